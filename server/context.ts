@@ -1,0 +1,47 @@
+// What every route module receives: the open databases and the long-lived services.
+import type { DB } from './db/database';
+import type { SettingsStore } from './services/settings';
+
+export type AuthKind = 'guest' | 'admin' | 'authRecord';
+
+/** Who made a request, resolved once per request from the Authorization header. */
+export interface RequestAuth {
+  kind: AuthKind;
+  /** The _admins row (public fields) when kind is 'admin'. */
+  admin?: Record<string, unknown>;
+  /** The auth record when kind is 'authRecord'. */
+  record?: Record<string, unknown>;
+  /** The auth record's collection id when kind is 'authRecord'. */
+  collectionId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth;
+    /** Set by the JSON parser when the body was empty (record writes reject that). */
+    emptyJsonBody?: boolean;
+    /** The error a failed request ended with, for the request log (level 8, error + details). */
+    failure?: { message: string; details?: unknown };
+  }
+}
+
+export interface AppOptions {
+  /** The pb_data directory: data.db, logs.db, storage/. Created when missing. */
+  dataDir: string;
+  /** Built dashboard to serve under /_/ (null: do not serve it). */
+  dashboardDir?: string | null;
+  /** Log each request to the console (the CLI turns it on, tests keep it off). */
+  consoleLog?: boolean;
+}
+
+export interface AppContext {
+  options: AppOptions;
+  dataDir: string;
+  /** pb_data/data.db */
+  db: DB;
+  /** pb_data/logs.db */
+  logsDb: DB;
+  settings: SettingsStore;
+  /** Work to run when the app closes (flush log batches, stop timers). */
+  onClose: Array<() => void | Promise<void>>;
+}

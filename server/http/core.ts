@@ -1,0 +1,69 @@
+// Wire format shared by every route: JSON parsing, Go-like serialisation, the error envelope
+// and the /api 404. Nothing here knows about a particular API area.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError } from './errors';
+import { parseJsonBody, stringifyLikeGo } from './json';
+
+const INVALID_BODY = 'An error occurred while loading the submitted data.';
+
+export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
+  app.decorateRequest('auth', null as never);
+
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) => {
+    const raw = typeof body === 'string' ? body : body.toString('utf8');
+    if (raw.trim() === '') req.emptyJsonBody = true;
+    try {
+      done(null, parseJsonBody(raw));
+    } catch {
+      done(new ApiError(400, INVALID_BODY), undefined);
+    }
+  });
+  // PocketBase tolerates form posts on its form endpoints; treat url-encoded as a flat object.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setReplySerializer((payload) => stringifyLikeGo(payload));
+
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    const apiError = toApiError(error);
+    req.failure = { message: apiError.message, details: apiError.details ?? describeCause(error, apiError) };
+    if (apiError.status >= 500 || !(error instanceof ApiError || (error as FastifyError).statusCode)) {
+      req.log.error(error);
+      console.error('[server]', req.method, req.url, error);
+    }
+    void reply.status(apiError.status).type('application/json').send(apiError.toJSON());
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const err = new ApiError(404, 'Not Found.');
+    req.failure = { message: err.message };
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      void reply.status(404).type('application/json').send(err.toJSON());
+    } else {
+      void reply.status(404).type('text/plain').send('Not Found');
+    }
+  });
+}
+
+/** Framework and driver errors become PocketBase-style 4xx envelopes; never a bare 500 page. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const fe = error as FastifyError;
+  const code = fe?.code ?? '';
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'Request entity too large.');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new ApiError(400, INVALID_BODY);
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') return new ApiError(400, INVALID_BODY);
+  if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new ApiError(fe.statusCode, fe.statusCode === 404 ? 'Not Found.' : 'Something went wrong while processing your request.');
+  }
+  // PocketBase answers unexpected errors with a generic 400 (the cause goes to the log only).
+  return new ApiError(400, 'Something went wrong while processing your request.', {}, String(fe?.message ?? error));
+}
+
+function describeCause(error: unknown, apiError: ApiError): unknown {
+  if (error === apiError) return undefined;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,30 @@
+// Serves the built dashboard under /_/ (hash routing: one index.html) and sends / there.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../context';
+
+export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
+  const dir = ctx.options.dashboardDir ? path.resolve(ctx.options.dashboardDir) : null;
+  app.get('/', (_req, reply) => reply.redirect('/_/', 307));
+  if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) {
+    app.get('/_/', (_req, reply) =>
+      reply.type('text/plain').send('The dashboard is not built. Run `npm run build` (or `npm start`).'),
+    );
+    return;
+  }
+  void app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/_/',
+    index: false,
+    maxAge: '1h',
+    setHeaders(res, file) {
+      // index.html must not be cached (it names the hashed bundles); hashed assets can be.
+      if (file.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
+      else if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  // With ignoreTrailingSlash the plugin's own index route does not match /_/; serve it here.
+  app.get('/_/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+}

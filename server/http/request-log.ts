@@ -1,0 +1,4 @@
+// STUB (to be replaced).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+export function registerRequestLog(_app: FastifyInstance, _ctx: AppContext): void {}

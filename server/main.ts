@@ -1,0 +1,53 @@
+// CLI: `serve --http=127.0.0.1:8090 --dir=./pb_data` (PocketBase's flags).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { installerHint } from './services/installer';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function flag(args: string[], name: string, fallback: string): string {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === `--${name}` && args[i + 1]) return args[i + 1];
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return fallback;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const command = args[0] && !args[0].startsWith('--') ? args[0] : 'serve';
+  if (command !== 'serve') {
+    console.error(`Unknown command "${command}". Usage: serve [--http=127.0.0.1:8090] [--dir=./pb_data]`);
+    process.exit(2);
+  }
+  const http = flag(args, 'http', '127.0.0.1:8090');
+  const dir = flag(args, 'dir', './pb_data');
+  const idx = http.lastIndexOf(':');
+  const host = idx > 0 ? http.slice(0, idx) : '127.0.0.1';
+  const port = Number(idx >= 0 ? http.slice(idx + 1) : http);
+
+  const app = await createApp({ dataDir: dir, dashboardDir: path.join(root, 'dist'), consoleLog: true });
+  const url = await app.listen(host, port);
+  console.log(`Outpost (speaks the PocketBase 0.22 API) is running`);
+  console.log(`├─ REST API:  ${url}/api/`);
+  console.log(`└─ Dashboard: ${url}/_/`);
+  const hint = installerHint(app.ctx, url);
+  if (hint) console.log(`\nNo admin exists yet. Create the first one at:\n  ${hint}\n`);
+
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+// A background task that throws must never take the server down.
+process.on('unhandledRejection', (reason) => console.error('[unhandledRejection]', reason));
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

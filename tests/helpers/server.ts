@@ -1,0 +1,73 @@
+// Starts the real server (the app factory) on a free port and a temp data dir for one test file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { createApp, type App } from '../../server/app';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const FIXTURE_DIR = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pocketbase-0.22.12-pb_data');
+/** Every admin and auth record in the fixture has this password. */
+export const FIXTURE_PASSWORD = '1234567890';
+
+export interface TestServer {
+  app: App;
+  url: string;
+  dataDir: string;
+  /** A fresh SDK client (no auth) for this server. */
+  client(): PocketBase;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = 'outpost-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startServer(opts: { fixture?: boolean; dashboard?: boolean } = {}): Promise<TestServer> {
+  const dataDir = path.join(tempDir(), 'pb_data');
+  if (opts.fixture) fs.cpSync(FIXTURE_DIR, dataDir, { recursive: true });
+  const app = await createApp({ dataDir, dashboardDir: opts.dashboard ? path.join(ROOT, 'dist') : null });
+  const url = await app.listen('127.0.0.1', 0);
+  return {
+    app,
+    url,
+    dataDir,
+    client: () => {
+      const pb = new PocketBase(url);
+      pb.autoCancellation(false);
+      return pb;
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    },
+  };
+}
+
+/** Plain fetch against the server, returning status and parsed JSON (or text). */
+export async function http(
+  base: string,
+  method: string,
+  p: string,
+  opts: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.Authorization = opts.token;
+  let body: string | undefined;
+  if (opts.raw !== undefined) {
+    body = opts.raw;
+    headers['Content-Type'] ??= 'application/json';
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(base + p, { method, headers, body });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
