@@ -1,4 +1,265 @@
-// STUB (to be replaced).
-import type { FastifyInstance } from 'fastify';
+// /api/admins (PocketBase 0.22): password sign-in, refresh, password reset by mail, and admin
+// CRUD. Messages, field error codes and JSON key order follow 0.22; failed sign-ins are rate
+// limited per IP and identity (0.22 has no limiter).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-export function registerAdmins(_app: FastifyInstance, _ctx: AppContext): void {}
+import { transaction } from '../db/database';
+import { nowDateTime } from '../db/layout';
+import { runListQuery } from '../query/list';
+import { adminJson, countAdmins, findAdminByEmail, findAdminById, type AdminRow } from '../services/admins';
+import { sendAdminPasswordResetMail } from '../services/mailer';
+import { hashPassword, newId, newTokenKey, verifyPassword } from '../services/passwords';
+import { createRateLimiter } from '../services/rate-limit';
+import {
+  decodeJwtUnverified,
+  newAdminAuthToken,
+  newAdminPasswordResetToken,
+  TOKEN_TYPE_ADMIN,
+  verifyAccountToken,
+} from '../services/tokens';
+import { adminOnly, badRequest, notFound, tooManyRequests } from './errors';
+import { by, email, equals, fieldFailure, length, match, max, min, oneOf, required, validateFields } from './field-rules';
+import { bindForm } from './form-bind';
+import { requireAdmin } from './guards';
+
+const LOAD_FAILED = 'An error occurred while loading the submitted data.';
+const INVALID_FORMAT = 'Failed to load the submitted data due to invalid formatting.';
+
+/** Failed sign-ins allowed per IP + identity inside the window before answering 429. */
+export const SIGN_IN_FAILURE_LIMIT = 5;
+export const SIGN_IN_WINDOW_MS = 60_000;
+/** 0.22 ignores a new reset request for the same admin within 2 minutes of the last mail. */
+const RESET_RESEND_THRESHOLD_MS = 120_000;
+
+/** Characters 0.22 forbids in custom model ids. */
+const ID_PATTERN = /^[^@#$&|.,'"\\/\s]+$/;
+
+export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
+  const signInFailures = createRateLimiter({ limit: SIGN_IN_FAILURE_LIMIT, windowMs: SIGN_IN_WINDOW_MS });
+  const db = ctx.db;
+
+  const authResponse = (admin: AdminRow) => ({
+    token: newAdminAuthToken(ctx.settings.get(), admin),
+    admin: adminJson(admin),
+  });
+
+  app.post('/api/admins/auth-with-password', async (req, reply) => {
+    const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
+    const errors = validateFields(form, {
+      identity: [required, length(1, 255), email],
+      password: [required, length(1, 255)],
+    });
+    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+
+    const identity = String(form.identity);
+    const limiterKey = `${req.ip}|${identity.toLowerCase()}`;
+    const wait = signInFailures.retryAfter(limiterKey);
+    if (wait > 0) {
+      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');
+    }
+
+    const admin = findAdminByEmail(db, identity);
+    // Hash even for an unknown email, so response time does not reveal which admins exist.
+    const ok = await verifyPassword(String(form.password), admin?.passwordHash ?? (await dummyHash()));
+    if (!admin || !ok) {
+      signInFailures.fail(limiterKey);
+      throw badRequest('Failed to authenticate.');
+    }
+    signInFailures.reset(limiterKey);
+    return authResponse(admin);
+  });
+
+  app.post('/api/admins/auth-refresh', async (req) => {
+    const current = requireAdmin(req);
+    const admin = findAdminById(db, String(current.id));
+    if (!admin) throw adminOnly();
+    return authResponse(admin);
+  });
+
+  app.post('/api/admins/request-password-reset', async (req, reply) => {
+    const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
+    const errors = validateFields(form, { email: [required, length(1, 255), email] });
+    if (Object.keys(errors).length) throw badRequest('An error occurred while validating the form.', errors);
+
+    // Answer 204 whatever happens next, so the endpoint cannot be used to enumerate admins.
+    void sendPasswordReset(ctx, String(form.email)).catch((err) =>
+      console.error('[admins] Failed to send admin password reset request:', err instanceof Error ? err.message : err),
+    );
+    return reply.status(204).send();
+  });
+
+  app.post('/api/admins/confirm-password-reset', async (req, reply) => {
+    const form = bindForm(req, { token: 'string', password: 'string', passwordConfirm: 'string' }, LOAD_FAILED);
+    let admin: AdminRow | undefined;
+    const errors = validateFields(form, {
+      token: [
+        required,
+        by((value) => {
+          admin = findAdminByResetToken(ctx, String(value));
+          return admin ? null : fieldFailure('validation_invalid_token', 'Invalid or expired token.');
+        }),
+      ],
+      password: [required, length(10, 72)],
+      passwordConfirm: [required, equals(form.password)],
+    });
+    if (Object.keys(errors).length || !admin) throw badRequest(undefined, errors);
+
+    await setPassword(ctx, admin.id, String(form.password));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/admins', async (req) => {
+    requireAdmin(req);
+    const result = runListQuery(db, {
+      table: '_admins',
+      // 0.22's admin list resolves id, created, updated and email.
+      columns: {
+        id: '"_admins"."id"',
+        created: '"_admins"."created"',
+        updated: '"_admins"."updated"',
+        email: '"_admins"."email"',
+      },
+      query: req.query as Record<string, unknown>,
+      map: (row) => adminJson(row as unknown as AdminRow),
+    });
+    const { page, perPage, totalItems, totalPages, items } = result;
+    return { page, perPage, totalItems, totalPages, items };
+  });
+
+  app.post('/api/admins', async (req) => {
+    // Open to guests only while no admin exists (the installer creates the first one).
+    if (req.auth?.kind !== 'admin' && countAdmins(db) > 0) throw adminOnly();
+    const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
+    const errors = validateFields(form, {
+      id: [length(15, 15), match(ID_PATTERN), by((v) => (findAdminById(db, String(v)) ? INVALID_ID : null))],
+      ...adminRules(ctx, form, null),
+    });
+    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+
+    const passwordHash = await hashPassword(String(form.password));
+    const now = nowDateTime();
+    const row: AdminRow = {
+      id: typeof form.id === 'string' && form.id !== '' ? form.id : newId(),
+      avatar: typeof form.avatar === 'number' ? form.avatar : 0,
+      email: String(form.email),
+      tokenKey: newTokenKey(),
+      passwordHash,
+      lastResetSentAt: '',
+      created: now,
+      updated: now,
+    };
+    transaction(db, () => {
+      // Re-check inside the write lock: two concurrent installer posts must not both win.
+      if (req.auth?.kind !== 'admin' && countAdmins(db) > 0) throw adminOnly();
+      if (findAdminByEmail(db, row.email)) throw badRequest(undefined, { email: EMAIL_EXISTS });
+      db.prepare(
+        'INSERT INTO _admins (id, avatar, email, tokenKey, passwordHash, lastResetSentAt, created, updated) VALUES (@id, @avatar, @email, @tokenKey, @passwordHash, @lastResetSentAt, @created, @updated)',
+      ).run(row);
+    });
+    return adminJson(row);
+  });
+
+  app.get('/api/admins/:id', async (req) => {
+    requireAdmin(req);
+    return adminJson(mustFindAdmin(ctx, req));
+  });
+
+  app.patch('/api/admins/:id', async (req) => {
+    requireAdmin(req);
+    const admin = mustFindAdmin(ctx, req);
+    const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
+    form.avatar ??= admin.avatar;
+    form.email ??= admin.email;
+    const errors = validateFields(form, { id: [oneOf([admin.id])], ...adminRules(ctx, form, admin.id) });
+    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+
+    const password = typeof form.password === 'string' && form.password !== '' ? form.password : null;
+    const passwordHash = password ? await hashPassword(password) : null;
+    const next: AdminRow = {
+      ...admin,
+      avatar: Number(form.avatar),
+      email: String(form.email),
+      updated: nowDateTime(),
+    };
+    if (passwordHash) {
+      // A new password renews the tokenKey, which revokes every token issued before.
+      Object.assign(next, { passwordHash, tokenKey: newTokenKey(), lastResetSentAt: '' });
+    }
+    try {
+      db.prepare(
+        'UPDATE _admins SET avatar = @avatar, email = @email, tokenKey = @tokenKey, passwordHash = @passwordHash, lastResetSentAt = @lastResetSentAt, updated = @updated WHERE id = @id',
+      ).run(next);
+    } catch (err) {
+      throw badRequest('Failed to update admin.', {}, String(err));
+    }
+    return adminJson(next);
+  });
+
+  app.delete('/api/admins/:id', async (req, reply) => {
+    requireAdmin(req);
+    const admin = mustFindAdmin(ctx, req);
+    transaction(db, () => {
+      if (countAdmins(db) <= 1) throw badRequest('Failed to delete admin.', {}, 'You cannot delete the only existing admin.');
+      db.prepare('DELETE FROM _admins WHERE id = ?').run(admin.id);
+    });
+    return reply.status(204).send();
+  });
+}
+
+const ADMIN_FORM = { id: 'string', avatar: 'int', email: 'string', password: 'string', passwordConfirm: 'string' } as const;
+
+const INVALID_ID = fieldFailure('validation_invalid_id', 'The model id is invalid or already exists.');
+const EMAIL_EXISTS = fieldFailure('validation_admin_email_exists', 'Admin email already exists.');
+
+/** The avatar/email/password rules shared by create (`selfId` null) and update. */
+function adminRules(ctx: AppContext, form: Record<string, unknown>, selfId: string | null) {
+  const uniqueEmail = by((value) => {
+    const other = findAdminByEmail(ctx.db, String(value));
+    return other && other.id !== selfId ? EMAIL_EXISTS : null;
+  });
+  const passwordSet = typeof form.password === 'string' && form.password !== '';
+  return {
+    avatar: [min(0), max(9)],
+    email: [required, length(1, 255), email, uniqueEmail],
+    password: selfId === null ? [required, length(10, 72)] : [length(10, 72)],
+    passwordConfirm: passwordSet ? [required, equals(form.password)] : [equals(form.password)],
+  };
+}
+
+function mustFindAdmin(ctx: AppContext, req: FastifyRequest): AdminRow {
+  const id = (req.params as { id?: string }).id ?? '';
+  const admin = id ? findAdminById(ctx.db, id) : undefined;
+  if (!admin) throw notFound();
+  return admin;
+}
+
+function findAdminByResetToken(ctx: AppContext, token: string): AdminRow | undefined {
+  const claims = decodeJwtUnverified(token);
+  if (!claims || claims.type !== TOKEN_TYPE_ADMIN || typeof claims.id !== 'string') return undefined;
+  const admin = findAdminById(ctx.db, claims.id);
+  if (!admin) return undefined;
+  return verifyAccountToken(ctx.settings.get(), 'adminPasswordResetToken', admin.tokenKey, token) ? admin : undefined;
+}
+
+async function setPassword(ctx: AppContext, id: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  ctx.db
+    .prepare("UPDATE _admins SET passwordHash = ?, tokenKey = ?, lastResetSentAt = '', updated = ? WHERE id = ?")
+    .run(passwordHash, newTokenKey(), nowDateTime(), id);
+}
+
+async function sendPasswordReset(ctx: AppContext, address: string): Promise<void> {
+  const admin = findAdminByEmail(ctx.db, address);
+  if (!admin) return;
+  const lastSent = Date.parse(admin.lastResetSentAt.replace(' ', 'T'));
+  if (Number.isFinite(lastSent) && Date.now() - lastSent < RESET_RESEND_THRESHOLD_MS) return;
+
+  const settings = ctx.settings.get();
+  await sendAdminPasswordResetMail(settings, admin.email, newAdminPasswordResetToken(settings, admin));
+  const now = nowDateTime();
+  ctx.db.prepare('UPDATE _admins SET lastResetSentAt = ?, updated = ? WHERE id = ?').run(now, now, admin.id);
+}
+
+let dummy: Promise<string> | null = null;
+const dummyHash = () => (dummy ??= hashPassword('outpost-timing-equaliser'));

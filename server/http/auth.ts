@@ -1,4 +1,70 @@
-// STUB (to be replaced).
+// Resolves who is calling, once per request, from the Authorization header (0.22's
+// LoadAuthContext): an admin or auth-record token verified against its account's tokenKey, and
+// anything else — missing, garbage, expired, another kind of token — is simply a guest.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-export function registerAuth(_app: FastifyInstance, _ctx: AppContext): void {}
+import type { AppContext, RequestAuth } from '../context';
+import type { DB } from '../db/database';
+import { adminJson, findAdminById } from '../services/admins';
+import type { Settings } from '../services/settings';
+import { decodeJwtUnverified, TOKEN_TYPE_ADMIN, TOKEN_TYPE_AUTH_RECORD, verifyAccountToken } from '../services/tokens';
+
+/** A fresh object per request, so a handler that annotates req.auth never leaks into another. */
+const guest = (): RequestAuth => ({ kind: 'guest' });
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (req) => {
+    req.auth = guest();
+    const header = req.headers.authorization;
+    if (!header) return;
+    try {
+      req.auth = resolveAuthToken(ctx.db, ctx.settings.get(), header);
+    } catch (err) {
+      // A broken token must never fail the request; log only what is unexpected (e.g. DB errors).
+      console.error('[auth] token resolution failed:', err);
+      req.auth = guest();
+    }
+  });
+}
+
+/** The RequestAuth for an Authorization header value ('Bearer ' prefix optional). */
+export function resolveAuthToken(db: DB, settings: Settings, header: string): RequestAuth {
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  const claims = decodeJwtUnverified(token);
+  if (!claims || typeof claims.id !== 'string') return guest();
+
+  if (claims.type === TOKEN_TYPE_ADMIN) {
+    const admin = findAdminById(db, claims.id);
+    if (admin && verifyAccountToken(settings, 'adminAuthToken', admin.tokenKey, token)) {
+      return { kind: 'admin', admin: { ...adminJson(admin) } };
+    }
+    return guest();
+  }
+
+  if (claims.type === TOKEN_TYPE_AUTH_RECORD && typeof claims.collectionId === 'string') {
+    const found = findAuthRecord(db, claims.collectionId, claims.id);
+    if (found && verifyAccountToken(settings, 'recordAuthToken', String(found.record.tokenKey ?? ''), token)) {
+      return { kind: 'authRecord', record: found.record, collectionId: found.collectionId };
+    }
+  }
+  return guest();
+}
+
+/**
+ * An auth record by collection id and record id: the raw table row without passwordHash
+ * (tokenKey is kept for signing file tokens; never send the row as is).
+ */
+export function findAuthRecord(
+  db: DB,
+  collectionId: string,
+  recordId: string,
+): { collectionId: string; record: Record<string, unknown> } | null {
+  const collection = db.prepare("SELECT id, name FROM _collections WHERE id = ? AND type = 'auth'").get(collectionId) as
+    | { id: string; name: string }
+    | undefined;
+  if (!collection) return null;
+  const table = `"${collection.name.replace(/"/g, '""')}"`;
+  const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(recordId) as Record<string, unknown> | undefined;
+  if (!row) return null;
+  const { passwordHash: _omit, ...record } = row;
+  return { collectionId: collection.id, record };
+}

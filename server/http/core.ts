@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from './errors';
+import { registerFieldsFilter } from './fields';
 import { parseJsonBody, stringifyLikeGo } from './json';
 
 const INVALID_BODY = 'An error occurred while loading the submitted data.';
@@ -26,6 +27,7 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   });
 
   app.setReplySerializer((payload) => stringifyLikeGo(payload));
+  registerFieldsFilter(app);
 
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const apiError = toApiError(error);

@@ -1,4 +1,94 @@
-// STUB (to be replaced).
-import type { FastifyInstance } from 'fastify';
+// Logs every request to logs.db as PocketBase 0.22 does (apis/middlewares.go logRequest). The
+// entry is built in onResponse, after the reply went out, and only queued: the batch writer
+// does the database work later, so logging can neither slow nor fail a request.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-export function registerRequestLog(_app: FastifyInstance, _ctx: AppContext): void {}
+import { LOG_LEVELS, startRequestLogs } from '../services/request-log';
+
+export function registerRequestLog(app: FastifyInstance, ctx: AppContext): void {
+  const writer = startRequestLogs(ctx);
+  app.addHook('onResponse', async (req, reply) => {
+    try {
+      const entry = buildRequestLogEntry(req, reply, ctx.settings.get().logs.logIp);
+      if (entry) writer.add(entry);
+    } catch (err) {
+      console.error('[logs] failed to build a request log entry:', err);
+    }
+  });
+}
+
+/** Successful requests to these are not logged (PocketBase's SkipSuccessActivityLog routes). */
+export function isQuietOnSuccess(method: string, path: string): boolean {
+  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const under = (prefix: string) => p === prefix || p.startsWith(prefix + '/');
+  return (
+    under('/api/logs') ||
+    under('/api/health') ||
+    (method === 'GET' && under('/api/realtime')) ||
+    under('/api/oauth2-redirect') ||
+    under('/_')
+  );
+}
+
+export function buildRequestLogEntry(req: FastifyRequest, reply: FastifyReply, logIp: boolean) {
+  const method = req.method.toUpperCase();
+  const url = req.url;
+  const path = url.split('?')[0];
+  const status = reply.statusCode;
+  const failure = req.failure ?? (status >= 400 ? { message: '' } : undefined);
+  if (!failure && isQuietOnSuccess(method, path)) return null;
+
+  const data: Record<string, unknown> = {
+    type: 'request',
+    execTime: reply.elapsedTime,
+    url,
+    method,
+    status,
+    auth: req.auth?.kind ?? 'guest',
+    referer: header(req, 'referer'),
+    userAgent: header(req, 'user-agent'),
+  };
+  if (failure) {
+    data.error = failure.message;
+    data.details = failure.details ?? null;
+  }
+  if (logIp) {
+    const remoteIp = stripV4Mapped(req.socket?.remoteAddress ?? '');
+    data.userIp = realUserIp(req, remoteIp);
+    data.remoteIp = remoteIp;
+  }
+  return {
+    level: failure ? LOG_LEVELS.error : LOG_LEVELS.info,
+    message: `${method} ${unescapePath(url)}`,
+    data,
+  };
+}
+
+function header(req: FastifyRequest, name: string): string {
+  const v = req.headers[name];
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+}
+
+/** The client IP from the usual proxy headers, else the socket's (as trustworthy as the proxy). */
+function realUserIp(req: FastifyRequest, fallback: string): string {
+  for (const name of ['cf-connecting-ip', 'fly-client-ip', 'x-real-ip']) {
+    const v = header(req, name);
+    if (v) return v;
+  }
+  const forwarded = header(req, 'x-forwarded-for')
+    .split(',')
+    .map((s) => s.trim())
+    .find(Boolean);
+  return forwarded ?? fallback;
+}
+
+const stripV4Mapped = (ip: string) => (ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip);
+
+/** Go's url.PathUnescape: %XX decoded (a malformed escape keeps the raw text). */
+function unescapePath(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,87 @@
+// Form field validation shaped like PocketBase's (ozzo-validation): each field reports its first
+// failing rule as {code, message}; every rule but `required` skips empty values; the error map
+// has alphabetical keys, as Go encodes it.
+export interface FieldError {
+  code: string;
+  message: string;
+}
+export type Rule = (value: unknown) => FieldError | null;
+
+const fail = (code: string, message: string): FieldError => ({ code, message });
+
+/** ozzo's notion of empty: "", 0, false, null/undefined, empty arrays and objects. */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === 0 || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value as object).length === 0;
+  return false;
+}
+
+const skipEmpty =
+  (rule: Rule): Rule =>
+  (value) =>
+    isEmpty(value) ? null : rule(value);
+
+/** Characters, not UTF-16 units (Go's utf8.RuneCountInString). */
+const runeLength = (s: string) => [...s].length;
+
+// Close to govalidator's IsEmail, which PocketBase's is.EmailFormat uses: a dotted domain is required.
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export const isEmailAddress = (value: string): boolean => value.length <= 254 && EMAIL.test(value);
+
+export const required: Rule = (value) => (isEmpty(value) ? fail('validation_required', 'Cannot be blank.') : null);
+
+export const length = (min: number, max: number): Rule =>
+  skipEmpty((value) => {
+    const n = runeLength(String(value));
+    if (n >= min && (max === 0 || n <= max)) return null;
+    if (min === max) return fail('validation_length_invalid', `The length must be exactly ${min}.`);
+    if (max === 0) return fail('validation_length_too_short', `The length must be no less than ${min}.`);
+    if (min === 0) return fail('validation_length_too_long', `The length must be no more than ${max}.`);
+    return fail('validation_length_out_of_range', `The length must be between ${min} and ${max}.`);
+  });
+
+export const email: Rule = skipEmpty((value) =>
+  isEmailAddress(String(value)) ? null : fail('validation_is_email', 'Must be a valid email address.'),
+);
+
+export const min = (threshold: number): Rule =>
+  skipEmpty((value) =>
+    Number(value) >= threshold ? null : fail('validation_min_greater_equal_than_required', `Must be no less than ${threshold}.`),
+  );
+
+export const max = (threshold: number): Rule =>
+  skipEmpty((value) =>
+    Number(value) <= threshold ? null : fail('validation_max_less_equal_than_required', `Must be no greater than ${threshold}.`),
+  );
+
+export const oneOf = (allowed: readonly unknown[]): Rule =>
+  skipEmpty((value) => (allowed.includes(value) ? null : fail('validation_in_invalid', 'Must be a valid value.')));
+
+export const match = (re: RegExp): Rule =>
+  skipEmpty((value) => (re.test(String(value)) ? null : fail('validation_match_invalid', 'Must be in a valid format.')));
+
+/** passwordConfirm-style equality (PocketBase's validators.Compare). */
+export const equals = (other: unknown): Rule => (value) =>
+  (value ?? '') === (other ?? '') ? null : fail('validation_values_mismatch', "Values don't match.");
+
+/** A custom check; `check` returns an error or null and is skipped for empty values. */
+export const by = (check: (value: unknown) => FieldError | null): Rule => skipEmpty(check);
+
+export { fail as fieldFailure };
+
+/** Runs each field's rules in order and keeps the first error per field (keys sorted). */
+export function validateFields(values: Record<string, unknown>, spec: Record<string, Rule[]>): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  for (const field of Object.keys(spec).sort()) {
+    for (const rule of spec[field]) {
+      const error = rule(values[field]);
+      if (error) {
+        errors[field] = error;
+        break;
+      }
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,128 @@
+// PocketBase's paged list (tools/search/provider.go, 0.22): page/perPage/sort/filter/skipTotal
+// from the raw query string, one filtered SELECT and (unless skipped) one COUNT.
+import type { DB } from '../db/database';
+import { ApiError } from '../http/errors';
+import { FilterError } from './filter-ast';
+import { compileFilter } from './filter-compiler';
+import { createSimpleResolver, type FieldResolver } from './field-resolver';
+import { compileSort, parseSort } from './sort';
+import { joinSql, quoteIdent, type Sql } from './sql';
+
+export const DEFAULT_PER_PAGE = 30;
+export const MAX_PER_PAGE = 500;
+
+export interface ListResult<T = unknown> {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: T[];
+}
+
+export interface ListQueryOptions<T> {
+  table: string;
+  /** filter/sort field name → SQL column expression (trusted, from code). */
+  columns: Record<string, string>;
+  /** Columns whose dotted sub-paths (`data.auth`) resolve through json_extract. */
+  jsonColumns?: string[];
+  /** The raw request query (Fastify's req.query). */
+  query: Record<string, unknown>;
+  map?: (row: Record<string, unknown>) => T;
+  /** Always-applied condition (e.g. a collection rule), ANDed with the user filter. */
+  baseWhere?: Sql;
+  /** Replaces the resolver built from columns/jsonColumns (records, rules). */
+  resolver?: FieldResolver;
+  /** SELECT list; default `"table".*`. */
+  select?: string;
+  /** Column counted DISTINCT for totalItems; default `"table".id` when `id` is a column, else `*`. */
+  countColumn?: string;
+  /** Whether `rowid` may be used in sort/filter (false for views and WITHOUT ROWID tables). Default true. */
+  rowid?: boolean;
+}
+
+const GENERIC_MESSAGE = 'Something went wrong while processing your request.';
+
+/** Runs a PocketBase-style list query; bad input throws ApiError 400 (detail in `details`). */
+export function runListQuery<T = Record<string, unknown>>(db: DB, options: ListQueryOptions<T>): ListResult<T> {
+  const table = quoteIdent(options.table);
+  const q = options.query;
+  const skipTotal = parseGoBool(first(q.skipTotal), 'skipTotal') ?? false;
+  let page = parseGoInt(first(q.page), 'page') ?? 1;
+  let perPage = parseGoInt(first(q.perPage), 'perPage') ?? DEFAULT_PER_PAGE;
+  if (page <= 0) page = 1;
+  if (perPage <= 0) perPage = DEFAULT_PER_PAGE;
+  else if (perPage > MAX_PER_PAGE) perPage = MAX_PER_PAGE;
+
+  const resolver = options.resolver ?? createSimpleResolver({ columns: withRowid(options), jsonColumns: options.jsonColumns });
+
+  const conditions: Sql[] = [];
+  if (options.baseWhere && options.baseWhere.sql.trim()) conditions.push(wrap(options.baseWhere));
+  let order: Sql | null = null;
+  try {
+    const filter = first(q.filter);
+    if (filter) conditions.push(wrap(compileFilter(filter, resolver)));
+    const sort = first(q.sort);
+    if (sort) order = compileSort(parseSort(sort), resolver);
+  } catch (err) {
+    if (err instanceof FilterError) throw new ApiError(400, GENERIC_MESSAGE, {}, err.message);
+    throw err;
+  }
+
+  const joins = resolver.joins?.() ?? [];
+  const from = joinSql([{ sql: table, params: [] }, ...joins], ' ');
+  const where = conditions.length ? joinSql(conditions, ' AND ') : null;
+  const whereSql = where ? ` WHERE ${where.sql}` : '';
+  const whereParams = where?.params ?? [];
+  const distinct = joins.length > 0 ? 'DISTINCT ' : '';
+
+  let totalItems = -1;
+  let totalPages = -1;
+  if (!skipTotal) {
+    const countCol = options.countColumn ?? (Object.hasOwn(options.columns, 'id') ? `${table}.id` : null);
+    const countExpr = countCol ? `COUNT(DISTINCT ${countCol})` : 'COUNT(*)';
+    totalItems = Number(db.prepare(`SELECT ${countExpr} FROM ${from.sql}${whereSql}`).pluck().get(...from.params, ...whereParams));
+    totalPages = Math.ceil(totalItems / perPage);
+  }
+
+  const offset = perPage * (page - 1);
+  let rows: Record<string, unknown>[] = [];
+  if (Number.isSafeInteger(offset) && totalItems !== 0) {
+    const select = options.select ?? `${table}.*`;
+    const orderSql = order ? ` ORDER BY ${order.sql}` : '';
+    const stmt = db.prepare(`SELECT ${distinct}${select} FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?`);
+    rows = stmt.all(...from.params, ...whereParams, ...(order?.params ?? []), perPage, offset) as Record<string, unknown>[];
+  }
+  const items = options.map ? rows.map(options.map) : (rows as T[]);
+  return { page, perPage, totalItems, totalPages, items };
+}
+
+function withRowid<T>(options: ListQueryOptions<T>): Record<string, string> {
+  if (options.rowid === false || Object.hasOwn(options.columns, 'rowid')) return options.columns;
+  return { ...options.columns, rowid: `${quoteIdent(options.table)}.rowid` };
+}
+
+const wrap = (s: Sql): Sql => ({ sql: `(${s.sql})`, params: s.params });
+
+function first(value: unknown): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined || v === null) return undefined;
+  return String(v);
+}
+
+/** Go's strconv.Atoi: optional sign and digits only; "" means unset. */
+function parseGoInt(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!/^[+-]?\d+$/.test(raw) || !Number.isSafeInteger(n)) {
+    throw new ApiError(400, GENERIC_MESSAGE, {}, `strconv.Atoi: parsing ${JSON.stringify(raw)}: invalid ${name}`);
+  }
+  return n;
+}
+
+/** Go's strconv.ParseBool. */
+function parseGoBool(raw: string | undefined, name: string): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(raw)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(raw)) return false;
+  throw new ApiError(400, GENERIC_MESSAGE, {}, `strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid ${name}`);
+}

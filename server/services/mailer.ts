@@ -1,0 +1,172 @@
+// Outgoing mail over the SMTP settings, and the mails PocketBase 0.22 sends. PocketBase falls back
+// to the local sendmail when SMTP is off; we do not, we say so loudly and report an error.
+import nodemailer from 'nodemailer';
+import type { EmailTemplate, Settings } from './settings';
+
+export interface MailAddress {
+  name?: string;
+  address: string;
+}
+
+export interface MailMessage {
+  to: MailAddress[];
+  subject: string;
+  html: string;
+}
+
+export class MailerDisabledError extends Error {
+  constructor() {
+    super('Cannot send the email because SMTP is disabled in the mail settings (there is no sendmail fallback).');
+    this.name = 'MailerDisabledError';
+  }
+}
+
+/** Sends one HTML mail (plus a plain-text part) from the configured sender. */
+export async function sendMail(settings: Settings, message: MailMessage): Promise<void> {
+  const smtp = settings.smtp;
+  if (!smtp.enabled) {
+    const err = new MailerDisabledError();
+    console.warn(`[mailer] "${message.subject}" to ${message.to.map((t) => t.address).join(', ')} was not sent: ${err.message}`);
+    throw err;
+  }
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    // tls true = implicit TLS; false = plain connection upgraded with STARTTLS when offered.
+    secure: smtp.tls,
+    name: smtp.localName || 'localhost',
+    auth: smtp.username || smtp.password ? { user: smtp.username, pass: smtp.password } : undefined,
+    authMethod: smtp.authMethod === 'LOGIN' ? 'LOGIN' : 'PLAIN',
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  try {
+    await transport.sendMail({
+      from: { name: settings.meta.senderName, address: settings.meta.senderAddress },
+      to: message.to.map((t) => ({ name: t.name ?? '', address: t.address })),
+      subject: message.subject,
+      html: message.html,
+      text: htmlToText(message.html),
+    });
+  } finally {
+    transport.close();
+  }
+}
+
+export interface TemplateParams {
+  appName?: string;
+  appUrl?: string;
+  token?: string;
+  actionUrl?: string;
+}
+
+/** Replaces {APP_NAME}, {APP_URL}, {TOKEN} and {ACTION_URL} (the ones given) in `text`. */
+export function renderTemplate(text: string, params: TemplateParams): string {
+  const pairs: Array<[string, string | undefined]> = [
+    ['{APP_NAME}', params.appName],
+    ['{APP_URL}', params.appUrl],
+    ['{TOKEN}', params.token],
+    ['{ACTION_URL}', params.actionUrl],
+  ];
+  let out = text;
+  for (const [placeholder, value] of pairs) if (value !== undefined) out = out.split(placeholder).join(value);
+  return out;
+}
+
+/** Resolves a settings template as 0.22 does: action URL first, then the body with it, then the subject. */
+export function resolveTemplate(template: EmailTemplate, appName: string, appUrl: string, token: string) {
+  const actionUrl = normalizeUrl(renderTemplate(template.actionUrl, { appName, appUrl, token }));
+  const body = renderTemplate(template.body, { appName, appUrl, token, actionUrl });
+  const subject = renderTemplate(template.subject, { appName, appUrl });
+  return { subject, body, actionUrl };
+}
+
+/** Collapses repeated slashes in a URL's path (an appUrl ending with "/" must not yield "//_/"). */
+export function normalizeUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    url.pathname = url.pathname.replace(/\/{2,}/g, '/');
+    return url.toString();
+  } catch {
+    return raw;
+  }
+}
+
+/** The admin password reset mail of 0.22 (fixed subject and body, not a settings template). */
+export async function sendAdminPasswordResetMail(settings: Settings, email: string, token: string): Promise<void> {
+  const { appName, appUrl } = settings.meta;
+  const actionUrl = normalizeUrl(`${appUrl}/_/#/confirm-password-reset/${token}`);
+  const content = [
+    '<p>Hello,</p>',
+    `<p>Follow this link to reset your admin password for ${escapeHtml(appName)}.</p>`,
+    '<p>',
+    `  <a class="btn" href="${escapeHtml(actionUrl)}" target="_blank" rel="noopener">Reset password</a>`,
+    `  <a class="fallback-link" href="${escapeHtml(actionUrl)}" target="_blank" rel="noopener">${escapeHtml(actionUrl)}</a>`,
+    '</p>',
+    '<p><i>If you did not request to reset your password, please ignore this email and the link will expire on its own.</i></p>',
+  ].join('\n');
+  await sendMail(settings, { to: [{ address: email }], subject: 'Reset admin password', html: wrapInLayout(content) });
+}
+
+export type RecordMailTemplate = 'verification' | 'password-reset' | 'email-change';
+
+const TEMPLATE_KEYS: Record<RecordMailTemplate, keyof Pick<Settings['meta'], 'verificationTemplate' | 'resetPasswordTemplate' | 'confirmEmailChangeTemplate'>> = {
+  verification: 'verificationTemplate',
+  'password-reset': 'resetPasswordTemplate',
+  'email-change': 'confirmEmailChangeTemplate',
+};
+
+/** Sends one of the three auth record mails built from the settings templates. */
+export async function sendRecordTemplateMail(
+  settings: Settings,
+  template: RecordMailTemplate,
+  to: string,
+  token: string,
+): Promise<void> {
+  const { appName, appUrl } = settings.meta;
+  const { subject, body } = resolveTemplate(settings.meta[TEMPLATE_KEYS[template]], appName, appUrl, token);
+  await sendMail(settings, { to: [{ address: to }], subject, html: body });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function wrapInLayout(content: string): string {
+  return [
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">',
+    '<html xmlns="http://www.w3.org/1999/xhtml">',
+    '<head>',
+    '<meta http-equiv="Content-Type" content="text/html; charset=UTF-8" />',
+    '<meta name="viewport" content="width=device-width,initial-scale=1" />',
+    '<style>',
+    'body{padding:20px 30px;margin:0;color:#16161a;background:#fff;font-size:14px;line-height:20px;font-family:Source Sans Pro,sans-serif,emoji}',
+    'p{display:block;margin:10px 0}',
+    '.fallback-link{display:none !important;word-break:break-all;font-size:11px;color:#666f75}',
+    '.btn{display:inline-block;color:#fff !important;background:#16161a !important;text-decoration:none !important;line-height:40px;min-width:150px;text-align:center;padding:0 20px;margin:5px 0;font-weight:bold;border-radius:6px}',
+    '</style>',
+    '</head>',
+    '<body>',
+    content,
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+/** A readable plain-text part: links become "text (url)", tags go, entities are decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(style|head)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, text: string) => `${text.trim()} (${href})`)
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,160 @@
+// The logs.db writer. Entries are buffered and written in one transaction per batch (200 entries,
+// or 3 s after the last one, or on close) so request handling never waits on the log database.
+// Retention follows settings.logs: maxDays 0 keeps nothing, entries below minLevel are dropped,
+// and old or below-level rows are pruned on every settings change, and (as 0.22 does) with the
+// first batch written after start and then at most every 6 hours — not at start itself, so
+// opening an old data dir shows its logs until something new is logged.
+import crypto from 'node:crypto';
+import type { AppContext } from '../context';
+import { formatPbDate } from '../query/macros';
+
+export interface LogEntry {
+  level: number;
+  message: string;
+  data: Record<string, unknown>;
+  /** Defaults to the moment the entry is added. */
+  created?: Date;
+}
+
+export interface LogWriter {
+  /** Queues an entry (dropped when logs are off or below minLevel). Never throws. */
+  add(entry: LogEntry): void;
+  /** Writes the queued entries now. */
+  flush(): void;
+  /** Entries waiting for the next flush. */
+  readonly pending: number;
+}
+
+export const LOG_BATCH_SIZE = 200;
+export const LOG_FLUSH_DELAY_MS = 3000;
+export const LOG_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+export const LOG_LEVELS = { debug: -4, info: 0, warn: 4, error: 8 } as const;
+
+const writers = new WeakMap<AppContext, LogWriter>();
+
+/** The app's log writer (created by startRequestLogs), for modules that want to log. */
+export function getLogWriter(ctx: AppContext): LogWriter | undefined {
+  return writers.get(ctx);
+}
+
+interface Row {
+  id: string;
+  level: number;
+  message: string;
+  data: string;
+  created: string;
+}
+
+/** Creates the app's writer and its prune schedule; both stop (after a last flush) on close. */
+export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; delayMs?: number } = {}): LogWriter {
+  const batchSize = opts.batchSize ?? LOG_BATCH_SIZE;
+  const delayMs = opts.delayMs ?? LOG_FLUSH_DELAY_MS;
+  let queue: Row[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let lastPruneAt = 0;
+
+  const insert = ctx.logsDb.prepare(
+    'INSERT INTO `_logs` (id, level, message, data, created, updated) VALUES (@id, @level, @message, @data, @created, @created)',
+  );
+  const insertBatch = ctx.logsDb.transaction((rows: Row[]) => {
+    for (const row of rows) insert.run(row);
+  });
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (queue.length === 0) return;
+    const rows = queue;
+    queue = [];
+    try {
+      insertBatch(rows);
+    } catch (err) {
+      // a full disk or locked db must not take the server down; the batch is lost
+      console.error('[logs] failed to write %d log entries:', rows.length, err);
+    }
+    if (Date.now() - lastPruneAt >= LOG_PRUNE_INTERVAL_MS) prune();
+  };
+
+  const writer: LogWriter = {
+    add(entry) {
+      try {
+        if (closed) return;
+        const { maxDays, minLevel } = ctx.settings.get().logs;
+        if (!maxDays || entry.level < minLevel) return;
+        queue.push({
+          id: newLogId(),
+          level: entry.level,
+          message: entry.message,
+          data: JSON.stringify(sortKeys(entry.data)),
+          created: formatPbDate(entry.created ?? new Date()),
+        });
+        if (queue.length >= batchSize) {
+          // write on the next tick, outside whatever request hook called us
+          if (timer) clearTimeout(timer);
+          timer = setTimeout(flush, 0);
+        } else {
+          if (timer) clearTimeout(timer);
+          timer = setTimeout(flush, delayMs);
+        }
+        timer.unref();
+      } catch (err) {
+        console.error('[logs] failed to queue a log entry:', err);
+      }
+    },
+    flush,
+    get pending() {
+      return queue.length;
+    },
+  };
+  writers.set(ctx, writer);
+
+  function prune() {
+    lastPruneAt = Date.now();
+    try {
+      pruneLogs(ctx);
+    } catch (err) {
+      console.error('[logs] failed to prune logs:', err);
+    }
+  }
+  const unsubscribe = ctx.settings.subscribe(({ logs }) => {
+    // queued entries obey the new settings too, or they would land after the prune
+    queue = logs.maxDays ? queue.filter((row) => row.level >= logs.minLevel) : [];
+    prune();
+  });
+  const interval = setInterval(prune, LOG_PRUNE_INTERVAL_MS);
+  interval.unref();
+
+  ctx.onClose.push(() => {
+    closed = true;
+    clearInterval(interval);
+    unsubscribe();
+    flush();
+  });
+  return writer;
+}
+
+/**
+ * Deletes entries created maxDays or more ago, or below minLevel (what 0.22's settings save does;
+ * maxDays 0 therefore clears the table). Returns the number of rows deleted.
+ */
+export function pruneLogs(ctx: AppContext, now = new Date()): number {
+  const { maxDays, minLevel } = ctx.settings.get().logs;
+  const before = formatPbDate(new Date(now.getTime() - Math.max(0, Number(maxDays) || 0) * 86_400_000));
+  return ctx.logsDb.prepare('DELETE FROM `_logs` WHERE created <= ? OR level < ?').run(before, Number(minLevel) || 0).changes;
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 15 random [a-z0-9], like every PocketBase model id. */
+export function newLogId(): string {
+  let id = '';
+  for (let i = 0; i < 15; i++) id += ID_ALPHABET[crypto.randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+/** Go serialises the data map with sorted keys; keep the stored JSON identical. */
+function sortKeys(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
+}
