@@ -1,2 +1,10 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('app')!).render(<div>Outpost</div>);
+import { App } from './app/Router';
+import './styles/index.css';
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

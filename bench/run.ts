@@ -1,0 +1,127 @@
+// `npm run bench`: the performance budgets, measured on this machine and printed.
+// - bytes the browser loads for the sign-in page (JS + CSS, gzip), budget 150 KB
+// - time to ready in Chromium (navigation → sign-in form usable), median of runs
+// - server cold start (spawn → /api/health answers), median of runs
+// Figures are medians of one run; compare ratios between commits, not absolute times.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launchBrowser } from '../tests/helpers/browser';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUDGET_SIGNIN_GZIP = 150 * 1024;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; ms: number; stop: () => void }> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (performance.now() - t0 > 30_000) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { url, ms: performance.now() - t0, stop: () => child.kill('SIGTERM') };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-'));
+
+  // Server cold start: a fresh data dir every run (creates data.db and logs.db).
+  const cold: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const s = await startServer(path.join(tmp, `cold-${i}`));
+    cold.push(s.ms);
+    s.stop();
+  }
+
+  const server = await startServer(path.join(tmp, 'main'));
+  // Create an admin so the sign-in page is what the root shows.
+  await fetch(`${server.url}/api/admins`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: '1234567890', passwordConfirm: '1234567890' }),
+  });
+
+  const browser = await launchBrowser();
+  const bytes = { js: 0, css: 0, jsGzip: 0, cssGzip: 0 };
+  const ready: number[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const seen: Promise<void>[] = [];
+      if (i === 0) {
+        page.on('response', (res) => {
+          const type = res.request().resourceType();
+          if (type !== 'script' && type !== 'stylesheet') return;
+          seen.push(
+            res.body().then((body) => {
+              const gz = zlib.gzipSync(body, { level: 9 }).length;
+              if (type === 'script') { bytes.js += body.length; bytes.jsGzip += gz; }
+              else { bytes.css += body.length; bytes.cssGzip += gz; }
+            }).catch(() => undefined),
+          );
+        });
+      }
+      const t0 = performance.now();
+      await page.goto(`${server.url}/_/#/login`);
+      await page.locator('input[type="password"]').first().waitFor({ state: 'visible' });
+      ready.push(performance.now() - t0);
+      await Promise.all(seen);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const total = bytes.jsGzip + bytes.cssGzip;
+  console.log('\nOutpost benchmarks (medians of', RUNS, 'runs)');
+  console.log(`sign-in page JS+CSS: ${kb(bytes.js + bytes.css)} raw, ${kb(total)} gzip — budget ${kb(BUDGET_SIGNIN_GZIP)} (${((total / BUDGET_SIGNIN_GZIP) * 100).toFixed(0)}% of budget)`);
+  console.log(`  JS ${kb(bytes.jsGzip)} gzip, CSS ${kb(bytes.cssGzip)} gzip`);
+  console.log(`sign-in time to ready in Chromium: ${median(ready).toFixed(0)} ms median (runs: ${ready.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`server cold start: ${median(cold).toFixed(0)} ms median (runs: ${cold.map((x) => x.toFixed(0)).join(', ')})`);
+  if (total > BUDGET_SIGNIN_GZIP) {
+    console.log('OVER BUDGET: the sign-in page loads more than 150 KB gzip');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

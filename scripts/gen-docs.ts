@@ -1,0 +1,273 @@
+/**
+ * `npm run docs`: writes docs/forms/<form>.md for every form in schemas/ (fields, types,
+ * constraints, defaults, help, conditions, and the screens they appear on) and docs/forms/README.md.
+ * Output depends only on the files, in sorted order, so it is byte-for-byte reproducible;
+ * tests/contract/docs-fresh.test.ts compares it with the committed docs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseScreen, screenForms, type ScreenDefinition } from '../src/engine/screen';
+
+type Json = Record<string, any>;
+
+export interface CatalogForm {
+  name: string;
+  schema: Json;
+  uiSchema: Json;
+}
+
+export interface Catalog {
+  forms: CatalogForm[];
+  screens: ScreenDefinition[];
+}
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DOCS_DIR = path.join(ROOT, 'docs', 'forms');
+
+function walk(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
+}
+
+const readJson = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** Every form (schemas/**\/*.schema.json with its .ui.json) and every screens/*.json, sorted by name. */
+export function loadCatalog(root = ROOT): Catalog {
+  const schemasDir = path.join(root, 'schemas');
+  const forms = walk(schemasDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((file) => {
+      const name = path.relative(schemasDir, file).split(path.sep).join('/').replace(/\.schema\.json$/, '');
+      const uiFile = file.replace(/\.schema\.json$/, '.ui.json');
+      return { name, schema: readJson(file), uiSchema: fs.existsSync(uiFile) ? readJson(uiFile) : {} };
+    });
+  const screens = walk(path.join(root, 'screens'))
+    .filter((f) => f.endsWith('.json'))
+    .map((file) => parseScreen(path.basename(file, '.json'), readJson(file)));
+  return { forms, screens };
+}
+
+// ---- describing schemas ----
+
+const code = (s: string) => '`' + s + '`';
+const cell = (s: string) => (s ? s.replace(/\|/g, '\\|').replace(/\n/g, ' ') : '–');
+
+function deref(root: Json, node: Json | undefined): Json | undefined {
+  if (!node || typeof node.$ref !== 'string') return node;
+  const target = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((n: any, k: string) => n?.[k], root);
+  return deref(root, target);
+}
+
+/** "`id` is set", "`changePassword` is true" — a readable form of an `if` schema. */
+function describeCondition(cond: Json): string {
+  const parts: string[] = [];
+  const props: Json = cond.properties ?? {};
+  for (const key of cond.required ?? []) {
+    const p = props[key];
+    parts.push(p && 'const' in p ? `${code(key)} is ${JSON.stringify(p.const)}` : `${code(key)} is set`);
+  }
+  for (const [key, p] of Object.entries(props)) {
+    if ((cond.required ?? []).includes(key)) continue;
+    if (p && typeof p === 'object' && 'const' in (p as Json)) parts.push(`${code(key)} is ${JSON.stringify((p as Json).const)} (when set)`);
+  }
+  return parts.join(' and ') || 'the condition holds';
+}
+
+interface FieldRow {
+  name: string;
+  schema: Json;
+  /** Conditions under which the field is required ('' = always). */
+  required: string[];
+  /** Conditions under which the field is part of the form ('' = always). */
+  shown: string[];
+}
+
+/** "`id` is set" → "`id` is not set"; anything else → "not (…)". */
+function negate(cond: string): string {
+  return /^`[^`]+` is set$/.test(cond) ? cond.replace(/ is set$/, ' is not set') : `not (${cond})`;
+}
+
+/** "yes" / "no", or "when A, or when B". */
+function describeWhen(conds: string[], none: string, always: string): string {
+  if (!conds.length) return none;
+  if (conds.includes('')) return always;
+  return conds.map((c) => `when ${c}`).join(', or ');
+}
+
+/** Fields in schema order, then those added by conditional branches, each with when it applies. */
+function collectFields(root: Json): FieldRow[] {
+  const rows = new Map<string, FieldRow>();
+  const add = (list: string[], cond: string) => {
+    if (!list.includes(cond)) list.push(cond);
+  };
+  const visit = (s: Json | undefined, when: string[]) => {
+    s = deref(root, s);
+    if (!s) return;
+    const cond = when.join(' and ');
+    for (const [name, p] of Object.entries<Json>(s.properties ?? {})) {
+      const row = rows.get(name) ?? { name, schema: deref(root, p) ?? {}, required: [], shown: [] };
+      rows.set(name, row);
+      add(row.shown, cond);
+    }
+    for (const name of s.required ?? []) {
+      const row = rows.get(name);
+      if (row) add(row.required, cond);
+    }
+    if (s.if) {
+      const c = describeCondition(s.if);
+      visit(s.then, [...when, c]);
+      visit(s.else, [...when, negate(c)]);
+    }
+    for (const branch of s.allOf ?? []) visit(branch, when);
+    for (const [key, dep] of Object.entries<any>(s.dependencies ?? {})) {
+      const c = [...when, `${code(key)} is set`].join(' and ');
+      if (Array.isArray(dep)) dep.forEach((name: string) => rows.get(name) && add(rows.get(name)!.required, c));
+      else visit(dep, [...when, `${code(key)} is set`]);
+    }
+  };
+  visit(root, []);
+  return [...rows.values()];
+}
+
+function typeOf(s: Json): string {
+  const t = Array.isArray(s.type) ? s.type.join(' or ') : (s.type ?? (s.enum ? 'enum' : 'any'));
+  return s.format ? `${t} (${s.format})` : t;
+}
+
+function constraintsOf(s: Json): string {
+  const out: string[] = [];
+  if (s.minLength !== undefined) out.push(`min ${s.minLength} characters`);
+  if (s.maxLength !== undefined) out.push(`max ${s.maxLength} characters`);
+  if (s.minimum !== undefined) out.push(`≥ ${s.minimum}`);
+  if (s.maximum !== undefined) out.push(`≤ ${s.maximum}`);
+  if (s.minItems !== undefined) out.push(`at least ${s.minItems} items`);
+  if (s.maxItems !== undefined) out.push(`at most ${s.maxItems} items`);
+  if (s.pattern !== undefined) out.push(`matches ${code(s.pattern)}`);
+  if (s.enum) out.push(`one of ${s.enum.map((v: unknown) => code(JSON.stringify(v))).join(', ')}`);
+  if (s['x-sameAs']) out.push(`must equal ${code(s['x-sameAs'])}`);
+  if (s.readOnly) out.push('read-only');
+  return out.join(', ');
+}
+
+function messagesOf(s: Json): string {
+  return Object.entries<string>(s['x-messages'] ?? {})
+    .map(([k, m]) => `${k}: “${m}”`)
+    .join('; ');
+}
+
+const DEFAULT_WIDGETS: Record<string, string> = { boolean: 'checkbox', integer: 'number', number: 'number', string: 'text', array: 'list', object: 'group' };
+
+function widgetOf(s: Json, ui: Json): string {
+  if (ui['ui:widget']) return String(ui['ui:widget']);
+  if (s.enum || s.oneOf) return 'select';
+  return DEFAULT_WIDGETS[String(s.type)] ?? 'text';
+}
+
+function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
+  const { name, schema, uiSchema } = form;
+  const lines: string[] = [];
+  lines.push(`# ${schema.title ?? name} (${code(name)})`, '');
+  lines.push('<!-- Generated by `npm run docs` from the schema files; do not edit by hand. -->', '');
+  if (schema.description) lines.push(schema.description, '');
+  lines.push(`Files: ${code(`schemas/${name}.schema.json`)}, ${code(`schemas/${name}.ui.json`)}`, '');
+
+  lines.push('## Where it appears', '');
+  const using = screens.filter((s) => screenForms(s).some((f) => f.schema === name || f.ui === name));
+  if (!using.length) lines.push('Not used by any screen definition.', '');
+  for (const s of using) {
+    const titles = s.titleNew ? `“${s.title}” / “${s.titleNew}”` : `“${s.title}”`;
+    lines.push(`- ${s.kind === 'panel' ? 'Panel' : 'Page'} ${titles} at ${code('#' + s.route)} (${code(`screens/${s.name}.json`)})`);
+    if (s.load) lines.push(`  - loads ${code('GET ' + s.load)}`);
+    for (const a of s.actions ?? []) {
+      const calls = [a.method && a.path ? `${a.method} ${a.path}` : '', a.methodNew && a.pathNew ? `${a.methodNew} ${a.pathNew} (new)` : '']
+        .filter(Boolean)
+        .map(code)
+        .join(', ');
+      const label = a.labelNew ? `“${a.label}” / “${a.labelNew}”` : `“${a.label}”`;
+      const notes = [
+        a.confirm && `asks “${a.confirm}”`,
+        a.success && `success: “${a.success}”`,
+        a.successNew && `success (new): “${a.successNew}”`,
+        a.error && `failure: “${a.error}”`,
+      ].filter(Boolean);
+      lines.push(`  - action ${label}${calls ? ': ' + calls : ''}${notes.length ? '; ' + notes.join('; ') : ''}`);
+    }
+  }
+  if (using.length) lines.push('');
+
+  lines.push('## Fields', '');
+  lines.push('| Field | Label | Type | Widget | Required | Constraints | Default | Shown | Help | Messages |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of collectFields(schema)) {
+    const s = row.schema;
+    const ui: Json = uiSchema[row.name] ?? {};
+    const hidden = ui['ui:widget'] === 'hidden';
+    lines.push(
+      '| ' +
+        [
+          code(row.name),
+          cell(s.title ?? ''),
+          cell(typeOf(s)),
+          cell(widgetOf(s, ui)),
+          cell(describeWhen(row.required, 'no', 'yes')),
+          cell(constraintsOf(s)),
+          cell(s.default !== undefined ? code(JSON.stringify(s.default)) : ''),
+          cell(hidden ? 'never (hidden)' : describeWhen(row.shown, 'always', 'always')),
+          cell(String(ui['ui:help'] ?? s.description ?? '')),
+          cell(messagesOf(s)),
+        ].join(' | ') +
+        ' |',
+    );
+  }
+  lines.push('');
+  if (Array.isArray(uiSchema['ui:layout'])) {
+    lines.push('## Layout', '');
+    for (const row of uiSchema['ui:layout'] as string[][]) lines.push(`- ${row.map(code).join(' · ')}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function indexDoc(catalog: Catalog): string {
+  const lines = ['# Forms', '', '<!-- Generated by `npm run docs` from the schema files; do not edit by hand. -->', ''];
+  lines.push(
+    'Every form the dashboard shows is a JSON Schema plus a UI schema under `schemas/`, rendered by `src/engine` and validated with the same files on the server. Screens (`screens/*.json`) say where each form appears.',
+    '',
+  );
+  lines.push('| Form | Title | Fields | Screens |', '|---|---|---|---|');
+  for (const form of catalog.forms) {
+    const screens = catalog.screens.filter((s) => screenForms(s).some((f) => f.schema === form.name)).map((s) => code(s.name));
+    lines.push(`| [${code(form.name)}](${form.name}.md) | ${cell(form.schema.title ?? '')} | ${collectFields(form.schema).length} | ${cell(screens.join(', '))} |`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** Relative path under docs/forms/ → content. */
+export function generateDocs(catalog: Catalog): Map<string, string> {
+  const out = new Map<string, string>();
+  out.set('README.md', indexDoc(catalog));
+  for (const form of catalog.forms) out.set(`${form.name}.md`, formDoc(form, catalog.screens));
+  return out;
+}
+
+function main() {
+  const docs = generateDocs(loadCatalog());
+  // Start clean so a removed form loses its page.
+  fs.rmSync(DOCS_DIR, { recursive: true, force: true });
+  for (const [rel, content] of docs) {
+    const file = path.join(DOCS_DIR, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  }
+  console.log(`Wrote ${docs.size} files to ${path.relative(process.cwd(), DOCS_DIR) || DOCS_DIR}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();

@@ -1,0 +1,131 @@
+// The admin layout: the main sidebar (Collections, Logs, Settings; avatar menu) and the page.
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { Avatar } from './avatars';
+import { IconCollections, IconLogout, IconLogs, IconSettings, IconUser, Logo } from './icons';
+import { useRoute } from './navigation';
+import { isActivePath } from './routes';
+import { logout, useAuth } from '../state/auth';
+
+const LINKS = [
+  { path: '/collections', label: 'Collections', Icon: IconCollections },
+  { path: '/logs', label: 'Logs', Icon: IconLogs },
+  { path: '/settings', label: 'Settings', Icon: IconSettings },
+];
+
+function AvatarMenu() {
+  const { admin } = useAuth();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onDown = (e: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const onMenuKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const idx = items.indexOf(document.activeElement as HTMLElement);
+    const next = e.key === 'ArrowDown' ? (idx + 1) % items.length : (idx - 1 + items.length) % items.length;
+    items[next]?.focus();
+  };
+
+  return (
+    <div className="avatar-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="avatar-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Account menu${admin ? ' for ' + admin.email : ''}`}
+        title={admin?.email}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar index={admin?.avatar ?? 0} size={36} />
+      </button>
+      {open && (
+        <div className="dropdown avatar-dropdown" role="menu" ref={menuRef} onKeyDown={onMenuKeyDown}>
+          {admin && (
+            <div className="dropdown-header" title={admin.email}>
+              {admin.email}
+            </div>
+          )}
+          <a href="#/settings/admins" className="dropdown-item" role="menuitem" onClick={() => setOpen(false)}>
+            <IconUser size={16} /> Manage admins
+          </a>
+          <button
+            type="button"
+            className="dropdown-item"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              logout();
+            }}
+          >
+            <IconLogout size={16} /> Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function AppSidebar() {
+  const { path } = useRoute();
+  return (
+    <aside className="app-sidebar">
+      <a href="#/" className="app-logo" aria-label="Outpost home" title="Outpost">
+        <Logo size={30} />
+      </a>
+      <nav className="app-nav" aria-label="Main">
+        {LINKS.map(({ path: p, label, Icon }) => {
+          const active = isActivePath(path, p);
+          return (
+            <a
+              key={p}
+              href={'#' + p}
+              className={`app-nav-link${active ? ' active' : ''}`}
+              aria-current={active ? 'page' : undefined}
+              title={label}
+            >
+              <Icon size={20} />
+              <span className="app-nav-label">{label}</span>
+            </a>
+          );
+        })}
+      </nav>
+      <div className="app-sidebar-footer">
+        <AvatarMenu />
+      </div>
+    </aside>
+  );
+}
+
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="app-layout">
+      <AppSidebar />
+      <div className="app-body">{children}</div>
+    </div>
+  );
+}

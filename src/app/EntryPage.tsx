@@ -1,0 +1,27 @@
+// The root route: installer flag -> clear the session and show the first-admin form; a valid
+// admin session -> /collections; otherwise log out to /login (spec §2).
+import { lazy, useEffect, useState } from 'react';
+import { currentLocation, navigate } from './navigation';
+import { entryDecision } from './routes';
+import { isAdminSignedIn, logout } from '../state/auth';
+
+const InstallerPage = lazy(() => import('../pages/auth/InstallerPage'));
+
+export function EntryPage() {
+  const [decision] = useState(() =>
+    entryDecision({
+      search: window.location.search,
+      hashQuery: currentLocation().query,
+      isAuthenticated: isAdminSignedIn(),
+    }),
+  );
+
+  useEffect(() => {
+    if (decision.action === 'installer') logout(false);
+    else if (decision.action === 'redirect') navigate(decision.to, { replace: true });
+    else logout(true);
+  }, [decision]);
+
+  if (decision.action === 'installer') return <InstallerPage />;
+  return <div className="page-loader" aria-busy="true" aria-label="Loading" />;
+}

@@ -1,0 +1,113 @@
+// The app root: navigo in hash mode over the route table, guards, layouts, toasts, confirm.
+import Navigo from 'navigo';
+import { Suspense, useEffect, useState } from 'react';
+import { AppShell } from './AppShell';
+import { ConfirmPopup } from './confirm';
+import { currentLocation, navigate, subscribeLocation } from './navigation';
+import { usePageTitle } from './page-title';
+import { PAGES } from './pages';
+import { NOT_FOUND_TITLE, ROUTES, guardRoute, showsSidebar, type RouteDef } from './routes';
+import { Toasts } from './toasts';
+import NotFoundPage from '../pages/NotFoundPage';
+import { loadAppSettings } from '../state/app';
+import { isAdminSignedIn, useAuth } from '../state/auth';
+
+type Resolved = { route: RouteDef | null; params: Record<string, string>; key: string };
+
+function guardContext() {
+  const loc = currentLocation();
+  return { path: loc.path, search: window.location.search, hashQuery: loc.query, isAuthenticated: isAdminSignedIn() };
+}
+
+function RouteTitle({ title }: { title: string }) {
+  usePageTitle(title);
+  return null;
+}
+
+export function PublicFooter() {
+  return (
+    <footer className="public-footer">
+      <span>Outpost</span>
+      <span aria-hidden="true">·</span>
+      <span>Speaks the PocketBase 0.22 API</span>
+    </footer>
+  );
+}
+
+export function App() {
+  const [resolved, setResolved] = useState<Resolved | null>(null);
+  const auth = useAuth();
+
+  useEffect(() => {
+    if (!window.location.hash || window.location.hash === '#') {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search + '#/');
+    }
+    const router = new Navigo('/', { hash: true, strategy: 'ONE', noMatchWarning: true });
+
+    const apply = (route: RouteDef | null, params: Record<string, string> | null) => {
+      const res = guardRoute(route, guardContext());
+      if (res.action === 'redirect') {
+        navigate(res.to, { replace: true });
+        return;
+      }
+      const p = params ?? {};
+      setResolved({ route, params: p, key: (route?.path ?? '*') + JSON.stringify(p) });
+    };
+
+    for (const r of ROUTES) {
+      router.on(r.path, (match) => apply(r, match?.data ?? null));
+    }
+    router.notFound(() => apply(null, null));
+
+    const resolve = () => {
+      const hash = window.location.hash.replace(/^#/, '') || '/';
+      router.resolve(hash);
+    };
+    // Subscribe first: a guard redirect during the first resolve must be seen.
+    const unsubscribe = subscribeLocation(resolve);
+    resolve();
+    return () => {
+      unsubscribe();
+      router.destroy();
+    };
+  }, []);
+
+  // The session changed (login, logout, another tab): re-check the current route's condition.
+  useEffect(() => {
+    if (!resolved) return;
+    const res = guardRoute(resolved.route, guardContext());
+    if (res.action === 'redirect') navigate(res.to, { replace: true });
+  }, [auth.signedIn, resolved]);
+
+  useEffect(() => {
+    if (auth.signedIn) void loadAppSettings();
+  }, [auth.signedIn, auth.admin?.id]);
+
+  const route = resolved?.route ?? null;
+  const title = route ? route.title : NOT_FOUND_TITLE;
+  const content = resolved ? (
+    <>
+      <RouteTitle title={title} />
+      <Suspense fallback={<div className="page-loader" aria-busy="true" aria-label="Loading" />}>
+        <div className="route-view" key={resolved.key}>
+          {route ? PAGES[route.page](resolved.params) : <NotFoundPage />}
+        </div>
+      </Suspense>
+    </>
+  ) : null;
+
+  return (
+    <>
+      {showsSidebar(route, auth.signedIn) ? (
+        <AppShell>{content}</AppShell>
+      ) : (
+        <div className="public-layout">
+          <div className="public-layout-main">{content}</div>
+          <PublicFooter />
+        </div>
+      )}
+      <Toasts />
+      <ConfirmPopup />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+// Settings screens: the settings sidebar (spec §2 Settings screens) and the content area.
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { PageSidebar } from './PageSidebar';
+import { useRoute } from './navigation';
+import { visibleSettingsLinks, type SettingsLink } from './routes';
+import { appState } from '../state/app';
+
+const GROUPS: Array<{ key: SettingsLink['group']; title: string }> = [
+  { key: 'system', title: 'System' },
+  { key: 'sync', title: 'Sync' },
+  { key: 'auth', title: 'Authentication' },
+];
+
+export function SettingsSidebar() {
+  const { path } = useRoute();
+  const { hideControls } = useSnapshot(appState);
+  const links = visibleSettingsLinks(hideControls);
+  return (
+    <PageSidebar className="settings-sidebar" label="Settings">
+      <nav aria-label="Settings">
+        {GROUPS.map((g) => {
+          const items = links.filter((l) => l.group === g.key);
+          if (items.length === 0) return null;
+          return (
+            <div className="sidebar-group" key={g.key}>
+              <div className="sidebar-title">{g.title}</div>
+              {items.map((l) => {
+                const active = path === l.path;
+                return (
+                  <a
+                    key={l.path}
+                    href={'#' + l.path}
+                    className={`sidebar-list-item${active ? ' active' : ''}`}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {l.label}
+                  </a>
+                );
+              })}
+            </div>
+          );
+        })}
+      </nav>
+    </PageSidebar>
+  );
+}
+
+export function SettingsLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="page-with-sidebar">
+      <SettingsSidebar />
+      <main className="page-wrapper">{children}</main>
+    </div>
+  );
+}
+
+export function Breadcrumbs({ items }: { items: string[] }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      {items.map((item, i) => (
+        <span key={i} className="breadcrumb-item" aria-current={i === items.length - 1 ? 'page' : undefined}>
+          {item}
+        </span>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,84 @@
+// Confirm popup (spec §2 App shell): a text, No (focused by default) and Yes; Yes runs a callback
+// and shows a loading state while its promise runs; No runs an optional callback.
+import { useState } from 'react';
+import { proxy, ref, useSnapshot } from 'valtio';
+import { OverlayPanel } from './OverlayPanel';
+
+type Confirmation = {
+  text: string;
+  onYes: () => void | Promise<void>;
+  onNo?: () => void;
+};
+
+export const confirmState = proxy<{ current: Confirmation | null; loading: boolean }>({
+  current: null,
+  loading: false,
+});
+
+export function confirm(text: string, onYes: () => void | Promise<void>, onNo?: () => void): void {
+  confirmState.loading = false;
+  confirmState.current = ref({ text, onYes, onNo });
+}
+
+export function resetConfirmation(): void {
+  confirmState.current = null;
+  confirmState.loading = false;
+}
+
+export function ConfirmPopup() {
+  const snap = useSnapshot(confirmState);
+  const current = snap.current as Confirmation | null;
+  const [, force] = useState(0);
+
+  const no = () => {
+    if (confirmState.loading) return;
+    const c = confirmState.current;
+    resetConfirmation();
+    c?.onNo?.();
+  };
+
+  const yes = async () => {
+    const c = confirmState.current;
+    if (!c || confirmState.loading) return;
+    confirmState.loading = true;
+    try {
+      await c.onYes();
+    } catch (err) {
+      console.error(err);
+    } finally {
+      if (confirmState.current === c) resetConfirmation();
+      force((n) => n + 1);
+    }
+  };
+
+  return (
+    <OverlayPanel
+      open={!!current}
+      size="popup"
+      className="confirm-popup"
+      ariaLabel="Confirmation"
+      showCloseButton={false}
+      escClose={!snap.loading}
+      overlayClose={!snap.loading}
+      onRequestClose={no}
+      footer={
+        <>
+          <button type="button" className="btn btn-transparent" autoFocus onClick={no} disabled={snap.loading}>
+            No
+          </button>
+          <button
+            type="button"
+            className={`btn btn-danger${snap.loading ? ' btn-loading' : ''}`}
+            onClick={() => void yes()}
+            disabled={snap.loading}
+            aria-busy={snap.loading || undefined}
+          >
+            Yes
+          </button>
+        </>
+      }
+    >
+      <p className="confirm-text">{current?.text}</p>
+    </OverlayPanel>
+  );
+}

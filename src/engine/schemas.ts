@@ -1,0 +1,55 @@
+/**
+ * The form registry: every schemas/**\/*.schema.json and *.ui.json, bundled at build time, plus
+ * every screens/*.json. A form's name is its path under schemas/ without the suffix
+ * ("admins/login"). Adding a form = adding the two files; nothing here changes.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { parseScreen, type ScreenDefinition } from './screen';
+
+export interface FormFiles {
+  name: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+}
+
+type JsonModule = { default: unknown };
+
+const schemaFiles = import.meta.glob<JsonModule>('/schemas/**/*.schema.json', { eager: true });
+const uiFiles = import.meta.glob<JsonModule>('/schemas/**/*.ui.json', { eager: true });
+const screenFiles = import.meta.glob<JsonModule>('/screens/*.json', { eager: true });
+
+const nameOf = (path: string, suffix: string) => path.replace(/^\/schemas\//, '').slice(0, -suffix.length);
+
+const forms = new Map<string, FormFiles>();
+for (const [path, mod] of Object.entries(schemaFiles)) {
+  const name = nameOf(path, '.schema.json');
+  const ui = uiFiles[`/schemas/${name}.ui.json`];
+  forms.set(name, { name, schema: mod.default as RJSFSchema, uiSchema: (ui?.default ?? {}) as UiSchema });
+}
+
+const screens = new Map<string, ScreenDefinition>();
+for (const [path, mod] of Object.entries(screenFiles)) {
+  const name = path.replace(/^\/screens\//, '').replace(/\.json$/, '');
+  screens.set(name, parseScreen(name, mod.default));
+}
+
+/** A form's schema and UI schema; throws on an unknown name so a typo fails at first render. */
+export function getForm(name: string): FormFiles {
+  const form = forms.get(name);
+  if (!form) throw new Error(`Unknown form "${name}" (expected schemas/${name}.schema.json)`);
+  return form;
+}
+
+export function listForms(): string[] {
+  return [...forms.keys()].sort();
+}
+
+export function getScreen(name: string): ScreenDefinition {
+  const screen = screens.get(name);
+  if (!screen) throw new Error(`Unknown screen "${name}" (expected screens/${name}.json)`);
+  return screen;
+}
+
+export function listScreens(): string[] {
+  return [...screens.keys()].sort();
+}

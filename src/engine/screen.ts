@@ -1,0 +1,104 @@
+/**
+ * Screen definitions (screens/*.json): what a screen or panel loads, which forms it shows bound
+ * to which part of the loaded data, and its actions with their spec messages. Pure: the type and a
+ * checking parser, shared by the dashboard, the docs generator and the contract tests.
+ */
+
+export interface ScreenSection {
+  /** Form name under schemas/, e.g. "admins/admin-editor" (schemas/admins/admin-editor.schema.json). */
+  schema: string;
+  /** UI schema name; defaults to `schema`. */
+  ui?: string;
+  /** Dot path into the loaded data this section edits ('' or absent = the whole document). */
+  bind?: string;
+  title?: string;
+}
+
+export interface ScreenAction {
+  id: string;
+  label: string;
+  /** Label while creating, when it differs (e.g. "Create" vs "Save changes"). */
+  labelNew?: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** API path; `{id}` is the loaded document's id. */
+  path?: string;
+  /** Method and path while creating. */
+  methodNew?: ScreenAction['method'];
+  pathNew?: string;
+  /** Asked before running (spec §8 confirmations). */
+  confirm?: string;
+  /** Toast after success (spec §8 success messages). */
+  success?: string;
+  successNew?: string;
+  /** Message shown on failure when the spec words one. */
+  error?: string;
+}
+
+export interface ScreenDefinition {
+  /** File name without .json (filled in by the loader). */
+  name: string;
+  title: string;
+  /** Title while creating a new document (panels). */
+  titleNew?: string;
+  /** Hash route where the screen appears, e.g. "/login" or "/settings/admins". */
+  route: string;
+  /** "page" (default) or "panel" (an overlay opened from `route`). */
+  kind?: 'page' | 'panel';
+  breadcrumb?: string[];
+  /** API path loaded before the form shows (GET). */
+  load?: string;
+  sections: ScreenSection[];
+  actions?: ScreenAction[];
+}
+
+const METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
+
+function fail(name: string, msg: string): never {
+  throw new Error(`screens/${name}.json: ${msg}`);
+}
+
+function optString(name: string, obj: Record<string, unknown>, key: string): void {
+  if (obj[key] !== undefined && typeof obj[key] !== 'string') fail(name, `"${key}" must be a string`);
+}
+
+/** Checks a parsed screens/*.json document and returns it typed; throws with the file name on errors. */
+export function parseScreen(name: string, raw: unknown): ScreenDefinition {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(name, 'must be an object');
+  const doc = raw as Record<string, unknown>;
+  if (typeof doc.title !== 'string' || !doc.title) fail(name, '"title" is required');
+  if (typeof doc.route !== 'string' || !doc.route.startsWith('/')) fail(name, '"route" must start with "/"');
+  ['titleNew', 'load'].forEach((k) => optString(name, doc, k));
+  if (doc.kind !== undefined && doc.kind !== 'page' && doc.kind !== 'panel') fail(name, '"kind" must be "page" or "panel"');
+  if (doc.breadcrumb !== undefined && (!Array.isArray(doc.breadcrumb) || doc.breadcrumb.some((b) => typeof b !== 'string'))) {
+    fail(name, '"breadcrumb" must be a list of strings');
+  }
+  if (!Array.isArray(doc.sections) || doc.sections.length === 0) fail(name, '"sections" must be a non-empty list');
+  doc.sections.forEach((s, i) => {
+    if (!s || typeof s !== 'object' || typeof (s as ScreenSection).schema !== 'string') fail(name, `sections[${i}].schema is required`);
+    ['ui', 'bind', 'title'].forEach((k) => optString(name, s as Record<string, unknown>, k));
+  });
+  if (doc.actions !== undefined) {
+    if (!Array.isArray(doc.actions)) fail(name, '"actions" must be a list');
+    doc.actions.forEach((a, i) => {
+      const act = a as Record<string, unknown>;
+      if (!a || typeof a !== 'object' || typeof act.id !== 'string' || typeof act.label !== 'string') {
+        fail(name, `actions[${i}] needs "id" and "label"`);
+      }
+      for (const k of ['method', 'methodNew']) if (act[k] !== undefined && !METHODS.has(String(act[k]))) fail(name, `actions[${i}].${k} is not an HTTP method`);
+      ['labelNew', 'path', 'pathNew', 'confirm', 'success', 'successNew', 'error'].forEach((k) => optString(name, act, k));
+    });
+  }
+  return { ...(doc as unknown as ScreenDefinition), name };
+}
+
+/** The forms a screen names (schema and UI schema names), for checks and docs. */
+export function screenForms(screen: ScreenDefinition): { schema: string; ui: string }[] {
+  return screen.sections.map((s) => ({ schema: s.schema, ui: s.ui ?? s.schema }));
+}
+
+/** An action by id; throws when a screen file lost it, so a typo fails loudly. */
+export function screenAction(screen: ScreenDefinition, id: string): ScreenAction {
+  const action = screen.actions?.find((a) => a.id === id);
+  if (!action) throw new Error(`screens/${screen.name}.json has no action "${id}"`);
+  return action;
+}

@@ -1,0 +1,193 @@
+/**
+ * New/edit admin panel (spec §2 Settings → Admins, §5 Admin editor). The form, its conditions
+ * (password when creating or when "Change password" is on) and its rules come from
+ * schemas/admins/admin-editor.*; titles, labels and messages from screens/admin-editor.json.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { handleError, pb, type AdminModel } from '../../api/client';
+import { confirm } from '../../app/confirm';
+import { OverlayPanel } from '../../app/OverlayPanel';
+import { addSuccessToast } from '../../app/toasts';
+import { SchemaForm, getForm, getScreen, screenAction } from '../../engine';
+import { updateCurrentAdmin } from '../../state/auth';
+import { clearFieldErrors } from '../../state/field-errors';
+import './admin-editor.css';
+
+export type AdminEditorPanelProps = {
+  admin: AdminModel | null;
+  open: boolean;
+  onClose(): void;
+  onSaved(admin: AdminModel): void;
+  onDeleted(id: string): void;
+};
+
+type AdminForm = {
+  id?: string;
+  email?: string;
+  avatar?: number;
+  changePassword?: boolean;
+  password?: string;
+  passwordConfirm?: string;
+};
+
+const FORM_ID = 'admin-editor-form';
+const screen = getScreen('admin-editor');
+const form = getForm(screen.sections[0].schema);
+const saveAction = screenAction(screen, 'save');
+const deleteAction = screenAction(screen, 'delete');
+const closeAction = screenAction(screen, 'close');
+
+const initialData = (admin: AdminModel | null): AdminForm =>
+  admin ? { id: admin.id, email: admin.email, avatar: admin.avatar ?? 0, changePassword: false } : { avatar: 0 };
+
+/** The request body: the password only when creating or changing it (the form keeps typed values). */
+function payload(d: AdminForm, isNew: boolean) {
+  const body: Record<string, unknown> = { email: d.email, avatar: d.avatar ?? 0 };
+  if (isNew || d.changePassword) Object.assign(body, { password: d.password, passwordConfirm: d.passwordConfirm });
+  return body;
+}
+
+export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDeleted }: AdminEditorPanelProps) {
+  const isNew = !admin;
+  const [data, setData] = useState<AdminForm>(() => initialData(admin));
+  const [pristine, setPristine] = useState<AdminForm>(() => initialData(admin));
+  const [formKey, setFormKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  // Each opening starts from the admin as loaded, with no stale server errors.
+  useEffect(() => {
+    if (!open) return;
+    const start = initialData(admin);
+    setData(start);
+    setPristine(start);
+    setFormKey((k) => k + 1);
+    setMenuOpen(false);
+    clearFieldErrors();
+  }, [open, admin]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (e: MouseEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [menuOpen]);
+
+  const dirty = JSON.stringify(payload(data, isNew)) !== JSON.stringify(payload(pristine, isNew)) || !!data.changePassword;
+  // Spec §5: Save is enabled for a new admin with an email, or for a password change or changed email/avatar.
+  const canSave = !busy && (isNew ? !!data.email : dirty);
+
+  const save = async (d: AdminForm) => {
+    if (!canSave) return;
+    setBusy(true);
+    clearFieldErrors();
+    try {
+      const saved = isNew
+        ? await pb.admins.create<AdminModel>(payload(d, true))
+        : await pb.admins.update<AdminModel>(admin.id, payload(d, false));
+      addSuccessToast((isNew ? saveAction.successNew : saveAction.success) ?? '');
+      // Spec §4: after saving the current admin, the stored model is refreshed.
+      if (pb.authStore.model?.id === saved.id) updateCurrentAdmin(saved);
+      onSaved(saved);
+      onClose();
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = () => {
+    if (!admin) return;
+    setMenuOpen(false);
+    confirm(deleteAction.confirm ?? '', async () => {
+      try {
+        await pb.admins.delete(admin.id);
+        addSuccessToast(deleteAction.success ?? '');
+        onDeleted(admin.id);
+        onClose();
+      } catch (err) {
+        handleError(err);
+      }
+    });
+  };
+
+  const beforeHide = () =>
+    busy
+      ? false
+      : !dirty || new Promise<boolean>((resolve) => confirm(closeAction.confirm ?? '', () => resolve(true), () => resolve(false)));
+
+  const requestClose = async () => {
+    if (await beforeHide()) onClose();
+  };
+
+  const header = (
+    <div className="admin-editor-header">
+      <h2 className="overlay-panel-title">{isNew ? screen.titleNew : screen.title}</h2>
+      {!isNew && (
+        <div className="admin-editor-menu" ref={menuRef}>
+          <button
+            type="button"
+            className="btn btn-transparent btn-sm btn-circle"
+            aria-label="More actions"
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <circle cx="3" cy="8" r="1.5" fill="currentColor" />
+              <circle cx="8" cy="8" r="1.5" fill="currentColor" />
+              <circle cx="13" cy="8" r="1.5" fill="currentColor" />
+            </svg>
+          </button>
+          {menuOpen && (
+            <div className="dropdown admin-editor-dropdown" role="menu">
+              <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={remove}>
+                {deleteAction.label}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+
+  const footer = (
+    <>
+      <button type="button" className="btn btn-transparent" onClick={requestClose} disabled={busy}>
+        {closeAction.label}
+      </button>
+      <button type="submit" form={FORM_ID} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} disabled={!canSave}>
+        <span>{isNew ? saveAction.labelNew : saveAction.label}</span>
+      </button>
+    </>
+  );
+
+  return (
+    <OverlayPanel
+      open={open}
+      onRequestClose={onClose}
+      beforeHide={beforeHide}
+      header={header}
+      ariaLabel={isNew ? screen.titleNew : screen.title}
+      footer={footer}
+      size="sm"
+      className="admin-editor-panel"
+    >
+      <SchemaForm
+        key={formKey}
+        id={FORM_ID}
+        schema={form.schema}
+        uiSchema={form.uiSchema}
+        formData={data}
+        pristine={pristine}
+        onChange={setData}
+        onSubmit={save}
+        disabled={busy}
+      />
+    </OverlayPanel>
+  );
+}

@@ -1,0 +1,276 @@
+// #/settings/admins: the admins list (filter and sort in the URL, current admin marked 'You').
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { pb, handleError, type AdminModel } from '../../api/client';
+import { Avatar } from '../../app/avatars';
+import { formatDateTime } from '../../app/format';
+import { IconArrowDown, IconArrowUp, IconChevronRight, IconClose, IconPlus, IconRefresh, IconSearch } from '../../app/icons';
+import { setQueryParams, useRoute } from '../../app/navigation';
+import { usePageTitle } from '../../app/page-title';
+import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
+import { normalizeSearchFilter } from '../../lib/filter-normalize';
+import { updateCurrentAdmin, useAuth } from '../../state/auth';
+
+const AdminEditorPanel = lazy(() => import('./AdminEditorPanel'));
+
+export const ADMINS_DEFAULT_SORT = '-created';
+export const ADMINS_SEARCH_FIELDS = ['id', 'email'] as const;
+
+const COLUMNS: Array<{ name: string; label: string }> = [
+  { name: 'id', label: 'id' },
+  { name: 'email', label: 'email' },
+  { name: 'created', label: 'created' },
+  { name: 'updated', label: 'updated' },
+];
+
+function toAdminModel(a: Record<string, unknown>): AdminModel {
+  return {
+    id: String(a.id ?? ''),
+    email: String(a.email ?? ''),
+    avatar: Number(a.avatar ?? 0) || 0,
+    created: String(a.created ?? ''),
+    updated: String(a.updated ?? ''),
+  };
+}
+
+/** PocketBase's sort header cycle: '-name' -> '+name' -> '-name'; another column starts at '-name'. */
+export function nextSort(current: string, name: string): string {
+  return current === '-' + name ? '+' + name : '-' + name;
+}
+
+function SortHeader({ name, label, sort }: { name: string; label: string; sort: string }) {
+  const state = sort === '-' + name ? 'descending' : sort === '+' + name || sort === name ? 'ascending' : 'none';
+  return (
+    <th className={`col-sort${state !== 'none' ? ' col-sort-active' : ''} col-field-${name}`} aria-sort={state}>
+      <button type="button" className="col-sort-button" onClick={() => setQueryParams({ sort: nextSort(sort, name) })}>
+        <span>{label}</span>
+        {state === 'descending' && <IconArrowDown size={14} />}
+        {state === 'ascending' && <IconArrowUp size={14} />}
+      </button>
+    </th>
+  );
+}
+
+function Searchbar({ value, onSubmit }: { value: string; onSubmit: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(draft.trim());
+  };
+  const changed = draft.trim() !== value;
+  return (
+    <form className="searchbar" role="search" onSubmit={submit}>
+      <span className="searchbar-icon" aria-hidden="true">
+        <IconSearch size={16} />
+      </span>
+      <input
+        type="text"
+        aria-label="Search admins"
+        placeholder={`Search term or filter like email='test@example.com'...`}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      {changed && (
+        <button type="submit" className="btn btn-sm btn-secondary searchbar-submit">
+          Search
+        </button>
+      )}
+      {(value || draft) && (
+        <button
+          type="button"
+          className="btn btn-sm btn-transparent btn-circle"
+          aria-label="Clear search"
+          onClick={() => {
+            setDraft('');
+            onSubmit('');
+          }}
+        >
+          <IconClose size={14} />
+        </button>
+      )}
+    </form>
+  );
+}
+
+export default function AdminsListPage() {
+  usePageTitle('Admins');
+  const { query } = useRoute();
+  const { admin: currentAdmin } = useAuth();
+  const filter = query.filter ?? '';
+  const sort = query.sort || ADMINS_DEFAULT_SORT;
+
+  const [admins, setAdmins] = useState<AdminModel[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [panel, setPanel] = useState<{ open: boolean; admin: AdminModel | null }>({ open: false, admin: null });
+  const [panelMounted, setPanelMounted] = useState(false);
+  const loadSeq = useRef(0);
+
+  const load = useCallback(async () => {
+    const seq = ++loadSeq.current;
+    const normalized = normalizeSearchFilter(filter, ADMINS_SEARCH_FIELDS);
+    setLoading(true);
+    try {
+      const list = await pb.admins.getFullList({ batch: 100, sort, filter: normalized, requestKey: 'admins_list' });
+      if (seq !== loadSeq.current) return;
+      setAdmins(list.map((a) => toAdminModel(a as unknown as Record<string, unknown>)));
+      setLoading(false);
+    } catch (err) {
+      if ((err as { isAbort?: boolean })?.isAbort) return;
+      if (seq !== loadSeq.current) return;
+      setAdmins([]);
+      setLoading(false);
+      // An invalid filter (400) shows no toast (spec §8).
+      handleError(err, { silent400: !!normalized });
+    }
+  }, [filter, sort]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const openPanel = (admin: AdminModel | null) => {
+    setPanelMounted(true);
+    setPanel({ open: true, admin });
+  };
+  const closePanel = () => setPanel((p) => ({ ...p, open: false }));
+
+  const onRowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, admin: AdminModel) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      openPanel(admin);
+    }
+  };
+
+  const onSaved = (saved: AdminModel) => {
+    setAdmins((list) => {
+      const idx = list.findIndex((a) => a.id === saved.id);
+      if (idx >= 0) {
+        const copy = list.slice();
+        copy[idx] = { ...copy[idx], ...saved };
+        return copy;
+      }
+      return [saved, ...list];
+    });
+    updateCurrentAdmin(saved);
+    setPanel((p) => ({ ...p, admin: saved }));
+  };
+
+  const onDeleted = (id: string) => {
+    setAdmins((list) => list.filter((a) => a.id !== id));
+    setPanel({ open: false, admin: null });
+  };
+
+  return (
+    <SettingsLayout>
+      <header className="page-header">
+        <Breadcrumbs items={['Settings', 'Admins']} />
+        <button
+          type="button"
+          className={`btn btn-transparent btn-circle btn-sm${loading ? ' btn-spin' : ''}`}
+          aria-label="Refresh"
+          title="Refresh"
+          onClick={() => void load()}
+        >
+          <IconRefresh size={16} />
+        </button>
+        <div className="flex-fill" />
+        <button type="button" className="btn btn-primary" onClick={() => openPanel(null)}>
+          <IconPlus size={16} />
+          <span>New admin</span>
+        </button>
+      </header>
+
+      <div className="page-content">
+        <Searchbar value={filter} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+
+        <div className="table-wrapper">
+          <table className="table admins-table" aria-busy={loading || undefined}>
+            <thead>
+              <tr>
+                <th className="col-avatar" aria-label="Avatar" />
+                {COLUMNS.map((c) => (
+                  <SortHeader key={c.name} name={c.name} label={c.label} sort={sort} />
+                ))}
+                <th className="col-action" aria-label="Open" />
+              </tr>
+            </thead>
+            <tbody>
+              {loading && admins.length === 0 &&
+                [0, 1, 2].map((i) => (
+                  <tr key={'skeleton' + i} className="row-skeleton" aria-hidden="true">
+                    <td colSpan={COLUMNS.length + 2}>
+                      <span className="skeleton-line" />
+                    </td>
+                  </tr>
+                ))}
+              {!loading && admins.length === 0 && (
+                <tr>
+                  <td colSpan={COLUMNS.length + 2}>
+                    <div className="empty-state">
+                      <p className="empty-state-title">No admins found.</p>
+                      {filter && (
+                        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setQueryParams({ filter: null })}>
+                          Clear filters
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              )}
+              {admins.map((a) => {
+                const isYou = currentAdmin?.id === a.id;
+                return (
+                  <tr
+                    key={a.id}
+                    className="row-handle"
+                    tabIndex={0}
+                    aria-label={`Edit admin ${a.email}`}
+                    onClick={() => openPanel(a)}
+                    onKeyDown={(e) => onRowKeyDown(e, a)}
+                  >
+                    <td className="col-avatar">
+                      <Avatar index={a.avatar} size={28} />
+                    </td>
+                    <td className="col-field-id">
+                      <span className="txt-mono txt-sm">{a.id}</span>
+                      {isYou && <span className="badge badge-success badge-you">You</span>}
+                    </td>
+                    <td className="col-field-email">
+                      <span className="txt-ellipsis" title={a.email}>
+                        {a.email}
+                      </span>
+                    </td>
+                    <td className="col-field-date">
+                      <span className="txt-nowrap">{formatDateTime(a.created)}</span>
+                    </td>
+                    <td className="col-field-date">
+                      <span className="txt-nowrap">{formatDateTime(a.updated)}</span>
+                    </td>
+                    <td className="col-action">
+                      <IconChevronRight size={16} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {!loading && admins.length > 0 && <div className="table-footer txt-hint">Total found: {admins.length}</div>}
+      </div>
+
+      {panelMounted && (
+        <Suspense fallback={null}>
+          <AdminEditorPanel
+            admin={panel.admin}
+            open={panel.open}
+            onClose={closePanel}
+            onSaved={onSaved}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
+      )}
+    </SettingsLayout>
+  );
+}

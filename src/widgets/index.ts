@@ -1,0 +1,40 @@
+/**
+ * The widget registry: UI schemas pick a widget by name (`"ui:widget": "toggle"`). rjsf's own
+ * names (TextWidget, CheckboxWidget, …) are overridden so every input has the dashboard's look;
+ * the text-like ones (text, email, password, url, updown) draw through our BaseInputTemplate.
+ * Adding a widget: write src/widgets/XWidget.tsx and add it here.
+ */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { getDefaultRegistry } from '@rjsf/core';
+import { AvatarWidget } from './AvatarWidget';
+import { CheckboxWidget } from './CheckboxWidget';
+import { CsvWidget } from './CsvWidget';
+import { SecretWidget } from './SecretWidget';
+import { SelectWidget } from './SelectWidget';
+import { TextareaWidget } from './TextareaWidget';
+import { ToggleWidget } from './ToggleWidget';
+
+const core = getDefaultRegistry().widgets;
+
+export const widgets: RegistryWidgetsType = {
+  TextWidget: core.TextWidget,
+  EmailWidget: core.EmailWidget,
+  PasswordWidget: core.PasswordWidget,
+  URLWidget: core.URLWidget,
+  UpDownWidget: core.UpDownWidget,
+  HiddenWidget: core.HiddenWidget,
+  TextareaWidget,
+  SelectWidget,
+  CheckboxWidget,
+  // Our own, by the names UI schemas use.
+  toggle: ToggleWidget,
+  avatar: AvatarWidget,
+  secret: SecretWidget,
+  csv: CsvWidget,
+};
+
+/** Names a UI schema may give to `ui:widget` (rjsf's short aliases plus ours); the contract tests check them. */
+export const WIDGET_NAMES: readonly string[] = [
+  'text', 'email', 'password', 'url', 'uri', 'updown', 'hidden', 'textarea', 'select', 'checkbox', 'radio',
+  ...Object.keys(widgets),
+];

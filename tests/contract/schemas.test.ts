@@ -1,0 +1,117 @@
+// The schema files are the contract between the dashboard, the server and the docs: they must
+// compile in ajv strict mode with only our declared custom keywords, their UI schemas and screens
+// must name what exists, and sample documents must be judged as expected by both the strict
+// validator (server side) and the engine's rjsf validator (dashboard side).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createStrictAjv } from '../../src/engine/ajv';
+import { CUSTOM_KEYWORD_NAMES } from '../../src/engine/keywords';
+import { screenForms } from '../../src/engine/screen';
+import { validateData } from '../../src/engine/validator';
+import { WIDGET_NAMES } from '../../src/widgets';
+import { loadCatalog, ROOT } from '../../scripts/gen-docs';
+
+type Json = Record<string, any>;
+
+const catalog = loadCatalog();
+const SAMPLES = path.join(ROOT, 'tests', 'contract', 'samples');
+
+/** Every property name the schema can show, across conditional branches and $refs. */
+function propertyNames(root: Json): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const s = node as Json;
+    if (typeof s.$ref === 'string') visit(s.$ref.replace(/^#\//, '').split('/').reduce((n: any, k: string) => n?.[k], root));
+    Object.keys(s.properties ?? {}).forEach((k) => names.add(k));
+    ['then', 'else'].forEach((k) => visit(s[k]));
+    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(visit));
+    Object.values(s.dependencies ?? {}).forEach(visit);
+  };
+  visit(root);
+  return names;
+}
+
+/** Every sub-schema, for keyword-level checks. */
+function subschemas(node: unknown, out: Json[] = []): Json[] {
+  if (Array.isArray(node)) node.forEach((n) => subschemas(n, out));
+  else if (node && typeof node === 'object') {
+    out.push(node as Json);
+    Object.entries(node as Json).forEach(([k, v]) => k !== 'x-messages' && k !== 'default' && k !== 'const' && subschemas(v, out));
+  }
+  return out;
+}
+
+function readSamples(name: string, kind: 'valid' | 'invalid'): unknown[] {
+  const file = path.join(SAMPLES, `${name}.${kind}.json`);
+  expect(fs.existsSync(file), `missing ${path.relative(ROOT, file)}`).toBe(true);
+  const docs = JSON.parse(fs.readFileSync(file, 'utf8'));
+  expect(Array.isArray(docs) && docs.length > 0, `${name}.${kind}.json must be a non-empty array`).toBe(true);
+  return docs;
+}
+
+it('finds the forms and screens', () => {
+  expect(catalog.forms.map((f) => f.name)).toEqual(expect.arrayContaining(['admins/installer', 'admins/login', 'admins/admin-editor']));
+  expect(catalog.screens.length).toBeGreaterThan(0);
+});
+
+it('declares custom keywords with the x- prefix only', () => {
+  expect(CUSTOM_KEYWORD_NAMES.every((k) => k.startsWith('x-'))).toBe(true);
+});
+
+describe.each(catalog.forms.map((f) => [f.name, f] as const))('%s', (name, form) => {
+  it('compiles in ajv strict mode', () => {
+    expect(() => createStrictAjv().compile(form.schema)).not.toThrow();
+  });
+
+  it('words its x-messages for keywords the schema uses', () => {
+    for (const s of subschemas(form.schema)) {
+      for (const keyword of Object.keys(s['x-messages'] ?? {})) {
+        if (keyword === 'required') continue;
+        expect(s, `x-messages.${keyword} without ${keyword} in ${name}`).toHaveProperty([keyword]);
+      }
+    }
+  });
+
+  it('has a UI schema naming only existing properties and registered widgets', () => {
+    const names = propertyNames(form.schema);
+    for (const [key, value] of Object.entries<Json>(form.uiSchema)) {
+      if (key === 'ui:layout') {
+        for (const n of (value as unknown as string[][]).flat()) expect(names, `ui:layout names "${n}"`).toContain(n);
+        continue;
+      }
+      if (key.startsWith('ui:')) continue;
+      expect(names, `UI schema names "${key}"`).toContain(key);
+      if (value['ui:widget']) expect(WIDGET_NAMES, `unknown widget "${value['ui:widget']}"`).toContain(value['ui:widget']);
+    }
+  });
+
+  it('accepts its valid samples and rejects its invalid ones, on both validators', () => {
+    const validate = createStrictAjv().compile(form.schema);
+    readSamples(name, 'valid').forEach((doc, i) => {
+      expect(validate(doc), `valid[${i}]: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(validateData(form.schema, doc).isValid, `engine, valid[${i}]`).toBe(true);
+    });
+    readSamples(name, 'invalid').forEach((doc, i) => {
+      expect(validate(doc), `invalid[${i}] passed`).toBe(false);
+      expect(validateData(form.schema, doc).isValid, `engine, invalid[${i}] passed`).toBe(false);
+    });
+  });
+});
+
+describe.each(catalog.screens.map((s) => [s.name, s] as const))('screens/%s.json', (_name, screen) => {
+  it('names existing schemas and UI schemas', () => {
+    const forms = new Set(catalog.forms.map((f) => f.name));
+    for (const { schema, ui } of screenForms(screen)) {
+      expect(forms, `schema "${schema}"`).toContain(schema);
+      expect(fs.existsSync(path.join(ROOT, 'schemas', `${ui}.ui.json`)), `schemas/${ui}.ui.json`).toBe(true);
+    }
+  });
+
+  it('binds sections to paths that exist in the section schema or the whole document', () => {
+    for (const section of screen.sections) expect(section.bind ?? '').toMatch(/^$|^[A-Za-z_][\w]*(\.[\w]+)*$/);
+  });
+});
