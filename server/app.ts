@@ -16,6 +16,7 @@ import { registerSettings } from './http/settings';
 import { registerHealth } from './http/health';
 import { registerLogs } from './http/logs';
 import { registerDashboard } from './http/dashboard';
+import { registerCollections } from './http/collections';
 
 export interface App {
   fastify: FastifyInstance;
@@ -55,6 +56,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   registerAuth(fastify, ctx);
   registerRequestLog(fastify, ctx);
   registerAdmins(fastify, ctx);
+  registerCollections(fastify, ctx);
   registerSettings(fastify, ctx);
   registerHealth(fastify, ctx);
   registerLogs(fastify, ctx);

@@ -2,10 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
 
-export const ROOT = path.resolve(__dirname, '..', '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURE_DIR = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pocketbase-0.22.12-pb_data');
 /** Every admin and auth record in the fixture has this password. */
 export const FIXTURE_PASSWORD = '1234567890';

@@ -1,0 +1,231 @@
+// PUT /api/collections/import (PocketBase 0.22 forms/collections_import.go + daos ImportCollections):
+// collections are matched by id; without deleteMissing an existing schema is extended (fields
+// added or replaced by id), with it every collection and field missing from the import is
+// deleted. Everything runs in one transaction and every resulting collection is validated, so
+// an error anywhere leaves the database untouched.
+import type { AppContext } from '../context';
+import { transaction, type DB } from '../db/database';
+import { nowDateTime } from '../db/layout';
+import { ApiError } from '../http/errors';
+import { newId } from '../services/passwords';
+import type { Collection, CollectionType } from './model';
+import { decodeCollectionOptions } from './normalize';
+import { bindSchema, LOAD_FAILED } from './form';
+import { deleteCollectionRow, invalidateCollections, notifyCollectionsChanged, readCollections, writeCollectionRow } from './store';
+import { createRecordTable, createViewFor, dropRecordTable, IndexCreateError, updateRecordTable } from './sync';
+import { validateCollection, type FieldDecodeIssues } from './validate';
+import type { ErrorTree } from './field-options-rules';
+import { REQUIRED } from './field-options-rules';
+import { inferViewFields, lookupOver, refreshViewCollections } from './views';
+import { ruleChecker } from './service';
+
+export const IMPORT_FAILED = 'Failed to import the submitted collections.';
+
+interface Imported {
+  collection: Collection;
+  fieldIssues: FieldDecodeIssues[];
+  invalidOptions: string[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const loadError = (detail: string) => new ApiError(400, LOAD_FAILED, {}, detail);
+
+/** Decodes one collection of the import list the way json.Unmarshal fills a models.Collection. */
+function bindImported(raw: unknown): Imported {
+  if (!isObject(raw)) throw loadError('invalid collection');
+  const text = (key: string): string => {
+    const v = raw[key];
+    if (v === undefined || v === null) return '';
+    if (typeof v !== 'string') throw loadError(`invalid type for "${key}"`);
+    return v;
+  };
+  const rule = (key: string): string | null => {
+    const v = raw[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') throw loadError(`invalid type for "${key}"`);
+    return v;
+  };
+  if (raw.system !== undefined && raw.system !== null && typeof raw.system !== 'boolean') throw loadError('invalid type for "system"');
+  if (raw.schema !== undefined && raw.schema !== null && !Array.isArray(raw.schema)) throw loadError('invalid type for "schema"');
+  const indexes = raw.indexes ?? [];
+  if (!Array.isArray(indexes) || !indexes.every((i) => typeof i === 'string')) throw loadError('invalid type for "indexes"');
+  if (raw.options !== undefined && raw.options !== null && !isObject(raw.options)) throw loadError('invalid type for "options"');
+
+  const type = (text('type') || 'base') as CollectionType;
+  const { schema, issues } = bindSchema((raw.schema as unknown[] | null | undefined) ?? []);
+  const options = decodeCollectionOptions(['auth', 'view'].includes(type) ? type : 'base', raw.options ?? {});
+  return {
+    collection: {
+      id: text('id') || newId(),
+      created: '',
+      updated: '',
+      name: text('name'),
+      type,
+      system: raw.system === true,
+      schema,
+      indexes: [...(indexes as string[])],
+      listRule: rule('listRule'),
+      viewRule: rule('viewRule'),
+      createRule: rule('createRule'),
+      updateRule: rule('updateRule'),
+      deleteRule: rule('deleteRule'),
+      options: options.options,
+    },
+    fieldIssues: issues,
+    invalidOptions: options.invalid,
+  };
+}
+
+function importFailure(code: string, message: string): ApiError {
+  return new ApiError(400, IMPORT_FAILED, { collections: { code, message } });
+}
+
+/** ozzo encodes nested errors as their messages only. */
+function messagesOf(tree: ErrorTree): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    out[key] = typeof (value as { code?: unknown }).code === 'string' ? (value as { message: string }).message : messagesOf(value as ErrorTree);
+  }
+  return out;
+}
+
+function validationFailure(c: Collection, errors: ErrorTree): ApiError {
+  return importFailure(
+    'collections_import_validate_failure',
+    `Data validations failed for collection "${c.name}" (${c.id}):\n${JSON.stringify(messagesOf(errors), null, 2)}`,
+  );
+}
+
+export function importCollections(ctx: AppContext, body: unknown): void {
+  if (body === undefined || body === null) body = {};
+  if (!isObject(body)) throw loadError('the body is not an object');
+  if (body.collections !== undefined && body.collections !== null && !Array.isArray(body.collections)) {
+    throw loadError('invalid type for "collections"');
+  }
+  if (body.deleteMissing !== undefined && body.deleteMissing !== null && typeof body.deleteMissing !== 'boolean') {
+    throw loadError('invalid type for "deleteMissing"');
+  }
+  const list = (body.collections as unknown[] | null | undefined) ?? [];
+  if (list.length === 0) throw new ApiError(400, 'Something went wrong while processing your request.', { collections: REQUIRED });
+  const deleteMissing = body.deleteMissing === true;
+
+  // The last entry wins when an id repeats.
+  const byId = new Map<string, Imported>();
+  for (const raw of list) {
+    const item = bindImported(raw);
+    byId.set(item.collection.id, item);
+  }
+  const imported = [...byId.values()];
+
+  try {
+    transaction(ctx.db, () => applyImport(ctx.db, imported, deleteMissing));
+  } catch (err) {
+    invalidateCollections(ctx);
+    throw err;
+  }
+  notifyCollectionsChanged(ctx, { action: 'import' });
+}
+
+function applyImport(db: DB, imported: Imported[], deleteMissing: boolean): void {
+  const existingList = readCollections(db);
+  const existingById = new Map(existingList.map((c) => [c.id, c]));
+  const now = nowDateTime();
+
+  for (const item of imported) {
+    const c = item.collection;
+    const existing = existingById.get(c.id);
+    c.created = existing?.created || now;
+    c.updated = now;
+    if (existing && !deleteMissing) {
+      // Extend the stored schema: imported fields replace same-id fields, new ones are appended.
+      const merged = existing.schema.map((f) => c.schema.find((n) => n.id === f.id) ?? f);
+      const issues = merged.map((f) => item.fieldIssues[c.schema.findIndex((n) => n.id === f.id)] ?? { unknownType: false, invalidOptions: [] });
+      c.schema.forEach((f, i) => {
+        if (!merged.some((m) => m.id === f.id)) {
+          merged.push(f);
+          issues.push(item.fieldIssues[i]);
+        }
+      });
+      c.schema = merged;
+      item.fieldIssues = issues;
+    }
+  }
+
+  const importedIds = new Set(imported.map((i) => i.collection.id));
+  const toDelete = deleteMissing ? existingList.filter((c) => !importedIds.has(c.id)) : [];
+  const remaining = deleteMissing ? [] : existingList.filter((c) => !importedIds.has(c.id));
+  const finalList = [...imported.map((i) => i.collection), ...remaining];
+  const lookup = lookupOver(finalList);
+
+  for (const c of toDelete) {
+    if (c.system) {
+      throw importFailure('collections_import_failure', `Failed to import the collections configuration. Raw error:\nsystem collection "${c.name}" cannot be deleted`);
+    }
+  }
+
+  const validate = (item: Imported, viewQueryError: string | null = null) => {
+    const c = item.collection;
+    const existing = existingById.get(c.id) ?? null;
+    const errors = validateCollection({
+      candidate: c,
+      existing,
+      others: finalList.filter((o) => o !== c),
+      lookup,
+      requestedId: c.id,
+      fieldIssues: item.fieldIssues,
+      invalidOptions: item.invalidOptions,
+      viewQueryError,
+      checkRule: ruleChecker(lookup, c),
+    });
+    if (Object.keys(errors).length) throw validationFailure(c, errors);
+  };
+
+  const tables = imported.filter((i) => i.collection.type !== 'view');
+  const views = imported.filter((i) => i.collection.type === 'view');
+  for (const item of tables) validate(item);
+
+  const ddl = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const reason = err instanceof IndexCreateError ? JSON.stringify({ indexes: messagesOf(err.errors as ErrorTree) }) : String(err instanceof Error ? err.message : err);
+      throw importFailure('collections_import_failure', `Failed to import the collections configuration. Raw error:\n${reason}`);
+    }
+  };
+
+  // Views first: a dropped view must not hold on to a table about to go.
+  const deleteOrder = [...toDelete].sort((a, b) => Number(b.type === 'view') - Number(a.type === 'view'));
+  ddl(() => {
+    for (const c of deleteOrder) {
+      dropRecordTable(db, c);
+      deleteCollectionRow(db, c.id);
+    }
+    for (const { collection: c } of tables) {
+      const existing = existingById.get(c.id);
+      writeCollectionRow(db, c);
+      if (existing) updateRecordTable(db, c, existing);
+      else createRecordTable(db, c);
+    }
+  });
+
+  for (const item of views) {
+    const c = item.collection;
+    const existing = existingById.get(c.id) ?? null;
+    const inferred = inferViewFields(db, String(c.options.query ?? ''), lookup, existing?.schema ?? c.schema);
+    c.schema = inferred.schema;
+    item.fieldIssues = c.schema.map(() => ({ unknownType: false, invalidOptions: [] }));
+    c.indexes = [];
+    validate(item, inferred.error);
+    ddl(() => {
+      writeCollectionRow(db, c);
+      createViewFor(db, c, existing, lookup);
+    });
+  }
+
+  // Collections the import did not touch must still hold together (relations, rules).
+  for (const c of remaining) {
+    validate({ collection: c, fieldIssues: c.schema.map(() => ({ unknownType: false, invalidOptions: [] })), invalidOptions: [] });
+  }
+  refreshViewCollections(db);
+}

@@ -1,0 +1,235 @@
+// PocketBase 0.22 decodes every stored or submitted field's options into a typed Go struct and
+// encodes it back, so the wire (and what it stores) always has exactly the keys of that struct, in
+// struct order, with Go zero values for missing keys. This module does the same for fields and
+// for collection options, and reports values whose JSON type the Go struct would refuse.
+import { FIELD_TYPES, type Collection, type CollectionType, type FieldType, type SchemaField } from './model';
+
+type OptionKind = 'int' | 'int?' | 'float?' | 'bool' | 'string' | 'strings?' | 'date';
+
+/** Options of each field type: key and Go type, in Go struct order. */
+const FIELD_OPTIONS: Record<FieldType, ReadonlyArray<readonly [string, OptionKind]>> = {
+  text: [['min', 'int?'], ['max', 'int?'], ['pattern', 'string']],
+  number: [['min', 'float?'], ['max', 'float?'], ['noDecimal', 'bool']],
+  bool: [],
+  email: [['exceptDomains', 'strings?'], ['onlyDomains', 'strings?']],
+  url: [['exceptDomains', 'strings?'], ['onlyDomains', 'strings?']],
+  editor: [['convertUrls', 'bool']],
+  date: [['min', 'date'], ['max', 'date']],
+  select: [['maxSelect', 'int'], ['values', 'strings?']],
+  json: [['maxSize', 'int']],
+  file: [['mimeTypes', 'strings?'], ['thumbs', 'strings?'], ['maxSelect', 'int'], ['maxSize', 'int'], ['protected', 'bool']],
+  relation: [['collectionId', 'string'], ['cascadeDelete', 'bool'], ['minSelect', 'int?'], ['maxSelect', 'int?'], ['displayFields', 'strings?']],
+};
+
+const ZERO: Record<OptionKind, unknown> = { int: 0, 'int?': null, 'float?': null, bool: false, string: '', 'strings?': null, date: '' };
+
+export const isFieldType = (value: unknown): value is FieldType => FIELD_TYPES.includes(value as FieldType);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Decodes one option value as Go would; `undefined` means the JSON type does not fit. */
+function decodeOption(kind: OptionKind, value: unknown): unknown {
+  if (value === undefined) return ZERO[kind];
+  // Go leaves a null non-pointer value at its zero value.
+  if (value === null) return ZERO[kind];
+  switch (kind) {
+    case 'int':
+    case 'int?':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+    case 'float?':
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    case 'bool':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'string':
+      return typeof value === 'string' ? value : undefined;
+    case 'strings?':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : undefined;
+    case 'date':
+      return typeof value === 'string' ? normalizeDateTime(value) : undefined;
+  }
+}
+
+/** PocketBase's stored date format (`2006-01-02 15:04:05.000Z`); '' for empty; undefined if unparsable. */
+export function normalizeDateTime(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return '';
+  const iso = /^\d{4}-\d\d-\d\d$/.test(text) ? `${text}T00:00:00Z` : text.replace(' ', 'T');
+  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(iso) ? iso : `${iso}Z`;
+  const ms = Date.parse(withZone);
+  if (!Number.isFinite(ms)) return undefined;
+  return new Date(ms).toISOString().replace('T', ' ');
+}
+
+export interface DecodedOptions {
+  options: Record<string, unknown>;
+  /** Keys whose submitted value had a JSON type the Go struct refuses. */
+  invalid: string[];
+}
+
+/** The typed options of a field, in struct order; unknown keys dropped. */
+export function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
+  const source = isPlainObject(raw) ? raw : {};
+  const options: Record<string, unknown> = {};
+  const invalid: string[] = [];
+  if (raw !== undefined && raw !== null && !isPlainObject(raw)) invalid.push('');
+  for (const [key, kind] of FIELD_OPTIONS[type]) {
+    const value = decodeOption(kind, source[key]);
+    if (value === undefined) {
+      invalid.push(key);
+      options[key] = ZERO[kind];
+    } else {
+      options[key] = value;
+    }
+  }
+  return { options, invalid };
+}
+
+export interface DecodedField {
+  field: SchemaField;
+  /** The submitted type when it is not one of the 11 (the field keeps it for error reporting). */
+  unknownType: boolean;
+  invalidOptions: string[];
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const bool = (v: unknown): boolean => v === true;
+
+/** A schema field as 0.22 encodes it (key order of its Go struct). */
+export function decodeField(raw: unknown): DecodedField {
+  const source = isPlainObject(raw) ? raw : {};
+  const type = str(source.type);
+  const known = isFieldType(type);
+  const decoded = known ? decodeFieldOptions(type, source.options) : { options: {}, invalid: [] };
+  return {
+    field: {
+      system: bool(source.system),
+      id: str(source.id),
+      name: str(source.name),
+      type: type as FieldType,
+      required: bool(source.required),
+      presentable: bool(source.presentable),
+      unique: bool(source.unique),
+      options: decoded.options,
+    },
+    unknownType: !known,
+    invalidOptions: decoded.invalid,
+  };
+}
+
+/** Whether a select/file/relation field holds several values (stored as a JSON array). */
+export function isMultiple(field: Pick<SchemaField, 'type' | 'options'>): boolean {
+  const max = field.options.maxSelect;
+  if (field.type === 'relation') return max === null || max === undefined || (typeof max === 'number' && max > 1);
+  if (field.type === 'select' || field.type === 'file') return typeof max === 'number' && max > 1;
+  return false;
+}
+
+const AUTH_OPTION_KINDS: ReadonlyArray<readonly [string, OptionKind]> = [
+  ['allowEmailAuth', 'bool'],
+  ['allowOAuth2Auth', 'bool'],
+  ['allowUsernameAuth', 'bool'],
+  ['exceptEmailDomains', 'strings?'],
+  ['manageRule', 'string'],
+  ['minPasswordLength', 'int'],
+  ['onlyEmailDomains', 'strings?'],
+  ['onlyVerified', 'bool'],
+  ['requireEmail', 'bool'],
+];
+
+/**
+ * Collection options as 0.22 returns them: decoded into the type's struct and re-encoded through
+ * a map, so the keys come out alphabetical. manageRule stays null when unset.
+ */
+export function decodeCollectionOptions(type: CollectionType, raw: unknown): DecodedOptions {
+  const source = isPlainObject(raw) ? raw : {};
+  const invalid: string[] = [];
+  if (raw !== undefined && raw !== null && !isPlainObject(raw)) invalid.push('');
+  if (type === 'view') {
+    const query = decodeOption('string', source.query);
+    if (query === undefined) invalid.push('query');
+    return { options: { query: query ?? '' }, invalid };
+  }
+  if (type !== 'auth') return { options: {}, invalid };
+  const options: Record<string, unknown> = {};
+  for (const [key, kind] of AUTH_OPTION_KINDS) {
+    if (key === 'manageRule') {
+      const v = source.manageRule;
+      if (v !== undefined && v !== null && typeof v !== 'string') invalid.push(key);
+      options[key] = typeof v === 'string' ? v : null;
+      continue;
+    }
+    const value = decodeOption(kind, source[key]);
+    if (value === undefined) invalid.push(key);
+    options[key] = value ?? ZERO[kind];
+  }
+  return { options, invalid };
+}
+
+const ruleOf = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A `_collections` row (JSON columns as text) as the API returns it. */
+export function collectionFromRow(row: Record<string, unknown>): Collection {
+  const type = (['base', 'auth', 'view'].includes(String(row.type)) ? row.type : 'base') as CollectionType;
+  const schema: SchemaField[] = [];
+  for (const raw of parseJsonArray(row.schema)) {
+    const decoded = decodeField(raw);
+    // 0.22 silently drops stored fields of an unknown type.
+    if (!decoded.unknownType) schema.push(decoded.field);
+  }
+  return {
+    id: String(row.id),
+    created: str(row.created),
+    updated: str(row.updated),
+    name: String(row.name),
+    type,
+    system: row.system === 1 || row.system === true || row.system === '1',
+    schema,
+    indexes: parseJsonArray(row.indexes).filter((v): v is string => typeof v === 'string'),
+    listRule: ruleOf(row.listRule),
+    viewRule: ruleOf(row.viewRule),
+    createRule: ruleOf(row.createRule),
+    updateRule: ruleOf(row.updateRule),
+    deleteRule: ruleOf(row.deleteRule),
+    options: decodeCollectionOptions(type, parseJsonObject(row.options)).options,
+  };
+}
+
+function parseJsonArray(text: unknown): unknown[] {
+  try {
+    const v = typeof text === 'string' ? JSON.parse(text) : text;
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseJsonObject(text: unknown): unknown {
+  try {
+    return typeof text === 'string' ? JSON.parse(text) : text;
+  } catch {
+    return {};
+  }
+}
+
+/** The wire/JSON form of a collection, keys in 0.22's order (a fresh object, safe to mutate). */
+export function collectionJson(c: Collection): Collection {
+  return {
+    id: c.id,
+    created: c.created,
+    updated: c.updated,
+    name: c.name,
+    type: c.type,
+    system: c.system,
+    schema: c.schema.map((f) => ({ ...f, options: { ...f.options } })),
+    indexes: [...c.indexes],
+    listRule: c.listRule,
+    viewRule: c.viewRule,
+    createRule: c.createRule,
+    updateRule: c.updateRule,
+    deleteRule: c.deleteRule,
+    options: { ...c.options },
+  };
+}
+
+/** Field JSON without its id, to compare two definitions (system field changes, view schemas). */
+export const fieldSignature = (f: SchemaField): string => JSON.stringify({ ...f, id: '' });

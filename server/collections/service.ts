@@ -1,0 +1,160 @@
+// Create, update and delete of one collection: bind, validate, then write the `_collections` row
+// and apply the table/view changes in one IMMEDIATE transaction, so a failure at any step leaves
+// the database as it was. Messages and error shapes follow PocketBase 0.22's apis/collection.go.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../context';
+import { transaction, type DB } from '../db/database';
+import { nowDateTime } from '../db/layout';
+import { ApiError, badRequest } from '../http/errors';
+import { newId } from '../services/passwords';
+import { checkRule } from '../query/record-resolver';
+import type { Collection } from './model';
+import { bindCollectionForm } from './form';
+import { buildIndex, isValidIndex, parseIndex, renameInIndex } from './indexes';
+import { deleteCollectionRow, invalidateCollections, notifyCollectionsChanged, readCollections, writeCollectionRow, type CollectionLookup } from './store';
+import { createRecordTable, createViewFor, dropRecordTable, IndexCreateError, updateRecordTable } from './sync';
+import { validateCollection } from './validate';
+import { inferViewFields, lookupOver, refreshViewCollections } from './views';
+import { q } from './ddl';
+
+export const CREATE_FAILED = 'Failed to create the collection.';
+export const UPDATE_FAILED = 'Failed to update the collection.';
+export const DELETE_FAILED = 'Failed to delete collection due to existing dependency.';
+
+/** A rule check bound to a candidate collection: the error text, or null when the rule compiles. */
+export function ruleChecker(lookup: CollectionLookup, candidate: Collection): (rule: string) => string | null {
+  return (rule) => {
+    try {
+      checkRule(lookup, candidate, rule);
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  };
+}
+
+/** Validates `body` against the stored state and saves it; returns the saved collection. */
+export function saveCollection(ctx: AppContext, body: unknown, existingId: string | null): Collection {
+  const db = ctx.db;
+  let saved = null as Collection | null;
+  let previous = null as Collection | null;
+  try {
+    transaction(db, () => {
+      const all = readCollections(db);
+      const existing = existingId ? (all.find((c) => c.id === existingId) ?? null) : null;
+      if (existingId && !existing) throw new ApiError(404, "The requested resource wasn't found.");
+      previous = existing;
+
+      const form = bindCollectionForm(body, existing);
+      const candidate = form.collection;
+      if (!existing) candidate.id = form.requestedId || newId();
+      const others = all.filter((c) => c.id !== existing?.id);
+      const lookup = lookupOver([candidate, ...others]);
+
+      let viewQueryError: string | null = null;
+      if (candidate.type === 'view') {
+        const inferred = inferViewFields(db, String(candidate.options.query ?? ''), lookup, existing?.schema);
+        candidate.schema = inferred.schema;
+        viewQueryError = inferred.error;
+      }
+
+      const errors = validateCollection({
+        candidate,
+        existing,
+        others,
+        lookup,
+        requestedId: existing ? candidate.id : form.requestedId,
+        fieldIssues: form.fieldIssues,
+        invalidOptions: form.invalidOptions,
+        viewQueryError,
+        checkRule: ruleChecker(lookup, candidate),
+      });
+      if (Object.keys(errors).length) throw badRequest(undefined, errors);
+
+      const now = nowDateTime();
+      candidate.created = existing ? existing.created : now;
+      candidate.updated = now;
+      candidate.indexes = candidate.type === 'view' ? [] : normalizeIndexes(candidate, existing);
+      applyCollection(db, candidate, existing, lookup, existing ? UPDATE_FAILED : CREATE_FAILED);
+      refreshViewCollections(db, candidate.id);
+      saved = readCollections(db).find((c) => c.id === candidate.id) ?? candidate;
+    });
+  } catch (err) {
+    invalidateCollections(ctx);
+    throw err;
+  }
+  if (!saved) throw new Error('collection save finished without a result');
+  notifyCollectionsChanged(ctx, previous ? { action: 'update', collection: saved, previous } : { action: 'create', collection: saved });
+  return saved;
+}
+
+/**
+ * Stored indexes in 0.22's normalised form, targeting the collection's (new) table, with
+ * columns of renamed fields following the rename.
+ */
+function normalizeIndexes(c: Collection, existing: Collection | null): string[] {
+  const renamed = new Map<string, string>();
+  for (const old of existing?.schema ?? []) {
+    const next = c.schema.find((f) => f.id === old.id);
+    if (next && next.name !== old.name) renamed.set(old.name, next.name);
+  }
+  const columnsNow = new Set(['id', 'created', 'updated', ...c.schema.map((f) => f.name)]);
+  return c.indexes.map((raw) => {
+    const idx = parseIndex(raw);
+    return isValidIndex(idx) ? buildIndex(renameInIndex(idx, c.name, renamed, columnsNow)) : raw;
+  });
+}
+
+/** Writes the row and applies the table or view; DDL failures become 0.22's 400 answers. */
+export function applyCollection(db: DB, c: Collection, existing: Collection | null, lookup: CollectionLookup, failMessage: string): void {
+  try {
+    writeCollectionRow(db, c);
+    if (c.type === 'view') createViewFor(db, c, existing, lookup);
+    else if (existing) updateRecordTable(db, c, existing);
+    else createRecordTable(db, c);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof IndexCreateError) throw badRequest(failMessage, { indexes: err.errors });
+    throw badRequest(failMessage, {}, err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Deletes a collection unless something depends on it (0.22's DeleteCollection rules). */
+export function deleteCollection(ctx: AppContext, id: string): void {
+  const db = ctx.db;
+  let deleted = null as Collection | null;
+  try {
+    transaction(db, () => {
+      const all = readCollections(db);
+      const c = all.find((x) => x.id === id);
+      if (!c) throw new ApiError(404, "The requested resource wasn't found.");
+      if (c.system) throw badRequest(DELETE_FAILED, {}, `system collection "${c.name}" cannot be deleted`);
+      const refs = all.filter((o) => o.id !== c.id && o.schema.some((f) => f.type === 'relation' && f.options.collectionId === c.id));
+      if (refs.length) {
+        const names = refs.map((r) => r.name).join(', ');
+        throw badRequest(DELETE_FAILED, {}, `the collection "${c.name}" has external relation field references (${names})`);
+      }
+      dropRecordTable(db, c);
+      // Views reading the dropped table or view would be left broken: refuse instead.
+      for (const view of all.filter((v) => v.type === 'view' && v.id !== c.id)) {
+        try {
+          db.prepare(`SELECT * FROM ${q(view.name)} LIMIT 0`).all();
+        } catch (err) {
+          throw badRequest(DELETE_FAILED, {}, `the collection has a view dependency (${view.name}) - ${String(err)}`);
+        }
+      }
+      deleteCollectionRow(db, c.id);
+      deleted = c;
+    });
+  } catch (err) {
+    invalidateCollections(ctx);
+    throw err;
+  }
+  const removed = deleted;
+  if (!removed) return;
+  // Uploaded files live under storage/<collectionId>; PocketBase removes them with the collection.
+  fs.rm(path.join(ctx.dataDir, 'storage', removed.id), { recursive: true, force: true }, () => undefined);
+  notifyCollectionsChanged(ctx, { action: 'delete', collection: removed });
+}
+

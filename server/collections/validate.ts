@@ -1,0 +1,312 @@
+// Validation of a collection before anything is written, shaped like PocketBase 0.22's
+// forms/collection_upsert.go: each top-level key reports its first failing rule, schema errors
+// nest under schema.{i}.*, index errors under indexes.{i}, option errors under options.*.
+// Beyond 0.22: new names may not be SQL keywords or sqlite_ names, unknown field types are an
+// error (0.22 drops such fields silently), an index must target the collection's own table,
+// and the schema size is capped.
+import type { Collection, SchemaField } from './model';
+import { FIELD_TYPES } from './model';
+import { fieldSignature } from './normalize';
+import { isValidIndex, parseIndex } from './indexes';
+import {
+  E,
+  IN_INVALID,
+  MATCH_INVALID,
+  MUST_BE_BLANK_EMPTY,
+  MUST_BE_BLANK_NIL,
+  NIL_OR_NOT_EMPTY,
+  NOT_IN_INVALID,
+  REQUIRED,
+  maxError,
+  minError,
+  sentenize,
+  validateFieldOptions,
+  type ErrorTree,
+} from './field-options-rules';
+import type { CollectionLookup } from './store';
+
+/** Upper bound on schema fields (SQLite allows 2000 columns per table, auth adds 11). */
+export const MAX_SCHEMA_FIELDS = 500;
+/** Upper bound on declared indexes. */
+export const MAX_INDEXES = 200;
+
+const COLLECTION_NAME_RE = /^[a-zA-Z0-9][a-zA-Z0-9_]*$/;
+const FIELD_NAME_RE = /^\w+$/;
+const ID_RE = /^[^@#$&|.,'"\\/\s]+$/;
+
+const RESERVED_FIELD_NAMES = ['id', 'created', 'updated', 'null', 'true', 'false', '_rowid_', 'collectionId', 'collectionName', 'expand'];
+const AUTH_FIELD_NAMES = [
+  'username', 'email', 'emailVisibility', 'verified', 'tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt',
+  'password', 'passwordConfirm', 'oldPassword',
+];
+
+/** SQLite keywords that cannot serve as a bare identifier (table or column) anywhere. */
+const SQL_KEYWORDS = new Set(
+  `add all alter and as autoincrement between case check collate commit constraint create cross current_date current_time
+  current_timestamp default deferrable delete distinct drop else escape except exists foreign from full group having in index
+  inner insert intersect into is isnull join left limit natural not nothing notnull null on or order outer primary references
+  returning right rowid select set table then to transaction union unique update using values when where window with`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export const isSqlKeyword = (name: string) => SQL_KEYWORDS.has(name.toLowerCase());
+
+/** Problems found while decoding the submitted schema (before validation proper). */
+export interface FieldDecodeIssues {
+  unknownType: boolean;
+  invalidOptions: string[];
+}
+
+export interface ValidationInput {
+  candidate: Collection;
+  /** The stored collection when updating (null on create). */
+  existing: Collection | null;
+  /** Every other collection (for name and id uniqueness). */
+  others: readonly Collection[];
+  /** Resolves collections as they will be after the save (the candidate included). */
+  lookup: CollectionLookup;
+  /** The id the client asked for on create ('' for a generated one). */
+  requestedId: string;
+  fieldIssues: FieldDecodeIssues[];
+  /** Collection option keys whose JSON type was wrong. */
+  invalidOptions: string[];
+  /** Error text of the view query (validation or schema inference), when any. */
+  viewQueryError?: string | null;
+  /** Compiles a rule against the candidate; returns the error text or null. */
+  checkRule: (rule: string) => string | null;
+}
+
+export function validateCollection(input: ValidationInput): ErrorTree {
+  const { candidate: c, existing } = input;
+  const errors: ErrorTree = {};
+  const set = (key: string, err: ErrorTree[string] | null | undefined) => {
+    if (err && !(key in errors)) errors[key] = err;
+  };
+  const isView = c.type === 'view';
+
+  set('id', validateId(input));
+  if (existing && c.system !== existing.system) set('system', E('validation_collection_system_flag_change', 'System collection state cannot be changed.'));
+  set('type', !c.type ? REQUIRED : !['base', 'auth', 'view'].includes(c.type) ? IN_INVALID : existing && existing.type !== c.type ? E('validation_collection_type_change', 'Collection type cannot be changed.') : null);
+  set('name', validateName(input));
+  set('schema', validateSchema(input));
+
+  const rule = (value: string | null): ErrorTree[string] | null => {
+    if (value === null || value === '') return null;
+    const err = input.checkRule(value);
+    return err === null ? null : E('validation_invalid_rule', sentenize(`Invalid filter rule. Raw error: ${err}`));
+  };
+  set('listRule', rule(c.listRule));
+  set('viewRule', rule(c.viewRule));
+  set('createRule', isView && c.createRule !== null ? MUST_BE_BLANK_NIL : rule(c.createRule));
+  set('updateRule', isView && c.updateRule !== null ? MUST_BE_BLANK_NIL : rule(c.updateRule));
+  set('deleteRule', isView && c.deleteRule !== null ? MUST_BE_BLANK_NIL : rule(c.deleteRule));
+  set('indexes', validateIndexes(input));
+  set('options', validateOptions(input, rule));
+  return sortTree(errors);
+}
+
+function validateId({ candidate: c, existing, others, requestedId }: ValidationInput) {
+  if (existing) return c.id !== existing.id ? IN_INVALID : null;
+  if (requestedId === '') return null;
+  if ([...requestedId].length !== 15) return E('validation_length_invalid', 'The length must be exactly 15.');
+  if (!ID_RE.test(requestedId)) return MATCH_INVALID;
+  if (others.some((o) => o.id === requestedId)) return E('validation_invalid_id', 'The model id is invalid or already exists.');
+  return null;
+}
+
+function validateName({ candidate: c, existing, others }: ValidationInput) {
+  const name = c.name;
+  if (name === '') return REQUIRED;
+  if ([...name].length > 255) return E('validation_length_out_of_range', 'The length must be between 1 and 255.');
+  if (!COLLECTION_NAME_RE.test(name)) return MATCH_INVALID;
+  if (existing && existing.system && name !== existing.name) {
+    return E('validation_collection_system_name_change', 'System collections cannot be renamed.');
+  }
+  const lower = name.toLowerCase();
+  if (others.some((o) => o.name.toLowerCase() === lower)) {
+    return E('validation_collection_name_exists', 'Collection name must be unique (case insensitive).');
+  }
+  if (others.some((o) => o.id === name)) return E('validation_collection_name_id_duplicate', 'The name must not match an existing collection id.');
+  if (lower.includes('_via_')) return E('validation_invalid_name', "The name of the collection cannot contain '_via_'.");
+  const renamed = !existing || existing.name.toLowerCase() !== lower;
+  if (renamed && isSqlKeyword(name)) return E('validation_invalid_name', 'The name cannot be an SQL keyword.');
+  if (renamed && lower.startsWith('sqlite_')) return E('validation_invalid_name', "The name cannot start with 'sqlite_'.");
+  return null;
+}
+
+function validateSchema(input: ValidationInput): ErrorTree[string] | null {
+  const { candidate: c, existing, lookup } = input;
+  const fields = c.schema;
+  const oldById = new Map((existing?.schema ?? []).map((f) => [f.id, f]));
+
+  if (c.type === 'base' && fields.length === 0) return REQUIRED;
+  if (fields.length > MAX_SCHEMA_FIELDS) return E('validation_length_too_long', `The length must be no more than ${MAX_SCHEMA_FIELDS}.`);
+
+  for (const old of existing?.schema ?? []) {
+    if (!old.system) continue;
+    const next = fields.find((f) => f.id === old.id);
+    if (!next || fieldSignature(next) !== fieldSignature(old)) {
+      return E('validation_system_field_change', 'System fields cannot be deleted or changed.');
+    }
+  }
+
+  const byIndex = (check: (f: SchemaField, i: number) => ErrorTree[string] | null): ErrorTree | null => {
+    const out: ErrorTree = {};
+    fields.forEach((f, i) => {
+      const err = check(f, i);
+      if (err) out[String(i)] = err;
+    });
+    return Object.keys(out).length ? out : null;
+  };
+
+  const typeChanges = byIndex((f) => {
+    const old = oldById.get(f.id);
+    return old && old.type !== f.type ? E('validation_field_type_change', 'Field type cannot be changed.') : null;
+  });
+  if (typeChanges) return typeChanges;
+
+  const relations = byIndex((f) => {
+    if (f.type !== 'relation') return null;
+    const targetId = String(f.options.collectionId ?? '');
+    const old = oldById.get(f.id);
+    const err = (code: string, message: string) => ({ options: { collectionId: E(code, message) } });
+    if (old && old.type === 'relation' && old.options.collectionId !== targetId) {
+      return err('validation_field_relation_change', 'The relation collection cannot be changed.');
+    }
+    const target = lookup(targetId);
+    if (!target || target.id !== targetId) return err('validation_field_invalid_relation', "The relation collection doesn't exist.");
+    if (c.type !== 'view' && target.type === 'view') {
+      return err('validation_field_non_view_base_relation_collection', 'Non view collections are not allowed to have a view relation.');
+    }
+    return null;
+  });
+  if (relations) return relations;
+
+  if (c.type === 'auth') {
+    const reserved = byIndex((f) =>
+      AUTH_FIELD_NAMES.includes(f.name) ? { name: E('validation_reserved_auth_field_name', 'The field name is reserved and cannot be used.') } : null,
+    );
+    if (reserved) return reserved;
+  }
+
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
+    if (ids.has(f.id)) return { [String(i)]: { id: E('validation_duplicated_field_id', 'Duplicated or invalid schema field id.') } };
+    if (names.has(f.name.toLowerCase())) {
+      return { [String(i)]: { name: E('validation_duplicated_field_name', 'Duplicated or invalid schema field name.') } };
+    }
+    ids.add(f.id);
+    names.add(f.name.toLowerCase());
+  }
+
+  return byIndex((f, i) => validateField(f, input.fieldIssues[i], oldById.get(f.id)));
+}
+
+function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined, old: SchemaField | undefined): ErrorTree | null {
+  const errors: ErrorTree = {};
+  const known = FIELD_TYPES.includes(f.type);
+  if (known) {
+    if (issues && issues.invalidOptions.length) {
+      errors.options = E('validation_invalid_options', 'Failed to initialize field options.');
+    } else {
+      const optionErrors = validateFieldOptions(f.type, f.options);
+      if (optionErrors) errors.options = optionErrors;
+    }
+  }
+  const idLength = [...f.id].length;
+  if (f.id === '') errors.id = REQUIRED;
+  else if (idLength < 5 || idLength > 255) errors.id = E('validation_length_out_of_range', 'The length must be between 5 and 255.');
+
+  const nameErr = (() => {
+    if (f.name === '') return REQUIRED;
+    if ([...f.name].length > 255) return E('validation_length_out_of_range', 'The length must be between 1 and 255.');
+    if (!FIELD_NAME_RE.test(f.name)) return MATCH_INVALID;
+    if (RESERVED_FIELD_NAMES.some((r) => r.toLowerCase() === f.name.toLowerCase())) return NOT_IN_INVALID;
+    if (f.name.toLowerCase().includes('_via_')) return E('validation_invalid_name', "The name of the field cannot contain '_via_'.");
+    const isNewName = !old || old.name !== f.name;
+    if (isNewName && isSqlKeyword(f.name)) return E('validation_invalid_name', 'The name cannot be an SQL keyword.');
+    return null;
+  })();
+  if (nameErr) errors.name = nameErr;
+
+  if (!f.type) errors.type = REQUIRED;
+  else if (!known) errors.type = IN_INVALID;
+  if (f.type === 'file' && f.unique) errors.unique = MUST_BE_BLANK_EMPTY;
+  return Object.keys(errors).length ? errors : null;
+}
+
+function validateIndexes({ candidate: c, existing }: ValidationInput): ErrorTree[string] | null {
+  if (c.type === 'view') {
+    return c.indexes.length > 0 ? E('validation_indexes_not_supported', "The collection doesn't support indexes.") : null;
+  }
+  if (c.indexes.length > MAX_INDEXES) return E('validation_length_too_long', `The length must be no more than ${MAX_INDEXES}.`);
+  const tables = new Set([c.name.toLowerCase(), ...(existing ? [existing.name.toLowerCase()] : [])]);
+  for (let i = 0; i < c.indexes.length; i++) {
+    const idx = parseIndex(c.indexes[i]);
+    if (!isValidIndex(idx)) return { [String(i)]: E('validation_invalid_index_expression', 'Invalid CREATE INDEX expression.') };
+    if (!tables.has(idx.tableName.toLowerCase())) {
+      return { [String(i)]: E('validation_invalid_index_table', 'The index table must be the same as the collection name.') };
+    }
+    if (idx.schemaName !== '' && idx.schemaName.toLowerCase() !== 'main') {
+      return { [String(i)]: E('validation_invalid_index_expression', 'Invalid CREATE INDEX expression.') };
+    }
+  }
+  return null;
+}
+
+function validateOptions(input: ValidationInput, rule: (value: string | null) => ErrorTree[string] | null): ErrorTree[string] | null {
+  const { candidate: c } = input;
+  if (c.type !== 'auth' && c.type !== 'view') return null;
+  if (input.invalidOptions.length) return E('validation_invalid_options', 'Invalid options.');
+  const o = c.options;
+  const errors: ErrorTree = {};
+  if (c.type === 'view') {
+    if (String(o.query ?? '').trim() === '') errors.query = REQUIRED;
+    else if (input.viewQueryError) {
+      errors.query = E('validation_invalid_view_query', sentenize(`Invalid query - ${input.viewQueryError}`));
+    }
+    return Object.keys(errors).length ? errors : null;
+  }
+
+  if (o.manageRule === '') errors.manageRule = NIL_OR_NOT_EMPTY;
+  const except = Array.isArray(o.exceptEmailDomains) ? (o.exceptEmailDomains as string[]) : [];
+  const only = Array.isArray(o.onlyEmailDomains) ? (o.onlyEmailDomains as string[]) : [];
+  const domains = (list: string[], other: string[]): ErrorTree[string] | null => {
+    if (other.length > 0) return list.length ? MUST_BE_BLANK_EMPTY : null;
+    const out: ErrorTree = {};
+    list.forEach((d, i) => {
+      if (d !== '' && !/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{1,63}|xn--[a-z0-9]{1,59})$/i.test(d)) {
+        out[String(i)] = E('validation_is_domain', 'Must be a valid domain.');
+      }
+    });
+    return Object.keys(out).length ? out : null;
+  };
+  const exceptErr = domains(except, only);
+  if (exceptErr) errors.exceptEmailDomains = exceptErr;
+  const onlyErr = domains(only, except);
+  if (onlyErr) errors.onlyEmailDomains = onlyErr;
+
+  // The dashboard spec's 6..72 (0.22 itself accepts 5); 0 is fine while password auth is off.
+  const min = Number(o.minPasswordLength ?? 0);
+  const passwordAuth = o.allowEmailAuth === true || o.allowUsernameAuth === true;
+  if (min === 0 && passwordAuth) errors.minPasswordLength = REQUIRED;
+  else if (min !== 0 && min < 6) errors.minPasswordLength = minError(6);
+  else if (min > 72) errors.minPasswordLength = maxError(72);
+
+  if (Object.keys(errors).length) return errors;
+  const manage = rule(typeof o.manageRule === 'string' ? o.manageRule : null);
+  return manage ? { manageRule: manage } : null;
+}
+
+/** Go encodes error maps with sorted keys. */
+function sortTree(tree: ErrorTree): ErrorTree {
+  const out: ErrorTree = {};
+  for (const key of Object.keys(tree).sort()) {
+    const v = tree[key];
+    out[key] = 'code' in v && typeof v.code === 'string' ? v : sortTree(v as ErrorTree);
+  }
+  return out;
+}

@@ -1,0 +1,207 @@
+// View collections (PocketBase 0.22 daos/view.go): checking a view's SELECT and inferring its
+// schema fields. Column origins come from SQLite itself (a prepared statement knows which table
+// and column each result column reads, through views and subqueries); the query text is only
+// read for what SQLite cannot say: wildcards, missing aliases, count()/CAST types, and the
+// FROM alias of a column whose origin SQLite lost (an expression column of a view or subquery).
+import { randomInt } from 'node:crypto';
+import type { DB } from '../db/database';
+import type { CollectionLookup } from '../query/record-resolver';
+import type { Collection, FieldType, SchemaField } from './model';
+import { parseSelect, ViewSqlError, type ParsedSelect, type Token } from './view-sql';
+
+export const MISSING_ID_MESSAGE = 'missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don\'t have one)';
+
+/** First words of SQLite statements other than queries (anything else is a syntax error). */
+const STATEMENT_KEYWORDS = [
+  'ALTER', 'ANALYZE', 'ATTACH', 'BEGIN', 'COMMIT', 'CREATE', 'DELETE', 'DETACH', 'DROP', 'END', 'EXPLAIN', 'INSERT',
+  'PRAGMA', 'REINDEX', 'RELEASE', 'REPLACE', 'ROLLBACK', 'SAVEPOINT', 'UPDATE', 'VACUUM', 'VALUES',
+];
+
+/** Columns of every view record that are not schema fields. */
+const BASE_COLUMNS = ['id', 'created', 'updated'];
+
+/**
+ * Rejects what can be told from the text alone: empty input, several statements, anything but a
+ * SELECT (DELETE, INSERT, UPDATE, ATTACH, PRAGMA, ...), bound parameters, `*` columns, a missing
+ * `id` column and expressions without an alias. Messages are `column: message` where a column is
+ * to blame. Syntax errors surface in inferViewSchema, where SQLite compiles the query.
+ */
+export function validateViewQuery(query: string): void {
+  parseChecked(query);
+}
+
+function parseChecked(query: string): ParsedSelect {
+  if (query.trim() === '') throw new Error('the view query must not be empty');
+  let parsed: ParsedSelect;
+  try {
+    parsed = parseSelect(query);
+  } catch (err) {
+    if (err instanceof ViewSqlError) throw new Error(err.message);
+    throw err;
+  }
+  if (parsed.multipleStatements) throw new Error('multiple statements are not supported');
+  if (parsed.keyword !== 'SELECT' && parsed.keyword !== 'WITH') {
+    if (!STATEMENT_KEYWORDS.includes(parsed.keyword)) throw new Error(`near ${JSON.stringify(parsed.keyword.toLowerCase())}: syntax error`);
+    throw new Error(`only SELECT queries are supported, got ${parsed.keyword}`);
+  }
+  if (parsed.hasParams) throw new Error('query parameters are not supported');
+  if (parsed.items.length === 0) throw new Error('the query has no SELECT column list');
+  for (const item of parsed.items) {
+    if (item.wildcard) throw new Error(`${item.exprText}: dynamic column names are not supported`);
+    if (!item.name) throw new Error(`${item.exprText}: the expression needs an alias (e.g. ${item.exprText} AS name)`);
+  }
+  const names = parsed.items.map((i) => i.name);
+  const duplicate = names.find((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
+  if (duplicate) throw new Error(`${duplicate}: duplicated column name`);
+  if (!names.includes('id')) throw new Error(`id: ${MISSING_ID_MESSAGE}`);
+  return parsed;
+}
+
+interface InferredColumn {
+  name: string;
+  field: SchemaField;
+}
+
+/** Prepares the query (read-only, one statement) and infers a field for every result column. */
+function inferColumns(db: DB, query: string, lookup: CollectionLookup): InferredColumn[] {
+  const parsed = parseChecked(query);
+  const text = query.trim().replace(/;+\s*$/, '');
+  let stmt;
+  try {
+    stmt = db.prepare(text);
+  } catch (err) {
+    throw new Error(err instanceof Error ? err.message : String(err));
+  }
+  if (!stmt.reader || !stmt.readonly) throw new Error('only SELECT queries are supported');
+  const columns = stmt.columns();
+  if (parsed.items.length !== columns.length) throw new Error('the column list could not be matched with the query result');
+
+  const collectionOf = (table: string | null): Collection | undefined => {
+    if (!table) return undefined;
+    const found = lookup(table);
+    // lookup also matches ids; a column origin is always a table (= collection) name
+    return found && found.name.toLowerCase() === table.toLowerCase() ? found : undefined;
+  };
+
+  return columns.map((col, i) => {
+    const item = parsed.items[i];
+    const typed = expressionType(item.expr);
+    if (typed) return { name: col.name, field: newField(col.name, typed) };
+    // SQLite's origin first; else a plain `[t.]column` read through the FROM aliases
+    let source = col.table && col.column ? { collection: collectionOf(col.table), column: col.column } : undefined;
+    if (!source && item.ref) {
+      const from = item.ref.table
+        ? parsed.from.find((t) => t.alias.toLowerCase() === item.ref!.table.toLowerCase())
+        : parsed.from[0];
+      source = { collection: collectionOf(from?.name ?? null), column: item.ref.column };
+    }
+    const field = source?.collection ? fieldFromCollection(source.collection, source.column, col.name) : undefined;
+    return { name: col.name, field: field ?? newField(col.name, 'json') };
+  });
+}
+
+/**
+ * The schema fields of a view over `query`, as PocketBase 0.22 infers them: a column read from
+ * a collection keeps its field (type and options, new id); its `id` becomes a single relation to
+ * that collection; count()/total() and numeric CASTs are numbers, CAST AS text text, CAST AS
+ * bool(ean) bool; anything else json. id, created and updated are not schema fields.
+ */
+export function inferViewSchema(db: DB, query: string, lookup: CollectionLookup): SchemaField[] {
+  return inferColumns(db, query, lookup)
+    .filter((c) => !BASE_COLUMNS.includes(c.name))
+    .map((c) => c.field);
+}
+
+/**
+ * The query the SQL view should be created from: wrapped so `id` is text when the query's id
+ * is not (a number, a bool or an expression such as ROW_NUMBER()), as 0.22's
+ * normalizeViewQueryId does; the query itself otherwise.
+ */
+export function normalizeViewQuery(db: DB, query: string, lookup: CollectionLookup): string {
+  const columns = inferColumns(db, query, lookup);
+  const text = query.trim().replace(/;+\s*$/, '');
+  const id = columns.find((c) => c.name === 'id');
+  if (id && !['json', 'number', 'bool'].includes(id.field.type)) return text;
+  const list = columns.map((c) => (c.name === 'id' ? 'cast(`id` as text) `id`' : quoteBacktick(c.name)));
+  return `SELECT ${list.join(',')} FROM (${text})`;
+}
+
+const quoteBacktick = (name: string) => '`' + name.replace(/`/g, '``') + '`';
+
+const NUMERIC_CASTS = ['real', 'integer', 'int', 'decimal', 'numeric'];
+
+/** count()/total() → number; CAST(... AS type) → number, text or bool; otherwise undefined. */
+function expressionType(expr: Token[]): FieldType | undefined {
+  const head = expr[0]?.kind === 'word' ? expr[0].text.toLowerCase() : '';
+  if ((head === 'count' || head === 'total') && expr[1]?.text === '(') return 'number';
+  if (head !== 'cast' || expr[1]?.text !== '(' || expr[expr.length - 1]?.text !== ')') return undefined;
+  // the whole expression must be the one CAST: its `(` closes at the last token
+  if (expr.findIndex((t, i) => i > 1 && t.text === ')' && t.depth === expr[1].depth) !== expr.length - 1) return undefined;
+  const asAt = expr.map((t) => t.kind === 'word' && t.text.toLowerCase() === 'as' && t.depth === expr[1].depth + 1).lastIndexOf(true);
+  const type = asAt > 0 ? expr[asAt + 1]?.text.toLowerCase() : '';
+  if (NUMERIC_CASTS.includes(type)) return 'number';
+  if (type === 'text') return 'text';
+  if (type === 'bool' || type === 'boolean') return 'bool';
+  return undefined;
+}
+
+/** The field a column `name` of `collection` yields in a view, named `alias`. */
+function fieldFromCollection(collection: Collection, name: string, alias: string): SchemaField | undefined {
+  const lower = name.toLowerCase();
+  const original = collection.schema.find((f) => f.name.toLowerCase() === lower);
+  if (original) {
+    return {
+      system: original.system,
+      id: newFieldId(),
+      name: alias,
+      type: original.type,
+      required: original.required,
+      presentable: original.presentable ?? false,
+      unique: original.unique ?? false,
+      options: structuredClone(original.options ?? {}),
+    };
+  }
+  if (lower === 'id') {
+    return newField(alias, 'relation', { collectionId: collection.id, cascadeDelete: false, minSelect: null, maxSelect: 1, displayFields: null });
+  }
+  if (lower === 'created' || lower === 'updated') return newField(alias, 'date');
+  if (collection.type === 'auth') {
+    if (lower === 'username') return newField(alias, 'text');
+    if (lower === 'email') return newField(alias, 'email');
+    if (lower === 'verified' || lower === 'emailvisibility') return newField(alias, 'bool');
+  }
+  return undefined;
+}
+
+/** The options PocketBase 0.22 serialises for a fresh field of each type (json: view default maxSize 1). */
+function defaultOptions(type: FieldType): Record<string, unknown> {
+  switch (type) {
+    case 'text':
+      return { min: null, max: null, pattern: '' };
+    case 'number':
+      return { min: null, max: null, noDecimal: false };
+    case 'email':
+    case 'url':
+      return { exceptDomains: null, onlyDomains: null };
+    case 'date':
+      return { min: '', max: '' };
+    case 'json':
+      return { maxSize: 1 };
+    default:
+      return {};
+  }
+}
+
+function newField(name: string, type: FieldType, options: Record<string, unknown> = defaultOptions(type)): SchemaField {
+  return { system: false, id: newFieldId(), name, type, required: false, presentable: false, unique: false, options };
+}
+
+const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 8 random [a-z0-9], like the ids PocketBase gives new schema fields. */
+function newFieldId(): string {
+  let id = '';
+  for (let i = 0; i < 8; i++) id += ID_CHARS[randomInt(ID_CHARS.length)];
+  return id;
+}
+

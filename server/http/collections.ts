@@ -1,0 +1,66 @@
+// /api/collections (PocketBase 0.22): admin-only list, view, create, update, delete and import.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { runListQuery } from '../query/list';
+import { collectionFromRow, collectionJson } from '../collections/normalize';
+import { findCollection } from '../collections/store';
+import { deleteCollection, saveCollection } from '../collections/service';
+import { importCollections } from '../collections/import';
+import { notFound } from './errors';
+import { requireAdmin } from './guards';
+
+export function registerCollections(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/collections', async (req) => {
+    requireAdmin(req);
+    const { page, perPage, totalItems, totalPages, items } = runListQuery(ctx.db, {
+      table: '_collections',
+      // 0.22's collection list resolves exactly these fields in filter and sort.
+      columns: {
+        id: '"_collections"."id"',
+        created: '"_collections"."created"',
+        updated: '"_collections"."updated"',
+        name: '"_collections"."name"',
+        system: '"_collections"."system"',
+        type: '"_collections"."type"',
+      },
+      query: req.query as Record<string, unknown>,
+      map: (row) => collectionJson(collectionFromRow(row)),
+    });
+    return { page, perPage, totalItems, totalPages, items };
+  });
+
+  app.get('/api/collections/:collection', async (req) => {
+    requireAdmin(req);
+    return collectionJson(mustFind(ctx, req));
+  });
+
+  app.post('/api/collections', async (req) => {
+    requireAdmin(req);
+    return collectionJson(saveCollection(ctx, req.body, null));
+  });
+
+  app.patch('/api/collections/:collection', async (req) => {
+    requireAdmin(req);
+    const existing = mustFind(ctx, req);
+    return collectionJson(saveCollection(ctx, req.body, existing.id));
+  });
+
+  app.delete('/api/collections/:collection', async (req, reply) => {
+    requireAdmin(req);
+    deleteCollection(ctx, mustFind(ctx, req).id);
+    return reply.status(204).send();
+  });
+
+  app.put('/api/collections/import', async (req, reply) => {
+    requireAdmin(req);
+    importCollections(ctx, req.body);
+    return reply.status(204).send();
+  });
+}
+
+function mustFind(ctx: AppContext, req: FastifyRequest) {
+  const key = (req.params as { collection?: string }).collection ?? '';
+  const found = key ? findCollection(ctx, key) : undefined;
+  if (!found) throw notFound();
+  return found;
+}

@@ -1,0 +1,404 @@
+// Filter/sort identifiers of record lists and API rules → SQL, with PocketBase 0.22's semantics
+// (resolvers/record_field_resolver.go and record_field_resolve_runner.go): fields of the
+// collection, relation paths joined through their targets (at most 6 deep), back-relations
+// `coll_via_field`, @collection.NAME[:alias].*, @request.*, the :each/:length/:isset modifiers and
+// multi-match subqueries for multi-valued paths. The collection's table is aliased as its name.
+//
+// Join aliases are built from the path with `.`/`:`/`@` separators, characters no collection or
+// field name can hold, so two different paths can never share an alias, while the same path used
+// twice reuses its join (as in PocketBase).
+import type { Collection, SchemaField } from '../collections/model';
+import type { FieldResolver, ResolvedField } from './field-resolver';
+import { FilterError } from './filter-ast';
+import { compileFilter } from './filter-compiler';
+import {
+  column,
+  findField,
+  hasSingleColumnUniqueIndex,
+  isArrayable,
+  isMultiple,
+  jsonArrayLength,
+  jsonEach,
+  jsonExtract,
+  systemFieldNames,
+} from './record-fields';
+import {
+  NULL_FIELD,
+  resolveStaticField,
+  splitModifier,
+  staticRequestInfo,
+  toUniqueStrings,
+  type RequestInfo,
+} from './record-request';
+import { joinSql, quoteIdent as q, raw, sql, type Sql } from './sql';
+
+export type { RequestInfo } from './record-request';
+
+/**
+ * Finds a collection by id or (case-insensitive) name. When it also carries `all()`, rule checks
+ * validate `@request.auth.<field>` against the fields of every auth collection; without it such
+ * fields are accepted as PocketBase accepts them.
+ */
+export type CollectionLookup = ((nameOrId: string) => Collection | undefined) & { all?: () => Collection[] };
+
+export interface RecordResolverOptions {
+  lookup: CollectionLookup;
+  collection: Collection;
+  /** null = admin / no request context: `@request.*` resolve to NULL. */
+  request?: RequestInfo | null;
+  /** Whether `email` of auth records matches whatever emailVisibility says. Default: admins and no request. */
+  allowHiddenFields?: boolean;
+}
+
+/** Relation hops allowed in one path (0.22's maxNestedRels). */
+export const MAX_NESTED_RELS = 6;
+
+const ALLOWED_IDENTIFIERS = [
+  /^\w+[\w.:]*$/,
+  /^@request\.context$/,
+  /^@request\.method$/,
+  /^@request\.auth\.[\w.:]*\w$/,
+  /^@request\.data\.[\w.:]*\w$/,
+  /^@request\.query\.[\w.:]*\w$/,
+  /^@request\.headers\.\w+$/,
+  /^@collection\.\w+(:\w+)?\.[\w.:]*\w$/,
+];
+
+/** Auth values read from the auth record itself, without joining its collection. */
+const PLAIN_AUTH_FIELDS = ['id', 'collectionId', 'collectionName', 'username', 'email', 'emailVisibility', 'verified', 'created', 'updated'];
+
+const VIA = /^(\w+)_via_(\w+)$/;
+
+const fail = (message: string): never => {
+  throw new FilterError(message);
+};
+
+/** State shared by all identifiers of one filter: loaded collections and registered joins. */
+class Context {
+  readonly joins = new Map<string, Sql>();
+  readonly tree: Record<string, unknown> | null;
+  private readonly loaded: Collection[];
+  /** Set by checkRule: the auth collections `@request.auth.*` paths are validated against. */
+  checkAuth?: Collection[] | null;
+
+  constructor(
+    readonly base: Collection,
+    readonly lookup: CollectionLookup,
+    readonly request: RequestInfo | null,
+    readonly allowHidden: boolean,
+  ) {
+    // the base collection first: a collection being created or edited is not (yet) what lookup knows
+    this.loaded = [base];
+    this.tree = request ? staticRequestInfo(request) : null;
+  }
+
+  load(nameOrId: string): Collection | undefined {
+    const lower = nameOrId.toLowerCase();
+    const known = this.loaded.find((c) => c.id === nameOrId || c.name.toLowerCase() === lower);
+    if (known) return known;
+    const found = this.lookup(nameOrId);
+    if (found) this.loaded.push(found);
+    return found;
+  }
+
+  /** Same alias → same join, replaced in place (PocketBase's registerJoin). */
+  join(alias: string, clause: Sql): void {
+    this.joins.set(alias, clause);
+  }
+}
+
+const leftJoin = (table: string, alias: string, on?: Sql): Sql =>
+  on ? sql`LEFT JOIN ${raw(`${table} ${q(alias)}`)} ON ${on}` : raw(`LEFT JOIN ${table} ${q(alias)}`);
+
+/**
+ * Resolves one identifier. Walks the path twice at once: joins on the main query (whose columns
+ * the ?-operators compare, one row per element) and the same joins inside a subquery correlated
+ * by id, listing every element, which the plain operators require all of to match.
+ */
+class Runner {
+  private collection: Collection;
+  private alias: string;
+  private readonly mmFrom: string;
+  private mmAlias: string;
+  private readonly mmJoins: Sql[] = [];
+  private multi = false;
+  private readonly allowHidden: boolean;
+  private readonly nullify: boolean;
+
+  constructor(
+    private readonly ctx: Context,
+    head: string,
+    options: { nullify?: boolean } = {},
+  ) {
+    this.collection = ctx.base;
+    this.alias = ctx.base.name;
+    this.mmFrom = `@mm.${ctx.base.name}`;
+    this.mmAlias = this.mmFrom;
+    // @request/@collection filters are the rule author's, so hidden fields are fair game there
+    this.allowHidden = ctx.allowHidden || head === '@collection' || head === '@request';
+    // unknown @request.* fields are NULL, not errors: the request shape is not known in advance
+    this.nullify = options.nullify ?? head === '@request';
+  }
+
+  run(props: string[]): ResolvedField {
+    if (props[0] === '@collection') return this.collectionField(props);
+    if (props[0] === '@request') return this.requestField(props);
+    return this.walk(props);
+  }
+
+  private collectionField(props: string[]): ResolvedField {
+    if (props.length < 3) fail(`invalid @collection field path in ${JSON.stringify(props.join('.'))}`);
+    const colon = props[1].indexOf(':');
+    const nameOrId = colon < 0 ? props[1] : props[1].slice(0, colon);
+    const aliasName = colon < 0 ? '' : props[1].slice(colon + 1);
+    const target =
+      this.ctx.load(nameOrId) ??
+      fail(`failed to load collection ${JSON.stringify(props[1])} from field path ${JSON.stringify(props.join('.'))}`);
+    this.collection = target;
+    this.alias = aliasName ? `@collection:${aliasName}` : `@collection.${target.name}`;
+    this.multi = true;
+    this.ctx.join(this.alias, leftJoin(q(target.name), this.alias));
+    this.mmAlias = `@mm${this.alias}`;
+    this.mmJoins.push(leftJoin(q(target.name), this.mmAlias));
+    return this.walk(props.slice(2));
+  }
+
+  private requestField(props: string[]): ResolvedField {
+    const { request, tree, base } = this.ctx;
+    if (!request || !tree) {
+      if (this.ctx.checkAuth !== undefined && props[1] === 'auth') validateAuthPath(this.ctx, props.slice(2));
+      return NULL_FIELD;
+    }
+    if (props[1] === 'auth') return this.authField(request, props);
+    if (props[1] === 'data' && props.length > 2) {
+      const { name, modifier } = splitModifier(props[2]);
+      const field = findField(base, name);
+      if (field?.type === 'relation' && props.length > 3) return this.dataRelation(request, field, props.slice(3));
+      if (field && isArrayable(field) && props.length === 3) {
+        if (modifier === 'each') return this.dataEach(request, field);
+        if (modifier === 'length') return raw(String(toUniqueStrings(request.data?.[field.name]).length));
+      }
+    }
+    return resolveStaticField(tree, base, props.slice(1));
+  }
+
+  private authField(request: RequestInfo, props: string[]): ResolvedField {
+    if (props.length === 3 && PLAIN_AUTH_FIELDS.includes(props[2])) return resolveStaticField(this.ctx.tree!, this.ctx.base, props.slice(1));
+    const auth = request.auth;
+    const ref = auth ? String(auth.collectionId ?? auth.collectionName ?? '') : '';
+    const target = ref ? this.ctx.load(ref) : undefined;
+    if (!auth || !target) return NULL_FIELD;
+    this.collection = target;
+    this.alias = '@request.auth';
+    this.ctx.join(this.alias, leftJoin(q(target.name), this.alias, sql`${raw(column(this.alias, 'id'))} = ${{ sql: '?', params: [auth.id] }}`));
+    this.mmAlias = `@mm${this.alias}`;
+    this.mmJoins.push(leftJoin(q(target.name), this.mmAlias, sql`${raw(column(this.mmAlias, 'id'))} = ${{ sql: '?', params: [auth.id] }}`));
+    return this.walk(props.slice(2));
+  }
+
+  /** `@request.data.rel.x`: the submitted ids joined from the relation's target. */
+  private dataRelation(request: RequestInfo, field: SchemaField, rest: string[]): ResolvedField {
+    const target =
+      this.ctx.load(String(field.options?.collectionId ?? '')) ??
+      fail(`failed to load collection ${JSON.stringify(field.options?.collectionId)} from data field ${JSON.stringify(field.name)}`);
+    const ids = toUniqueStrings(request.data?.[field.name]);
+    if (ids.length === 0) return NULL_FIELD;
+    const inIds = (alias: string): Sql => ({ sql: `${column(alias, 'id')} IN (${ids.map(() => '?').join(', ')})`, params: ids });
+    this.collection = target;
+    this.alias = `@request.data.${field.name}`;
+    this.ctx.join(this.alias, leftJoin(q(target.name), this.alias, inIds(this.alias)));
+    if (isMultiple(field)) this.multi = true;
+    this.mmAlias = `@mm${this.alias}`;
+    this.mmJoins.push(leftJoin(q(target.name), this.mmAlias, inIds(this.mmAlias)));
+    return this.walk(rest);
+  }
+
+  /** `@request.data.field:each`: the submitted values as rows. */
+  private dataEach(request: RequestInfo, field: SchemaField): ResolvedField {
+    const values = JSON.stringify(toUniqueStrings(request.data?.[field.name]));
+    const alias = `@request.data.${field.name}:each`;
+    this.ctx.join(alias, { sql: `LEFT JOIN json_each(?) ${q(alias)}`, params: [values] });
+    if (isMultiple(field)) this.multi = true;
+    const mmAlias = `@mm${alias}`;
+    this.mmJoins.push({ sql: `LEFT JOIN json_each(?) ${q(mmAlias)}`, params: [values] });
+    return this.result(`${q(alias)}.value`, `${q(mmAlias)}.value`);
+  }
+
+  /** Record fields from the active collection on: relations and back-relations, then the last prop. */
+  walk(props: string[]): ResolvedField {
+    for (let i = 0; i < props.length; i++) {
+      const prop = props[i];
+      if (i === props.length - 1) return this.lastProp(prop);
+
+      const field = findField(this.collection, prop);
+      if (field?.type === 'json') {
+        // the rest of the path is a path inside the json value
+        const path = props.slice(i + 1);
+        return {
+          ...this.result(jsonExtract(column(this.alias, prop), path), jsonExtract(column(this.mmAlias, prop), path)),
+          noCoalesce: true,
+        };
+      }
+      if (i >= MAX_NESTED_RELS) fail(`max nested relations reached for field ${JSON.stringify(prop)}`);
+      if (!field) {
+        const missing = this.backRelation(prop);
+        if (missing) return missing;
+        continue;
+      }
+      if (field.type !== 'relation') fail(`field ${JSON.stringify(prop)} is not a valid relation`);
+      this.relation(field);
+    }
+    return fail(`failed to resolve field ${JSON.stringify(props.join('.'))}`);
+  }
+
+  private lastProp(prop: string): ResolvedField {
+    if (systemFieldNames(this.collection).includes(prop)) {
+      const res = this.result(column(this.alias, prop), column(this.mmAlias, prop));
+      if (prop === 'email' && !this.allowHidden) {
+        // only auth records that made their email public may match on it
+        const visible = raw(`${column(this.alias, 'emailVisibility')} = TRUE`);
+        res.afterBuild = (expr) => sql`(${expr} AND ${visible})`;
+      }
+      return res;
+    }
+
+    const { name, modifier } = splitModifier(prop);
+    const field = findField(this.collection, name);
+    if (!field) return this.nullify ? NULL_FIELD : fail(`unknown field ${JSON.stringify(name)}`);
+    const col = column(this.alias, field.name);
+    const mmCol = column(this.mmAlias, field.name);
+
+    if (modifier === 'length' && isArrayable(field)) return this.result(jsonArrayLength(col), jsonArrayLength(mmCol));
+    if (modifier === 'each' && isArrayable(field)) {
+      const je = `${this.alias}.${field.name}:each`;
+      this.ctx.join(je, leftJoin(jsonEach(col), je));
+      if (isMultiple(field)) this.multi = true;
+      const mmJe = `${this.mmAlias}.${field.name}:each`;
+      if (this.multi) this.mmJoins.push(leftJoin(jsonEach(mmCol), mmJe));
+      return this.result(`${q(je)}.value`, `${q(mmJe)}.value`);
+    }
+    if (field.type === 'json') {
+      // json_extract so top-level primitives compare like their SQL equivalents
+      return { ...this.result(jsonExtract(col, []), jsonExtract(mmCol, [])), noCoalesce: true };
+    }
+    // other modifiers on other fields are ignored, as in PocketBase
+    return this.result(col, mmCol);
+  }
+
+  private relation(field: SchemaField): void {
+    const target =
+      this.ctx.load(String(field.options?.collectionId ?? '')) ?? fail(`failed to load field ${JSON.stringify(field.name)} collection`);
+    const multiple = isMultiple(field);
+    // [alias, clause] pairs; a multiple relation fans out through json_each first
+    const link = (from: string, to: string): [string, Sql][] => {
+      if (!multiple) return [[to, leftJoin(q(target.name), to, raw(`${column(to, 'id')} = ${column(from, field.name)}`))]];
+      const je = `${from}.${field.name}:each`;
+      return [
+        [je, leftJoin(jsonEach(column(from, field.name)), je)],
+        [to, leftJoin(q(target.name), to, raw(`${column(to, 'id')} = ${q(je)}.value`))],
+      ];
+    };
+    const next = `${this.alias}.${field.name}`;
+    const mmNext = `${this.mmAlias}.${field.name}`;
+    for (const [alias, clause] of link(this.alias, next)) this.ctx.join(alias, clause);
+    for (const [, clause] of link(this.mmAlias, mmNext)) this.mmJoins.push(clause);
+    if (multiple) this.multi = true;
+    this.collection = target;
+    this.alias = next;
+    this.mmAlias = mmNext;
+  }
+
+  /** `coll_via_field`: records of `coll` whose relation `field` points at the active record. */
+  private backRelation(prop: string): ResolvedField | null {
+    const m = VIA.exec(prop);
+    if (!m) return this.nullify ? NULL_FIELD : fail(`failed to resolve field ${JSON.stringify(prop)}`);
+    const back = this.ctx.load(m[1]);
+    if (!back) return this.nullify ? NULL_FIELD : fail(`failed to load back relation field ${JSON.stringify(prop)} collection`);
+    const backField = findField(back, m[2]);
+    if (!backField) return this.nullify ? NULL_FIELD : fail(`missing back relation field ${JSON.stringify(m[2])}`);
+    if (backField.type !== 'relation') fail(`invalid back relation field ${JSON.stringify(m[2])}`);
+    if (backField.options?.collectionId !== this.collection.id) {
+      fail(`invalid back relation field ${JSON.stringify(backField.name)} collection reference`);
+    }
+    // a single relation without a unique index can still be pointed at by many records
+    const multiple = isMultiple(backField) || !hasSingleColumnUniqueIndex(backField.name, back.indexes ?? []);
+    const on = (from: string, to: string): Sql =>
+      multiple
+        ? raw(`${column(from, 'id')} IN (SELECT ${q(`${to}:each`)}.value FROM ${jsonEach(column(to, backField.name))} ${q(`${to}:each`)})`)
+        : raw(`${column(to, backField.name)} = ${column(from, 'id')}`);
+    const next = `${this.alias}.${prop}`;
+    const mmNext = `${this.mmAlias}.${prop}`;
+    this.ctx.join(next, leftJoin(q(back.name), next, on(this.alias, next)));
+    this.mmJoins.push(leftJoin(q(back.name), mmNext, on(this.mmAlias, mmNext)));
+    if (multiple) this.multi = true;
+    this.collection = back;
+    this.alias = next;
+    this.mmAlias = mmNext;
+    return null;
+  }
+
+  /** The main-query expression, plus the multi-match subquery when the path fans out. */
+  private result(expr: string, mmValue: string): ResolvedField {
+    const res: ResolvedField = { sql: expr, params: [] };
+    if (this.multi) {
+      const joins = joinSql(this.mmJoins, ' ');
+      res.multiMatch = {
+        sql:
+          `SELECT ${mmValue} AS multiMatchValue FROM ${q(this.ctx.base.name)} ${q(this.mmFrom)}` +
+          (joins.sql ? ` ${joins.sql}` : '') +
+          ` WHERE ${column(this.mmFrom, 'id')} = ${column(this.ctx.base.name, 'id')}`,
+        params: joins.params,
+      };
+    }
+    return res;
+  }
+}
+
+function resolveIdentifier(ctx: Context, name: string): ResolvedField {
+  if (!ALLOWED_IDENTIFIERS.some((re) => re.test(name))) fail(`failed to resolve field ${JSON.stringify(name)}`);
+  const props = name.split('.');
+  return new Runner(ctx, props[0]).run(props);
+}
+
+/**
+ * Rule checks have no request: `@request.auth.<path>` must then exist on some auth collection
+ * (when the lookup can list them) or be one of the plain auth values.
+ */
+function validateAuthPath(ctx: Context, rest: string[]): void {
+  const last = splitModifier(rest[rest.length - 1]).name;
+  if (rest.length === 1 && (PLAIN_AUTH_FIELDS.includes(last) || PLAIN_AUTH_FIELDS.includes(rest[0]))) return;
+  const auths = ctx.checkAuth;
+  if (!auths) return;
+  const errors: unknown[] = [];
+  for (const auth of auths) {
+    try {
+      new Runner(new Context(auth, ctx.lookup, null, true), '', { nullify: false }).walk(rest);
+      return;
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  throw errors[0] ?? new FilterError(`unknown @request.auth field ${JSON.stringify(rest.join('.'))} (there is no auth collection)`);
+}
+
+/** The FieldResolver for list filters, sort and rules of `collection`'s records. */
+export function createRecordResolver(opts: RecordResolverOptions): FieldResolver {
+  const request = opts.request ?? null;
+  const ctx = new Context(opts.collection, opts.lookup, request, opts.allowHiddenFields ?? (!request || request.isAdmin));
+  return {
+    resolve: (identifier) => resolveIdentifier(ctx, identifier),
+    joins: () => [...ctx.joins.values()],
+  };
+}
+
+/**
+ * Compiles `rule` against `collection` (as saved: fields, relations, back-relations, @request.*,
+ * @collection.*, modifiers, macros) and throws a FilterError naming the problem when it cannot
+ * be compiled. '' (everyone) is valid; null rules are the caller's business.
+ */
+export function checkRule(lookup: CollectionLookup, collection: Collection, rule: string): void {
+  if (rule === '') return;
+  const ctx = new Context(collection, lookup, null, true);
+  ctx.checkAuth = lookup.all ? lookup.all().filter((c) => c.type === 'auth') : null;
+  compileFilter(rule, { resolve: (identifier) => resolveIdentifier(ctx, identifier) });
+}
