@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { outpostValidators } from './src/engine/vite-plugin-validators.js';
 
 // The dashboard is served by our server under /_/ (as PocketBase serves its own).
 // In `npm run dev` the API is proxied to a server started with `npm run serve`.
+// outpostValidators compiles the schema files' validators at build time (no ajv compiler in the browser).
 export default defineConfig({
   base: '/_/',
-  plugins: [react()],
+  plugins: [react(), outpostValidators()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -17,6 +17,9 @@ import { registerHealth } from './http/health';
 import { registerLogs } from './http/logs';
 import { registerDashboard } from './http/dashboard';
 import { registerCollections } from './http/collections';
+import { registerRecords } from './http/records';
+import { registerRecordAuth } from './http/record-auth';
+import { registerFiles } from './http/files';
 
 export interface App {
   fastify: FastifyInstance;
@@ -57,6 +60,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   registerRequestLog(fastify, ctx);
   registerAdmins(fastify, ctx);
   registerCollections(fastify, ctx);
+  registerRecords(fastify, ctx);
+  registerRecordAuth(fastify, ctx);
+  registerFiles(fastify, ctx);
   registerSettings(fastify, ctx);
   registerHealth(fastify, ctx);
   registerLogs(fastify, ctx);

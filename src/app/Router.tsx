@@ -1,16 +1,41 @@
 // The app root: navigo in hash mode over the route table, guards, layouts, toasts, confirm.
 import Navigo from 'navigo';
-import { Suspense, useEffect, useState } from 'react';
-import { AppShell } from './AppShell';
-import { ConfirmPopup } from './confirm';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { confirmState } from './confirm-state';
 import { currentLocation, navigate, subscribeLocation } from './navigation';
 import { usePageTitle } from './page-title';
-import { PAGES } from './pages';
+import { PAGES, preloadPage } from './pages';
 import { NOT_FOUND_TITLE, ROUTES, guardRoute, showsSidebar, type RouteDef } from './routes';
 import { Toasts } from './toasts';
 import NotFoundPage from '../pages/NotFoundPage';
 import { loadAppSettings } from '../state/app';
 import { isAdminSignedIn, useAuth } from '../state/auth';
+
+// Signed-in code loads on demand, so signed-out pages (sign-in) do not download it. The router
+// loads it (and each route's page module) before showing the route, so nothing suspends.
+let LoadedShell: typeof import('./AppShell').AppShell | undefined;
+const loadShell = () =>
+  import('./AppShell').then(
+    (m) => void (LoadedShell = m.AppShell),
+    () => undefined, // the lazy fallback below retries and reports it
+  );
+const LazyAppShell = lazy(() => import('./AppShell').then((m) => ({ default: m.AppShell })));
+const ConfirmPopup = lazy(() => import('./confirm').then((m) => ({ default: m.ConfirmPopup })));
+
+const pageLoader = <div className="page-loader" aria-busy="true" aria-label="Loading" />;
+
+/** The confirm popup, loaded the first time a confirmation is asked for and kept mounted after. */
+function LazyConfirmPopup() {
+  const snap = useSnapshot(confirmState);
+  const [needed, setNeeded] = useState(false);
+  if (snap.current && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ConfirmPopup />
+    </Suspense>
+  ) : null;
+}
 
 type Resolved = { route: RouteDef | null; params: Record<string, string>; key: string };
 
@@ -44,6 +69,7 @@ export function App() {
     }
     const router = new Navigo('/', { hash: true, strategy: 'ONE', noMatchWarning: true });
 
+    let applied = 0;
     const apply = (route: RouteDef | null, params: Record<string, string> | null) => {
       const res = guardRoute(route, guardContext());
       if (res.action === 'redirect') {
@@ -51,7 +77,13 @@ export function App() {
         return;
       }
       const p = params ?? {};
-      setResolved({ route, params: p, key: (route?.path ?? '*') + JSON.stringify(p) });
+      const next = { route, params: p, key: (route?.path ?? '*') + JSON.stringify(p) };
+      // Show the route once its code is in (the previous view stays meanwhile); a later navigation wins.
+      const token = ++applied;
+      const shell = !LoadedShell && showsSidebar(route, isAdminSignedIn()) ? loadShell() : undefined;
+      void Promise.all([preloadPage(route?.page), shell]).then(() => {
+        if (token === applied) setResolved(next);
+      });
     };
 
     for (const r of ROUTES) {
@@ -83,12 +115,13 @@ export function App() {
     if (auth.signedIn) void loadAppSettings();
   }, [auth.signedIn, auth.admin?.id]);
 
+  const Shell = LoadedShell ?? LazyAppShell;
   const route = resolved?.route ?? null;
   const title = route ? route.title : NOT_FOUND_TITLE;
   const content = resolved ? (
     <>
       <RouteTitle title={title} />
-      <Suspense fallback={<div className="page-loader" aria-busy="true" aria-label="Loading" />}>
+      <Suspense fallback={pageLoader}>
         <div className="route-view" key={resolved.key}>
           {route ? PAGES[route.page](resolved.params) : <NotFoundPage />}
         </div>
@@ -99,7 +132,9 @@ export function App() {
   return (
     <>
       {showsSidebar(route, auth.signedIn) ? (
-        <AppShell>{content}</AppShell>
+        <Suspense fallback={pageLoader}>
+          <Shell>{content}</Shell>
+        </Suspense>
       ) : (
         <div className="public-layout">
           <div className="public-layout-main">{content}</div>
@@ -107,7 +142,7 @@ export function App() {
         </div>
       )}
       <Toasts />
-      <ConfirmPopup />
+      <LazyConfirmPopup />
     </>
   );
 }

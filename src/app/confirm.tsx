@@ -1,29 +1,11 @@
 // Confirm popup (spec §2 App shell): a text, No (focused by default) and Yes; Yes runs a callback
 // and shows a loading state while its promise runs; No runs an optional callback.
 import { useState } from 'react';
-import { proxy, ref, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
+import { confirmState, resetConfirmation, type Confirmation } from './confirm-state';
 import { OverlayPanel } from './OverlayPanel';
 
-type Confirmation = {
-  text: string;
-  onYes: () => void | Promise<void>;
-  onNo?: () => void;
-};
-
-export const confirmState = proxy<{ current: Confirmation | null; loading: boolean }>({
-  current: null,
-  loading: false,
-});
-
-export function confirm(text: string, onYes: () => void | Promise<void>, onNo?: () => void): void {
-  confirmState.loading = false;
-  confirmState.current = ref({ text, onYes, onNo });
-}
-
-export function resetConfirmation(): void {
-  confirmState.current = null;
-  confirmState.loading = false;
-}
+export { confirm, confirmState, resetConfirmation } from './confirm-state';
 
 export function ConfirmPopup() {
   const snap = useSnapshot(confirmState);

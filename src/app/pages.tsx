@@ -1,19 +1,74 @@
 // Which screen each route key renders. Screens of later issues replace their placeholder here.
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { PageKey } from './routes';
 import { EntryPage } from './EntryPage';
-import { CollectionsPlaceholderPage, LogsPlaceholderPage, SettingsPlaceholderPage } from './PlaceholderPage';
 
-const LoginPage = lazy(() => import('../pages/auth/LoginPage'));
-const RequestPasswordResetPage = lazy(() => import('../pages/auth/RequestPasswordResetPage'));
-const ConfirmPasswordResetPage = lazy(() => import('../pages/auth/ConfirmPasswordResetPage'));
-const AdminsListPage = lazy(() => import('../pages/admins/AdminsListPage'));
-const RecordConfirmPasswordResetPage = lazy(() => import('../pages/confirmations/RecordConfirmPasswordResetPage'));
-const RecordConfirmVerificationPage = lazy(() => import('../pages/confirmations/RecordConfirmVerificationPage'));
-const RecordConfirmEmailChangePage = lazy(() => import('../pages/confirmations/RecordConfirmEmailChangePage'));
-const OAuth2RedirectPage = lazy(() => import('../pages/confirmations/OAuth2RedirectPage'));
+type Preloadable = { preload: () => Promise<void> };
+
+/**
+ * A page loaded on demand that the router can fetch before showing it (see preloadPage): once its
+ * module is in, it renders directly instead of through React.lazy, so the route never suspends
+ * (a suspended route shows the loader and React then holds the page back for its reveal throttle).
+ */
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> & Preloadable {
+  let loaded: ComponentType<P> | undefined;
+  const Lazy = lazy(load);
+  function Page(props: P) {
+    const Component = loaded ?? Lazy;
+    return <Component {...props} />;
+  }
+  const preload = () =>
+    load().then(
+      (m) => void (loaded = m.default),
+      () => undefined, // React.lazy retries and reports the failure when the page renders
+    );
+  return Object.assign(Page, { preload });
+}
+
+// Placeholders of signed-in screens, loaded on demand like the real screens will be.
+const placeholders = () => import('./PlaceholderPage');
+const CollectionsPlaceholderPage = lazyPage<object>(() => placeholders().then((m) => ({ default: m.CollectionsPlaceholderPage })));
+const LogsPlaceholderPage = lazyPage<object>(() => placeholders().then((m) => ({ default: m.LogsPlaceholderPage })));
+const SettingsPlaceholderPage = lazyPage<{ title: string }>(() => placeholders().then((m) => ({ default: m.SettingsPlaceholderPage })));
+
+const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
+const RequestPasswordResetPage = lazyPage(() => import('../pages/auth/RequestPasswordResetPage'));
+const ConfirmPasswordResetPage = lazyPage(() => import('../pages/auth/ConfirmPasswordResetPage'));
+const AdminsListPage = lazyPage(() => import('../pages/admins/AdminsListPage'));
+const RecordConfirmPasswordResetPage = lazyPage(() => import('../pages/confirmations/RecordConfirmPasswordResetPage'));
+const RecordConfirmVerificationPage = lazyPage(() => import('../pages/confirmations/RecordConfirmVerificationPage'));
+const RecordConfirmEmailChangePage = lazyPage(() => import('../pages/confirmations/RecordConfirmEmailChangePage'));
+const OAuth2RedirectPage = lazyPage(() => import('../pages/confirmations/OAuth2RedirectPage'));
 
 type Params = Record<string, string>;
+
+/** The on-demand module behind each page key (pages drawn by the main chunk have none). */
+const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
+  login: LoginPage,
+  requestPasswordReset: RequestPasswordResetPage,
+  confirmPasswordReset: ConfirmPasswordResetPage,
+  collections: CollectionsPlaceholderPage,
+  logs: LogsPlaceholderPage,
+  settingsApplication: SettingsPlaceholderPage,
+  settingsAdmins: AdminsListPage,
+  settingsMail: SettingsPlaceholderPage,
+  settingsStorage: SettingsPlaceholderPage,
+  settingsAuthProviders: SettingsPlaceholderPage,
+  settingsTokens: SettingsPlaceholderPage,
+  settingsExportCollections: SettingsPlaceholderPage,
+  settingsImportCollections: SettingsPlaceholderPage,
+  settingsBackups: SettingsPlaceholderPage,
+  recordConfirmPasswordReset: RecordConfirmPasswordResetPage,
+  recordConfirmVerification: RecordConfirmVerificationPage,
+  recordConfirmEmailChange: RecordConfirmEmailChangePage,
+  oauth2RedirectSuccess: OAuth2RedirectPage,
+  oauth2RedirectFailure: OAuth2RedirectPage,
+};
+
+/** Loads a page's module (resolves at once for pages without one); never rejects. */
+export function preloadPage(key: PageKey | undefined): Promise<void> {
+  return (key && PRELOADS[key]?.preload()) || Promise.resolve();
+}
 
 export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   entry: () => <EntryPage />,

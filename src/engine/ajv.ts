@@ -1,15 +1,19 @@
 /**
- * A strict ajv instance for validating documents against the schema files outside rjsf: the server
- * and the contract tests use it, so they judge data exactly as the dashboard does.
+ * A strict ajv instance for validating documents against the schema files outside rjsf: the server,
+ * the contract tests and the build-time precompiled validators use it, so they judge data exactly
+ * as the dashboard does.
  *
  * Pure module: no React, no Node APIs.
  */
-import Ajv from 'ajv';
+import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { addCustomKeywords } from './keywords';
+import { addCustomKeywords } from './keywords.js';
 
-export function createStrictAjv(): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+/** The options every strict instance uses; `extra` adds build options (e.g. `code` for standalone output). */
+export const STRICT_AJV_OPTIONS: Options = { strict: true, allErrors: true, allowUnionTypes: true };
+
+export function createStrictAjv(extra: Options = {}): Ajv {
+  const ajv = new Ajv({ ...STRICT_AJV_OPTIONS, ...extra });
   addFormats(ajv);
   return addCustomKeywords(ajv);
 }

@@ -1,8 +1,12 @@
-/** The schema engine's public API. */
-export { SchemaForm, type SchemaFormProps, type FormChangeState } from './SchemaForm';
-export { getForm, listForms, getScreen, listScreens, type FormFiles } from './schemas';
+/**
+ * The schema engine's public API. Kept light: importing it never pulls rjsf or the ajv compiler
+ * (SchemaForm loads rjsf only for forms that need it). The ajv helpers live in their own modules
+ * for the server, tools and tests: ./ajv (strict instance), ./keywords, ./validator (runtime rjsf
+ * validator), ./vite-plugin-validators (build-time validators).
+ */
+export { SchemaForm, preloadRjsfRenderer, type SchemaFormProps, type FormChangeState } from './SchemaForm';
+export { getForm, listForms, getScreen, listScreens, formNameOf, type FormFiles } from './schemas';
 export { parseScreen, screenAction, screenForms, type ScreenDefinition, type ScreenSection, type ScreenAction } from './screen';
-export { validateData, validator, type ValidationResult } from './validator';
+export type { ValidationResult } from './validation';
 export { serverErrorSchema, FALLBACK_SERVER_MESSAGE } from './server-errors';
-export { CUSTOM_KEYWORDS, CUSTOM_KEYWORD_NAMES, addCustomKeywords } from './keywords';
-export { createStrictAjv } from './ajv';
+export { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names';

@@ -1,17 +1,20 @@
 /**
  * The custom JSON Schema keywords our schema files may use, declared once for every consumer:
- * the dashboard's rjsf validator, the contract tests and the server. Anything else that is not a
- * standard keyword fails ajv strict mode, which keeps the schema files honest.
+ * the dashboard's rjsf validator, the build-time precompiled validators, the contract tests and the
+ * server. Anything else that is not a standard keyword fails ajv strict mode, which keeps the
+ * schema files honest.
+ *
+ * Keywords are defined with ajv `code` generators (not `validate` functions) so that ajv's
+ * standalone code generation can emit them: the browser runs validators compiled at build time
+ * (src/engine/vite-plugin-validators.ts) without shipping the ajv compiler.
  *
  * Pure module: no React, no Node APIs.
  */
 import type Ajv from 'ajv';
-import type { KeywordDefinition } from 'ajv';
+import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
 
-/** Spec messages per failing keyword, e.g. `{ "minLength": "Minimum 10 characters." }`. Annotation only. */
-export const MESSAGES_KEYWORD = 'x-messages';
-/** `"x-sameAs": "password"`: the value must equal the sibling property named (a password confirmation). */
-export const SAME_AS_KEYWORD = 'x-sameAs';
+export { MESSAGES_KEYWORD, SAME_AS_KEYWORD };
 
 export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
   {
@@ -23,12 +26,11 @@ export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: SAME_AS_KEYWORD,
     schemaType: 'string',
     metaSchema: { type: 'string', minLength: 1 },
-    errors: false,
-    // ajv passes the parent object in the data context; without one (a bare value) there is nothing to compare.
-    validate: (sibling: string, data: unknown, _parentSchema?: unknown, cxt?: { parentData?: unknown }) => {
-      const parent = cxt?.parentData;
-      if (!parent || typeof parent !== 'object') return true;
-      return data === (parent as Record<string, unknown>)[sibling];
+    // Fails when the value differs from the named sibling in the parent object. Without a parent
+    // object (a bare value validated on its own) there is nothing to compare, so it passes.
+    code(cxt: KeywordCxt) {
+      const parent = cxt.it.parentData;
+      cxt.fail(_`${parent} !== undefined && ${parent} !== null && typeof ${parent} == "object" && ${cxt.data} !== ${parent}[${cxt.schema as string}]`);
     },
   },
 ];

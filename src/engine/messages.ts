@@ -7,7 +7,7 @@
  * Pure module: no React, no Node APIs.
  */
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keywords';
+import { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names';
 
 type Schema = Record<string, unknown>;
 type Params = Record<string, unknown>;

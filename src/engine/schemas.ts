@@ -21,10 +21,13 @@ const screenFiles = import.meta.glob<JsonModule>('/screens/*.json', { eager: tru
 const nameOf = (path: string, suffix: string) => path.replace(/^\/schemas\//, '').slice(0, -suffix.length);
 
 const forms = new Map<string, FormFiles>();
+const namesBySchema = new WeakMap<object, string>();
 for (const [path, mod] of Object.entries(schemaFiles)) {
   const name = nameOf(path, '.schema.json');
   const ui = uiFiles[`/schemas/${name}.ui.json`];
-  forms.set(name, { name, schema: mod.default as RJSFSchema, uiSchema: (ui?.default ?? {}) as UiSchema });
+  const schema = mod.default as RJSFSchema;
+  forms.set(name, { name, schema, uiSchema: (ui?.default ?? {}) as UiSchema });
+  namesBySchema.set(schema, name);
 }
 
 const screens = new Map<string, ScreenDefinition>();
@@ -38,6 +41,15 @@ export function getForm(name: string): FormFiles {
   const form = forms.get(name);
   if (!form) throw new Error(`Unknown form "${name}" (expected schemas/${name}.schema.json)`);
   return form;
+}
+
+/**
+ * The form name of a schema object from this registry (the very object getForm returned), which is
+ * how the engine finds the validators compiled for it at build time; undefined for any other
+ * schema (built at run time, or a modified copy).
+ */
+export function formNameOf(schema: object): string | undefined {
+  return namesBySchema.get(schema);
 }
 
 export function listForms(): string[] {

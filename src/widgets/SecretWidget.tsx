@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
+import { ariaDescribedByIds } from './dom-ids';
 import { REDACTED_MASK } from './redacted';
 
 /**

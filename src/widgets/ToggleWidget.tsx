@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
+import { ariaDescribedByIds } from './dom-ids';
 
 /**
  * An on/off switch with its label beside it. The hint (`ui:help`) is drawn under it by the

@@ -12,6 +12,11 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+// Labels carry a required marker (' *'), so match them whole but for it.
+const EMAIL = /^Email\s*\*?$/;
+const PASSWORD = /^Password\s*\*?$/;
+const PASSWORD_CONFIRM = /^Password confirm\s*\*?$/;
+
 const ADMIN = { email: 'first@example.com', password: 'first-password-123' };
 
 beforeAll(async () => {
@@ -30,8 +35,8 @@ afterAll(async () => {
 
 async function signIn(p: Page, email: string, password: string) {
   await p.goto(`${server.url}/_/#/login`);
-  await p.getByLabel('Email').fill(email);
-  await p.getByLabel('Password', { exact: true }).fill(password);
+  await p.getByLabel(EMAIL).fill(email);
+  await p.getByLabel(PASSWORD).fill(password);
   await p.getByRole('button', { name: 'Login' }).click();
 }
 
@@ -45,16 +50,17 @@ describe('foundation flow', () => {
   it('installer creates the first admin and signs in', async () => {
     await page.goto(`${server.url}/_/?installer#`);
     await expect(page.getByText('Create your first admin account in order to continue')).toBeTruthy();
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByLabel('Password confirm').click();
+    await page.getByLabel(EMAIL).fill(ADMIN.email);
+    await page.getByLabel(PASSWORD).fill('short');
+    await page.getByLabel(PASSWORD_CONFIRM).click();
     await page.getByText('Minimum 10 characters.').first().waitFor();
     await screenshot(page, 'installer-errors');
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByLabel('Password confirm').fill(ADMIN.password);
+    await page.getByLabel(PASSWORD).fill(ADMIN.password);
+    await page.getByLabel(PASSWORD_CONFIRM).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Create and login' }).click();
     // Reloads without the query string and lands on the collections page.
     await page.waitForURL((u) => !u.search.includes('installer') && u.hash.startsWith('#/collections'));
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toContain(ADMIN.email);
     await screenshot(page, 'collections-after-install');
 
@@ -86,20 +92,20 @@ describe('foundation flow', () => {
     await page.getByRole('button', { name: 'New admin' }).click();
     const panel = page.locator('.overlay-panel').last();
     await panel.getByText('New admin').waitFor();
-    await panel.getByLabel('Email').fill('second@example.com');
-    await panel.getByLabel('Password', { exact: true }).fill('second-password-1');
-    await panel.getByLabel('Password confirm').fill('second-password-1');
+    await panel.getByLabel(EMAIL).fill('second@example.com');
+    await panel.getByLabel(PASSWORD).fill('second-password-1');
+    await panel.getByLabel(PASSWORD_CONFIRM).fill('second-password-1');
     await screenshot(page, 'admin-editor-new');
     await panel.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Successfully created admin.').waitFor();
     await page.getByText('second@example.com').waitFor();
 
     // Edit: change the avatar and the email.
-    await page.getByRole('button', { name: 'Edit admin second@example.com' }).click();
+    await page.getByRole('row', { name: 'Edit admin second@example.com' }).click();
     const edit = page.locator('.overlay-panel').last();
     await edit.getByText('Edit admin').waitFor();
     await edit.locator('[data-avatar="3"]').click();
-    await edit.getByLabel('Email').fill('second-renamed@example.com');
+    await edit.getByLabel(EMAIL).fill('second-renamed@example.com');
     await screenshot(page, 'admin-editor-edit');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Successfully updated admin.').waitFor();
@@ -114,7 +120,7 @@ describe('foundation flow', () => {
     ]);
 
     // Delete with confirmation.
-    await page.getByRole('button', { name: 'Edit admin second-renamed@example.com' }).click();
+    await page.getByRole('row', { name: 'Edit admin second-renamed@example.com' }).click();
     const del = page.locator('.overlay-panel').last();
     await del.getByRole('button', { name: 'More actions' }).click();
     await del.getByRole('menuitem', { name: 'Delete' }).click();

@@ -1,0 +1,145 @@
+// Records list and expand benchmark (issue 5 "Speed"). Builds a collection of 100,000 records
+// (1,000,000 with BENCH_FULL=1) by direct SQL inserts in a temp data dir, then measures:
+//  - the list API (filter + sort on an indexed column, perPage 40, skipTotal) p50, over HTTP and
+//    through fastify.inject, against the same SQL run directly through better-sqlite3;
+//  - expand of 40 records with a single and a multiple relation: queries executed.
+// Run alone: `npx tsx bench/records.ts`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createApp } from '../server/app';
+import { queryCounter } from '../server/records/store';
+
+export interface RecordsBenchResult {
+  records: number;
+  buildMs: number;
+  apiHttpP50Ms: number;
+  apiInjectP50Ms: number;
+  sqlP50Ms: number;
+  ratioHttp: number;
+  ratioInject: number;
+  expandQueries: number;
+  expandP50Ms: number;
+}
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function time(n: number, fn: () => Promise<unknown> | unknown): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    out.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return out;
+}
+
+export async function benchRecords(opts: { records?: number; log?: (line: string) => void } = {}): Promise<RecordsBenchResult> {
+  const total = opts.records ?? (process.env.BENCH_FULL === '1' ? 1_000_000 : 100_000);
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-records-'));
+  const app = await createApp({ dataDir: path.join(dir, 'pb_data'), dashboardDir: null });
+  try {
+    const url = await app.listen('127.0.0.1', 0);
+    const call = async (method: string, p: string, body?: unknown, token?: string) => {
+      const res = await fetch(url + p, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as any;
+    };
+    const creds = { email: 'bench@example.com', password: '1234567890' };
+    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
+    const token = (await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password })).token as string;
+    const owners = await call('POST', '/api/collections', { name: 'owners', schema: [{ name: 'name', type: 'text' }], listRule: '', viewRule: '' }, token);
+    const bench = await call(
+      'POST',
+      '/api/collections',
+      {
+        name: 'bench',
+        listRule: '',
+        viewRule: '',
+        indexes: ['CREATE INDEX idx_bench_score ON bench (score)'],
+        schema: [
+          { name: 'title', type: 'text' },
+          { name: 'score', type: 'number' },
+          { name: 'owner', type: 'relation', options: { collectionId: owners.id, maxSelect: 1 } },
+          { name: 'watchers', type: 'relation', options: { collectionId: owners.id, maxSelect: null } },
+        ],
+      },
+      token,
+    );
+    if (!bench.id) throw new Error(`failed to create the bench collection: ${JSON.stringify(bench)}`);
+
+    // ---- build -------------------------------------------------------------------------------
+    const db = app.ctx.db;
+    const t0 = Date.now();
+    const ownerIds = Array.from({ length: 200 }, (_, i) => `owner${String(i).padStart(10, '0')}`);
+    const now = '2024-01-01 00:00:00.000Z';
+    db.transaction(() => {
+      const o = db.prepare('INSERT INTO owners (id, created, updated, name) VALUES (?, ?, ?, ?)');
+      for (const id of ownerIds) o.run(id, now, now, `name of ${id}`);
+      const ins = db.prepare('INSERT INTO bench (id, created, updated, title, score, owner, watchers) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      for (let i = 0; i < total; i++) {
+        const w = JSON.stringify([ownerIds[(i * 7) % 200], ownerIds[(i * 13 + 1) % 200]]);
+        ins.run(`r${String(i).padStart(14, '0')}`, now, now, `title ${i}`, (i * 7919) % total, ownerIds[i % 200], w);
+      }
+    })();
+    db.exec('ANALYZE');
+    const buildMs = Date.now() - t0;
+    log(`records: built ${total.toLocaleString('en-US')} rows in ${buildMs} ms`);
+
+    // ---- list --------------------------------------------------------------------------------
+    const threshold = Math.floor(total / 2);
+    const filter = encodeURIComponent(`score > ${threshold}`);
+    const listPath = `/api/collections/bench/records?filter=${filter}&sort=-score&perPage=40&skipTotal=1`;
+    const first = await call('GET', listPath, undefined, token);
+    if (!Array.isArray(first.items) || first.items.length !== 40) throw new Error(`unexpected list answer: ${JSON.stringify(first).slice(0, 300)}`);
+    const sql = db.prepare('SELECT "bench".* FROM "bench" WHERE (("bench"."score" > ?)) ORDER BY "bench"."score" DESC LIMIT ? OFFSET ?');
+    const iterations = 300;
+    await time(30, () => call('GET', listPath, undefined, token));
+    const httpTimes = await time(iterations, () => call('GET', listPath, undefined, token));
+    const injectTimes = await time(iterations, () => app.fastify.inject({ method: 'GET', url: listPath, headers: { authorization: token } }));
+    time(30, () => sql.all(threshold, 40, 0));
+    const sqlTimes = await time(iterations, () => sql.all(threshold, 40, 0));
+    const apiHttpP50Ms = p50(httpTimes);
+    const apiInjectP50Ms = p50(injectTimes);
+    const sqlP50Ms = p50(sqlTimes);
+    log(`records: list (filter+sort on indexed score, perPage 40, skipTotal) p50 http ${apiHttpP50Ms.toFixed(3)} ms, inject ${apiInjectP50Ms.toFixed(3)} ms; direct SQL p50 ${sqlP50Ms.toFixed(3)} ms`);
+    log(`records: ratio api/sql http ${(apiHttpP50Ms / sqlP50Ms).toFixed(2)}x, inject ${(apiInjectP50Ms / sqlP50Ms).toFixed(2)}x`);
+
+    // ---- expand ------------------------------------------------------------------------------
+    const expandPath = `${listPath}&expand=owner,watchers`;
+    const counter = queryCounter(app.ctx);
+    const before = counter.queries;
+    const expanded = await call('GET', expandPath, undefined, token);
+    const expandQueries = counter.queries - before;
+    if (!expanded.items?.[0]?.expand?.owner) throw new Error('expand did not happen');
+    const expandP50Ms = p50(await time(100, () => app.fastify.inject({ method: 'GET', url: expandPath, headers: { authorization: token } })));
+    log(`records: expand owner,watchers of 40 records: ${expandQueries} relation queries (plus the list query), p50 ${expandP50Ms.toFixed(3)} ms (inject)`);
+
+    return {
+      records: total,
+      buildMs,
+      apiHttpP50Ms,
+      apiInjectP50Ms,
+      sqlP50Ms,
+      ratioHttp: apiHttpP50Ms / sqlP50Ms,
+      ratioInject: apiInjectP50Ms / sqlP50Ms,
+      expandQueries,
+      expandP50Ms,
+    };
+  } finally {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchRecords().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,371 @@
+// /api/files (PocketBase 0.22's apis/file.go and filesystem.Serve): short-lived file tokens, and
+// record files served with their stored content type, inline or as attachments, with Range,
+// Last-Modified and cache headers, and thumbs generated once on demand.
+//
+// Protected files ignore the Authorization header: only `?token=` counts, as an admin or record
+// *file* token (an auth token is not one); without a valid one the caller is a guest and the
+// collection's viewRule decides. A file is only ever served when the record's file field names it,
+// and every path goes through the storage service's checked segments, so '..', NUL or encoded
+// slashes in the URL cannot reach outside the storage directory.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Collection, SchemaField } from '../collections/model';
+import { findCollection, getCollections } from '../collections/store';
+import { findAdminById } from '../services/admins';
+import { getStorage } from '../services/storage';
+import { DEFAULT_THUMB_SIZES, ensureThumb, THUMBABLE_CONTENT_TYPES } from '../services/thumbs';
+import {
+  decodeJwtUnverified,
+  newAdminFileToken,
+  newRecordFileToken,
+  TOKEN_TYPE_ADMIN,
+  TOKEN_TYPE_AUTH_RECORD,
+  verifyAccountToken,
+} from '../services/tokens';
+import { jsonEach } from '../query/record-fields';
+import { quoteIdent as q } from '../query/sql';
+import type { RequestInfo } from '../query/record-resolver';
+import { canAccessRecord, ruleAuthOf } from '../records/auth-store';
+import { findAuthRecordByToken } from '../records/auth-tokens';
+import { findRowById } from '../records/store';
+import { ApiError, badRequest, notFound } from './errors';
+
+/** Content types a browser may show inline (0.22's inlineServeContentTypes). */
+const INLINE_CONTENT_TYPES = new Set([
+  'image/png', 'image/jpg', 'image/jpeg', 'image/gif', 'image/webp', 'image/x-icon', 'image/bmp',
+  'video/webm', 'video/mp4', 'video/3gpp', 'video/quicktime', 'video/x-ms-wmv',
+  'audio/basic', 'audio/aiff', 'audio/mpeg', 'audio/midi', 'audio/mp3', 'audio/wave',
+  'audio/wav', 'audio/x-wav', 'audio/x-mpeg', 'audio/x-m4a', 'audio/aac',
+  'application/pdf', 'application/x-pdf',
+]);
+
+/** Extensions whose sniffed type browsers would mishandle (0.22's manualExtensionContentTypes). */
+const EXTENSION_CONTENT_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.css': 'text/css' };
+
+const CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const CACHE_CONTROL = 'max-age=2592000, stale-while-revalidate=86400';
+const FORBIDDEN_FILE = 'Insufficient permissions to access the file resource.';
+
+type Params = { collection?: string; recordId?: string; filename?: string };
+
+export function registerFiles(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/files/token', async (req) => {
+    const settings = ctx.settings.get();
+    const auth = req.auth;
+    if (auth?.kind === 'admin' && auth.admin) {
+      const admin = findAdminById(ctx.db, String(auth.admin.id));
+      if (admin) return { token: newAdminFileToken(settings, admin) };
+    } else if (auth?.kind === 'authRecord' && auth.record && auth.collectionId) {
+      const tokenKey = String(auth.record.tokenKey ?? '');
+      if (tokenKey) {
+        return { token: newRecordFileToken(settings, { id: String(auth.record.id), tokenKey, collectionId: auth.collectionId }) };
+      }
+    }
+    throw badRequest('Failed to generate file token.');
+  });
+
+  // HEAD first, so Fastify does not derive one from GET (which would zero Content-Length)
+  app.head('/api/files/:collection/:recordId/:filename', async (req, reply) => serveFile(ctx, req, reply));
+  app.get('/api/files/:collection/:recordId/:filename', async (req, reply) => serveFile(ctx, req, reply));
+}
+
+async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const { collection: collParam = '', recordId = '', filename = '' } = req.params as Params;
+  const collection = collParam ? findCollection(ctx, collParam) : undefined;
+  if (!collection || !recordId || !filename || !isPlainName(filename)) throw notFound();
+
+  const row = findRow(ctx, collection, recordId);
+  if (!row) throw notFound();
+  const field = collection.schema.find((f) => f.type === 'file' && fileNames(row[f.name]).includes(filename));
+  if (!field) throw notFound();
+
+  if (field.options?.protected === true && !canViewProtected(ctx, req, collection, row.id)) {
+    throw new ApiError(403, FORBIDDEN_FILE);
+  }
+
+  // a view's files live with the record they come from
+  let owner = { collectionId: collection.id, recordId: String(row.id) };
+  if (collection.type === 'view') {
+    const origin = findViewFileOrigin(ctx, filename);
+    if (!origin) throw notFound();
+    owner = origin;
+  }
+
+  const storage = getStorage(ctx);
+  let originalPath: string;
+  try {
+    originalPath = storage.path(owner.collectionId, owner.recordId, filename);
+  } catch {
+    throw notFound();
+  }
+  const original = await fileInfo(originalPath);
+  if (!original) throw notFound();
+
+  let servedPath = originalPath;
+  let servedName = filename;
+  let served = original;
+
+  const thumb = firstQueryValue(req, 'thumb');
+  const sizes = [...DEFAULT_THUMB_SIZES, ...stringList(field.options?.thumbs)];
+  if (thumb && sizes.includes(thumb) && THUMBABLE_CONTENT_TYPES.includes(original.contentType)) {
+    servedName = `${thumb}_${filename}`;
+    try {
+      const thumbPath = storage.thumbPath(owner.collectionId, owner.recordId, filename, thumb);
+      await ensureThumb(originalPath, thumbPath, thumb, original.contentType);
+      const info = await fileInfo(thumbPath);
+      if (info) {
+        servedPath = thumbPath;
+        served = info;
+      }
+    } catch (err) {
+      // 0.22 falls back to the original when a thumb cannot be made
+      console.error('[files] thumb generation failed:', err instanceof Error ? err.message : err);
+    }
+  }
+
+  return sendFile(req, reply, servedPath, servedName, served);
+}
+
+// ---------------------------------------------------------------------------------------------
+// access
+
+function canViewProtected(ctx: AppContext, req: FastifyRequest, collection: Collection, recordId: unknown): boolean {
+  const token = (firstQueryValue(req, 'token') ?? '').trim();
+  let isAdmin = false;
+  let auth: Record<string, unknown> | null = null;
+  if (token) {
+    const claims = decodeJwtUnverified(token);
+    if (claims?.type === TOKEN_TYPE_ADMIN && typeof claims.id === 'string') {
+      const admin = findAdminById(ctx.db, claims.id);
+      isAdmin = !!admin && verifyAccountToken(ctx.settings.get(), 'adminFileToken', admin.tokenKey, token) !== null;
+    } else if (claims?.type === TOKEN_TYPE_AUTH_RECORD) {
+      const found = findAuthRecordByToken(ctx, token, 'recordFileToken');
+      if (found) auth = ruleAuthOf(found.collection, found.row);
+    }
+  }
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'authorization') headers[k] = v;
+  const info: RequestInfo = {
+    method: req.method,
+    query: (req.query ?? {}) as Record<string, unknown>,
+    headers,
+    data: {},
+    auth,
+    isAdmin,
+    context: 'protectedFile',
+  };
+  return canAccessRecord(ctx, collection, recordId, collection.viewRule, info);
+}
+
+// ---------------------------------------------------------------------------------------------
+// records and their file names
+
+/** A record row by id (view ids may be numbers, so compare as text there). */
+function findRow(ctx: AppContext, collection: Collection, id: string): (Record<string, unknown> & { id: unknown }) | null {
+  try {
+    if (collection.type !== 'view') return findRowById(ctx, collection, id) as (Record<string, unknown> & { id: unknown }) | null;
+    const row = ctx.db.prepare(`SELECT * FROM ${q(collection.name)} WHERE CAST(id AS TEXT) = ? LIMIT 1`).get(id) as
+      | (Record<string, unknown> & { id: unknown })
+      | undefined;
+    return row ?? null;
+  } catch (err) {
+    console.error(`[files] failed to read ${collection.name}/${id}:`, err instanceof Error ? err.message : err);
+    return null;
+  }
+}
+
+function stringList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+/** The file names a stored file field value holds (a JSON array, or one plain name). */
+function fileNames(value: unknown): string[] {
+  if (typeof value !== 'string' || value === '') return [];
+  if (value.startsWith('[')) {
+    try {
+      return stringList(JSON.parse(value));
+    } catch {
+      return [];
+    }
+  }
+  return [value];
+}
+
+/**
+ * The base/auth record a view's file belongs to: the record whose file field holds that name
+ * (stored names carry a random suffix, so they identify one record).
+ */
+function findViewFileOrigin(ctx: AppContext, filename: string): { collectionId: string; recordId: string } | null {
+  for (const c of getCollections(ctx)) {
+    if (c.type === 'view') continue;
+    for (const f of c.schema as SchemaField[]) {
+      if (f.type !== 'file') continue;
+      const col = `${q(c.name)}.${q(f.name)}`;
+      try {
+        const row = ctx.db
+          .prepare(`SELECT ${q(c.name)}.id AS id FROM ${q(c.name)} WHERE EXISTS (SELECT 1 FROM ${jsonEach(col)} WHERE value = ?) LIMIT 1`)
+          .get(filename) as { id: string } | undefined;
+        if (row) return { collectionId: c.id, recordId: String(row.id) };
+      } catch {
+        // a table out of sync with its schema: skip it
+      }
+    }
+  }
+  return null;
+}
+
+/** A single, harmless path segment (anything else can never be a stored file name). */
+function isPlainName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return name.length <= 255 && name !== '.' && name !== '..' && !/[/\\\u0000-\u001f]/.test(name);
+}
+
+function firstQueryValue(req: FastifyRequest, key: string): string | undefined {
+  const v = (req.query as Record<string, unknown> | undefined)?.[key];
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' ? first : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// serving (Go's http.ServeContent, as filesystem.Serve uses it)
+
+interface FileInfo {
+  size: number;
+  mtime: Date;
+  contentType: string;
+}
+
+/** Size, mtime and the stored content type (the `.attrs` sidecar, else sniffed); null when missing. */
+async function fileInfo(p: string): Promise<FileInfo | null> {
+  let st: fs.Stats;
+  try {
+    st = await fsp.stat(p);
+  } catch {
+    return null;
+  }
+  if (!st.isFile()) return null;
+  let contentType = '';
+  try {
+    const attrs = JSON.parse(await fsp.readFile(p + '.attrs', 'utf8')) as Record<string, unknown>;
+    if (typeof attrs['user.content_type'] === 'string') contentType = attrs['user.content_type'];
+  } catch {
+    // no sidecar (a file put there by hand): sniff it
+  }
+  if (!contentType) contentType = await sniffContentType(p, st.size);
+  return { size: st.size, mtime: st.mtime, contentType };
+}
+
+async function sniffContentType(p: string, size: number): Promise<string> {
+  const handle = await fsp.open(p, 'r');
+  let head: Buffer;
+  try {
+    head = Buffer.alloc(Math.min(size, 4100));
+    await handle.read(head, 0, head.length, 0);
+  } finally {
+    await handle.close();
+  }
+  try {
+    const { fileTypeFromBuffer } = await import('file-type');
+    const detected = await fileTypeFromBuffer(head);
+    if (detected) return detected.mime;
+  } catch {
+    // fall through to the text check
+  }
+  if (head.length === 0) return 'text/plain; charset=utf-8';
+  const looksText = !head.includes(0) && Buffer.from(head.toString('utf8'), 'utf8').equals(head);
+  return looksText ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+}
+
+/** strconv.ParseBool's true values. */
+const isTrue = (v: string | undefined) => v !== undefined && ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v);
+
+function contentDisposition(disposition: string, name: string): string {
+  if (/^[\w.-]+$/.test(name)) return `${disposition}; filename=${name}`;
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function sendFile(req: FastifyRequest, reply: FastifyReply, filePath: string, name: string, info: FileInfo): FastifyReply {
+  const forceAttachment = isTrue(firstQueryValue(req, 'download'));
+  const disposition = !forceAttachment && INLINE_CONTENT_TYPES.has(info.contentType) ? 'inline' : 'attachment';
+  const contentType = EXTENSION_CONTENT_TYPES[path.extname(name)] ?? info.contentType;
+  const lastModified = new Date(Math.floor(info.mtime.getTime() / 1000) * 1000);
+
+  void reply
+    .header('Content-Disposition', contentDisposition(disposition, name))
+    .header('Content-Type', contentType)
+    .header('Content-Security-Policy', CSP)
+    .header('Cache-Control', CACHE_CONTROL)
+    .header('Accept-Ranges', 'bytes')
+    .header('Last-Modified', lastModified.toUTCString());
+
+  // conditional GET
+  const ims = req.headers['if-modified-since'];
+  if (typeof ims === 'string' && !req.headers['if-none-match']) {
+    const since = Date.parse(ims);
+    if (Number.isFinite(since) && lastModified.getTime() <= since) {
+      reply.removeHeader('Content-Type');
+      reply.removeHeader('Content-Length');
+      return reply.status(304).send();
+    }
+  }
+
+  let range = typeof req.headers.range === 'string' ? req.headers.range : '';
+  const ifRange = req.headers['if-range'];
+  if (range && typeof ifRange === 'string' && ifRange !== lastModified.toUTCString()) range = '';
+
+  if (range) {
+    const parsed = parseRange(range, info.size);
+    if (parsed === 'unsatisfiable') {
+      return reply
+        .status(416)
+        .header('Content-Range', `bytes */${info.size}`)
+        .type('text/plain; charset=utf-8')
+        .send('invalid range: failed to overlap\n');
+    }
+    if (parsed) {
+      const { start, end } = parsed;
+      void reply
+        .status(206)
+        .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
+        .header('Content-Length', String(end - start + 1));
+      if (req.method === 'HEAD') return reply.send();
+      return reply.send(fs.createReadStream(filePath, { start, end }));
+    }
+  }
+
+  void reply.status(200).header('Content-Length', String(info.size));
+  if (req.method === 'HEAD' || info.size === 0) return reply.send(req.method === 'HEAD' ? undefined : '');
+  return reply.send(fs.createReadStream(filePath));
+}
+
+/**
+ * One `bytes=` range (Go's parseRange semantics for a single range): `a-b`, `a-`, `-n`. Several
+ * ranges or a malformed header: null (the whole file is sent). No range overlapping the file:
+ * 'unsatisfiable'.
+ */
+export function parseRange(header: string, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(.*)$/.exec(header.trim());
+  if (!m) return null;
+  const specs = m[1].split(',').map((s) => s.trim()).filter(Boolean);
+  if (specs.length !== 1) return null;
+  const spec = /^(\d*)-(\d*)$/.exec(specs[0]);
+  if (!spec || (spec[1] === '' && spec[2] === '')) return null;
+  if (spec[1] === '') {
+    // suffix: the last n bytes
+    const n = Number(spec[2]);
+    if (n === 0) return 'unsatisfiable';
+    if (size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(spec[1]);
+  if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
+  let end = spec[2] === '' ? size - 1 : Number(spec[2]);
+  if (!Number.isSafeInteger(end) || end < start) return null;
+  if (end >= size) end = size - 1;
+  return { start, end };
+}

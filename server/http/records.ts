@@ -1,0 +1,301 @@
+// /api/collections/:collection/records — list, view, create, update, delete with PocketBase
+// 0.22's rules, statuses and shapes (apis/record_crud.go). Bodies are JSON or multipart (files,
+// `@jsonPayload`); the multipart parser is registered on this scope only.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { findCollection } from '../collections/store';
+import { FilterError } from '../query/filter-ast';
+import { compileFilter } from '../query/filter-compiler';
+import { runListQuery } from '../query/list';
+import { createRecordResolver, type RequestInfo } from '../query/record-resolver';
+import { quoteIdent as q } from '../query/sql';
+import { collectionLookup } from '../collections/store';
+import { ApiError, badRequest, forbidden, notFound } from './errors';
+import { deleteRecord } from '../records/delete';
+import { expandFetch, expandRecords, resolveEmailVisibility } from '../records/expand';
+import { normalizeFileName, sniffContentType } from '../records/files';
+import { recordFromRow, type RecordModel } from '../records/model';
+import { compileRule, hasManageAccess, requestInfoOf, type RuleCondition } from '../records/rules';
+import { exportRecord } from '../records/serialize';
+import { findRowById } from '../records/store';
+import { createRecord, LOAD_FAILED, CREATE_FAILED, newRecordModel, UPDATE_FAILED, updateExistingRecord } from '../records/upsert';
+import type { UploadedFile } from '../records/validate';
+import { hasModifierKeys, replaceModifiers, type RecordData } from '../records/values';
+
+/** Same as the app's body limit (multipart is parsed by its own limits). */
+const MAX_BODY_BYTES = 32 << 20;
+
+const ONLY_ADMINS = 'Only admins can perform this action.';
+const UNSUPPORTED_TYPE = 'Unsupported collection type.';
+const ADMIN_ONLY_FILTER_FIELDS = ['@collection.', '@request.'];
+
+/** Marks a body that could not be parsed (records answer it with their own 400). */
+const INVALID_BODY = Symbol('invalid body');
+
+type Params = { collection: string; id?: string };
+
+export function registerRecords(app: FastifyInstance, ctx: AppContext): void {
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fieldSize: MAX_BODY_BYTES, fields: 10_000, files: 1_000, parts: 11_000, fileSize: MAX_BODY_BYTES, headerPairs: 2000 },
+    });
+    // record writes answer unreadable JSON with their own message (not the framework's)
+    scope.removeContentTypeParser(['application/json']);
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      const raw = typeof body === 'string' ? body : body.toString('utf8');
+      if (raw.trim() === '') {
+        req.emptyJsonBody = true;
+        done(null, {});
+        return;
+      }
+      try {
+        done(null, JSON.parse(raw));
+      } catch {
+        done(null, INVALID_BODY);
+      }
+    });
+
+    scope.get<{ Params: Params }>('/api/collections/:collection/records', async (req) => list(ctx, req));
+    scope.get<{ Params: Params }>('/api/collections/:collection/records/:id', async (req) => view(ctx, req));
+    scope.post<{ Params: Params }>('/api/collections/:collection/records', async (req) => create(ctx, req));
+    scope.patch<{ Params: Params }>('/api/collections/:collection/records/:id', async (req) => update(ctx, req));
+    scope.delete<{ Params: Params }>('/api/collections/:collection/records/:id', async (req, reply) => {
+      await remove(ctx, req);
+      return reply.status(204).send();
+    });
+  });
+}
+
+function loadCollection(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, writable = false): Collection {
+  const collection = findCollection(ctx, req.params.collection ?? '');
+  if (!collection) throw notFound();
+  if (writable && collection.type === 'view') throw badRequest(UNSUPPORTED_TYPE);
+  return collection;
+}
+
+const isAdminReq = (req: FastifyRequest) => req.auth?.kind === 'admin';
+
+function firstQuery(req: FastifyRequest, key: string): string {
+  const v = (req.query as Record<string, unknown> | undefined)?.[key];
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' ? s : '';
+}
+
+/** The rule condition for a non-admin (null: no condition); FilterError → thrown as is. */
+function ruleFor(ctx: AppContext, collection: Collection, rule: string | null, info: RequestInfo): RuleCondition | null {
+  if (info.isAdmin || rule === null || rule === '') return null;
+  return compileRule(ctx, collection, rule, info, true);
+}
+
+/** FindRecordById under a rule: 404 when missing, denied, or the rule cannot be compiled. */
+function findUnderRule(ctx: AppContext, collection: Collection, id: string, rule: string | null, info: RequestInfo): RecordModel {
+  let row: Record<string, unknown> | null;
+  try {
+    row = findRowById(ctx, collection, id, ruleFor(ctx, collection, rule, info));
+  } catch (err) {
+    if (err instanceof FilterError) throw new ApiError(404, "The requested resource wasn't found.", {}, err.message);
+    throw err;
+  }
+  if (!row) throw notFound();
+  return recordFromRow(collection, row);
+}
+
+/** EnrichRecords: email visibility, then `?expand=` (failures only skip paths). */
+function enrich(ctx: AppContext, req: FastifyRequest, records: RecordModel[], info: RequestInfo): void {
+  resolveEmailVisibility(ctx, records, info);
+  const expand = firstQuery(req, 'expand');
+  if (expand && records.length > 0) expandRecords(ctx, records, expand.split(','), expandFetch(ctx, info));
+}
+
+function output(req: FastifyRequest, info: RequestInfo, record: RecordModel): Record<string, unknown> {
+  return exportRecord(record, { isAdmin: isAdminReq(req), authRecord: info.auth });
+}
+
+// ---- list / view ---------------------------------------------------------------------------
+
+async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+  const collection = loadCollection(ctx, req);
+  const admin = isAdminReq(req);
+  if (!admin) {
+    for (const param of ['filter', 'sort']) {
+      const v = firstQuery(req, param);
+      for (const field of ADMIN_ONLY_FILTER_FIELDS) {
+        if (v.includes(field)) throw forbidden(`Only admins can filter by ${field}`);
+      }
+    }
+    if (collection.listRule === null) throw forbidden(ONLY_ADMINS);
+  }
+  const info = requestInfoOf(ctx, req);
+  // one resolver for the rule and the client's filter/sort, so their joins are shared
+  const resolver = createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields: admin });
+  let baseWhere;
+  if (!admin && collection.listRule) {
+    try {
+      baseWhere = compileFilter(collection.listRule, resolver);
+    } catch (err) {
+      if (err instanceof FilterError) throw badRequest(undefined, {}, err.message);
+      throw err;
+    }
+  }
+  const table = q(collection.name);
+  const result = runListQuery(ctx.db, {
+    table: collection.name,
+    columns: {},
+    query: (req.query as Record<string, unknown>) ?? {},
+    resolver,
+    baseWhere,
+    select: `${table}.*`,
+    countColumn: `${table}.${q('id')}`,
+    rowid: collection.type !== 'view',
+  });
+  const records = result.items.map((row) => recordFromRow(collection, row as Record<string, unknown>));
+  enrich(ctx, req, records, info);
+  return { ...result, items: records.map((r) => output(req, info, r)) };
+}
+
+async function view(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+  const collection = loadCollection(ctx, req);
+  const id = req.params.id ?? '';
+  if (!id) throw notFound();
+  if (!isAdminReq(req) && collection.viewRule === null) throw forbidden(ONLY_ADMINS);
+  const info = requestInfoOf(ctx, req);
+  const record = findUnderRule(ctx, collection, id, collection.viewRule, info);
+  enrich(ctx, req, [record], info);
+  return output(req, info, record);
+}
+
+// ---- create / update / delete --------------------------------------------------------------
+
+interface ParsedBody {
+  data: RecordData;
+  uploads: Map<string, UploadedFile[]>;
+}
+
+/** Reads a JSON or multipart body; anything else (or an empty/invalid JSON body) is the 400. */
+async function readBody(req: FastifyRequest, collection: Collection, failMessage: string): Promise<ParsedBody> {
+  const uploads = new Map<string, UploadedFile[]>();
+  if (req.isMultipart()) {
+    const values = new Map<string, string[]>();
+    const payloads: string[] = [];
+    const fileFields = new Map(collection.schema.filter((f) => f.type === 'file').map((f) => [f.name, f]));
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          const field = fileFields.get(part.fieldname);
+          if (!field) {
+            part.file.resume();
+            continue;
+          }
+          let data: Buffer;
+          try {
+            data = await part.toBuffer();
+          } catch (err) {
+            if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+              const max = Number(field.options.maxSize) || 5 << 20;
+              throw new ApiError(400, failMessage, {
+                [field.name]: {
+                  code: 'validation_file_size_limit',
+                  message: `Failed to upload ${JSON.stringify(part.filename)} - the maximum allowed file size is ${max} bytes.`,
+                },
+              });
+            }
+            throw err;
+          }
+          const sniffed = await sniffContentType(data);
+          const file: UploadedFile = {
+            name: normalizeFileName(part.filename ?? '', sniffed.ext),
+            originalName: part.filename ?? '',
+            data,
+            contentType: sniffed.mime,
+          };
+          uploads.set(field.name, [...(uploads.get(field.name) ?? []), file]);
+          continue;
+        }
+        if (part.valueTruncated) throw new ApiError(400, LOAD_FAILED, {}, `multipart value of ${part.fieldname} truncated`);
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        if (part.fieldname === '@jsonPayload') payloads.push(value);
+        else values.set(part.fieldname, [...(values.get(part.fieldname) ?? []), value]);
+      }
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(400, LOAD_FAILED, {}, err instanceof Error ? err.message : String(err));
+    }
+    const data: RecordData = {};
+    const arrayable = new Set(['select', 'file', 'relation']);
+    for (const [key, vals] of values) {
+      const field = collection.schema.find((f) => f.name === key);
+      data[key] = field && arrayable.has(field.type) ? vals : vals[0];
+    }
+    for (const p of payloads) {
+      try {
+        const parsed: unknown = JSON.parse(p);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) Object.assign(data, parsed);
+      } catch {
+        // 0.22 only logs an undecodable @jsonPayload
+      }
+    }
+    return { data, uploads };
+  }
+  const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const body = req.body as unknown;
+  if (contentType !== 'application/json' || req.emptyJsonBody || body === INVALID_BODY) throw badRequest(LOAD_FAILED);
+  if (body === null || body === undefined) return { data: {}, uploads };
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest(LOAD_FAILED);
+  return { data: { ...(body as RecordData) }, uploads };
+}
+
+async function create(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+  const collection = loadCollection(ctx, req, true);
+  const admin = isAdminReq(req);
+  if (!admin && collection.createRule === null) throw forbidden(ONLY_ADMINS);
+  const body = await readBody(req, collection, CREATE_FAILED);
+  let ruleData = body.data;
+  if (hasModifierKeys(ruleData)) {
+    ruleData = replaceModifiers(collection, newRecordModel(collection).data, ruleData);
+  }
+  const info = requestInfoOf(ctx, req, ruleData);
+  const saved = await createRecord(ctx, collection, { data: body.data, uploads: body.uploads, info });
+  enrich(ctx, req, [saved], info);
+  return output(req, info, saved);
+}
+
+async function update(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+  const collection = loadCollection(ctx, req, true);
+  const id = req.params.id ?? '';
+  if (!id) throw notFound();
+  const admin = isAdminReq(req);
+  if (!admin && collection.updateRule === null) throw forbidden(ONLY_ADMINS);
+  // a body that cannot be read fails only once the record is known to be accessible (0.22 order)
+  let body: ParsedBody = { data: {}, uploads: new Map() };
+  let bodyError: unknown = null;
+  try {
+    body = await readBody(req, collection, UPDATE_FAILED);
+  } catch (err) {
+    bodyError = err;
+  }
+  let ruleData = body.data;
+  if (hasModifierKeys(ruleData)) {
+    const current = findRowById(ctx, collection, id);
+    if (!current) throw notFound();
+    ruleData = replaceModifiers(collection, recordFromRow(collection, current).data, ruleData);
+  }
+  const info = requestInfoOf(ctx, req, ruleData);
+  const record = findUnderRule(ctx, collection, id, collection.updateRule, info);
+  if (bodyError) throw bodyError;
+  const manage = admin || hasManageAccess(ctx, record, info, (c, rid, cond) => findRowById(ctx, c, rid, cond));
+  const saved = await updateExistingRecord(ctx, record, { data: body.data, uploads: body.uploads, info }, manage);
+  enrich(ctx, req, [saved], info);
+  return output(req, info, saved);
+}
+
+async function remove(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+  const collection = loadCollection(ctx, req, true);
+  const id = req.params.id ?? '';
+  if (!id) throw notFound();
+  if (!isAdminReq(req) && collection.deleteRule === null) throw forbidden(ONLY_ADMINS);
+  const info = requestInfoOf(ctx, req);
+  const record = findUnderRule(ctx, collection, id, collection.deleteRule, info);
+  await deleteRecord(ctx, record);
+}

@@ -1,0 +1,101 @@
+// Record delete with 0.22's relation clean-up (daos/record.go DeleteRecord / cascadeRecordDelete):
+// the record goes first, then every relation pointing at it loses the id; a field left empty
+// with cascadeDelete deletes the referencing record (recursively), a required one refuses the
+// whole delete, any other is saved shortened. All in one transaction; the deleted records' files
+// and external auths go too.
+import type { AppContext } from '../context';
+import type { Collection, SchemaField } from '../collections/model';
+import { findReferences } from '../collections/store';
+import { isMultiple } from '../collections/normalize';
+import { transaction } from '../db/database';
+import { ApiError } from '../http/errors';
+import { formatPbDate } from '../query/macros';
+import { jsonEach } from '../query/record-fields';
+import { quoteIdent as q } from '../query/sql';
+import { getStorage } from '../services/storage';
+import { emitRecordChange } from './events';
+import { recordFromRow, stringsOf, type RecordModel } from './model';
+import { updateRecord } from './store';
+import { prepareValue } from './values';
+
+export const DELETE_FAILED = 'Failed to delete record. Make sure that the record is not part of a required relation reference.';
+
+class RequiredReferenceError extends Error {}
+
+interface DeleteState {
+  deleted: RecordModel[];
+  updated: Map<string, RecordModel>;
+}
+
+function deleteInTx(ctx: AppContext, record: RecordModel, state: DeleteState): void {
+  const c = record.collection;
+  const id = String(record.data.id);
+  if (c.type === 'auth') {
+    ctx.db.prepare('DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?').run(c.id, id);
+  }
+  ctx.db.prepare(`DELETE FROM ${q(c.name)} WHERE ${q('id')} = ?`).run(id);
+  state.deleted.push(record);
+  state.updated.delete(`${c.id}/${id}`);
+  cascade(ctx, record, state);
+}
+
+function cascade(ctx: AppContext, main: RecordModel, state: DeleteState): void {
+  const mainId = String(main.data.id);
+  const refs = findReferences(ctx, main.collection.id)
+    .filter((c) => c.type !== 'view')
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const refCollection of refs) {
+    for (const field of refCollection.schema) {
+      if (field.type !== 'relation' || field.options.collectionId !== main.collection.id) continue;
+      const rows = referencingRows(ctx, refCollection, field, mainId);
+      for (const row of rows) {
+        const ref = recordFromRow(refCollection, row);
+        const ids = stringsOf(ref.data[field.name]);
+        const at = ids.indexOf(mainId);
+        if (at >= 0) ids.splice(at, 1);
+        if (field.options.cascadeDelete && ids.length === 0) {
+          deleteInTx(ctx, ref, state);
+          continue;
+        }
+        if (field.required && ids.length === 0) {
+          throw new RequiredReferenceError(
+            `The record cannot be deleted because it is part of a required reference in record ${ref.data.id} (${refCollection.name} collection).`,
+          );
+        }
+        ref.data[field.name] = prepareValue(field, ids);
+        ref.data.updated = formatPbDate(new Date());
+        updateRecord(ctx, ref);
+        state.updated.set(`${refCollection.id}/${ref.data.id}`, ref);
+      }
+    }
+  }
+}
+
+function referencingRows(ctx: AppContext, c: Collection, field: SchemaField, id: string): Record<string, unknown>[] {
+  const table = q(c.name);
+  const col = `${table}.${q(field.name)}`;
+  const where = isMultiple(field)
+    ? `EXISTS (SELECT 1 FROM ${jsonEach(col)} __je__ WHERE __je__.value = ?)`
+    : `${col} = ?`;
+  return ctx.db.prepare(`SELECT ${table}.* FROM ${table} WHERE ${where} AND ${table}.${q('id')} != ?`).all(id, id) as Record<string, unknown>[];
+}
+
+/** Deletes `record` and cleans up its references; 400 when a required reference blocks it. */
+export async function deleteRecord(ctx: AppContext, record: RecordModel): Promise<void> {
+  const state: DeleteState = { deleted: [], updated: new Map() };
+  try {
+    transaction(ctx.db, () => deleteInTx(ctx, record, state));
+  } catch (err) {
+    throw new ApiError(400, DELETE_FAILED, {}, err instanceof Error ? err.message : String(err));
+  }
+  const storage = getStorage(ctx);
+  for (const r of state.deleted) {
+    await storage.removeRecord(r.collection.id, String(r.data.id)).catch((err) => {
+      console.error('[records] failed to delete the files of', r.collection.name, r.data.id, err);
+    });
+  }
+  for (const r of state.updated.values()) emitRecordChange(ctx, { action: 'update', record: r });
+  for (const r of state.deleted) emitRecordChange(ctx, { action: 'delete', record: r });
+}
+
+export { RequiredReferenceError };

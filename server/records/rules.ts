@@ -1,0 +1,80 @@
+// API rules as SQL: a rule is compiled with the record resolver (request values bound as
+// parameters) into a WHERE condition plus the joins it needs, then ANDed into the record query
+// (0.22's `resolver.UpdateQuery(q); q.AndWhere(expr)`).
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { collectionLookup, findCollection } from '../collections/store';
+import { compileFilter } from '../query/filter-compiler';
+import { createRecordResolver, type RequestInfo } from '../query/record-resolver';
+import type { Sql } from '../query/sql';
+import { recordFromRow, type RecordModel } from './model';
+import { publicValues } from './serialize';
+
+export interface RuleCondition {
+  where: Sql;
+  joins: Sql[];
+}
+
+/** Compiles `rule` for `collection`; throws FilterError when it cannot be compiled. */
+export function compileRule(
+  ctx: AppContext,
+  collection: Collection,
+  rule: string,
+  info: RequestInfo | null,
+  allowHiddenFields = true,
+): RuleCondition {
+  const resolver = createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields });
+  const where = compileFilter(rule, resolver);
+  return { where, joins: resolver.joins?.() ?? [] };
+}
+
+/** The auth value `@request.auth.*` reads: public values plus email, collectionId/Name. */
+export function authInfoOf(ctx: AppContext, req: FastifyRequest): Record<string, unknown> | null {
+  if (req.auth?.kind !== 'authRecord' || !req.auth.record || !req.auth.collectionId) return null;
+  const collection = findCollection(ctx, req.auth.collectionId);
+  if (!collection) return null;
+  const model = recordFromRow(collection, req.auth.record);
+  return { ...publicValues(model, true), collectionId: collection.id, collectionName: collection.name };
+}
+
+function headersOf(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : String(v);
+  }
+  return out;
+}
+
+/** The RequestInfo of a request (data given by the caller: the submitted body, modifiers resolved). */
+export function requestInfoOf(ctx: AppContext, req: FastifyRequest, data: Record<string, unknown> = {}): RequestInfo {
+  return {
+    method: req.method,
+    query: (req.query as Record<string, unknown>) ?? {},
+    headers: headersOf(req),
+    data,
+    auth: authInfoOf(ctx, req),
+    isAdmin: req.auth?.kind === 'admin',
+  };
+}
+
+/** hasAuthManageAccess: whether the caller matches the auth collection's manageRule for `record`. */
+export function hasManageAccess(
+  ctx: AppContext,
+  record: RecordModel,
+  info: RequestInfo,
+  find: (collection: Collection, id: string, cond: RuleCondition | null) => Record<string, unknown> | null,
+): boolean {
+  const collection = record.collection;
+  if (collection.type !== 'auth') return false;
+  const manageRule = collection.options.manageRule;
+  if (typeof manageRule !== 'string' || manageRule === '') return false;
+  if (!info.auth) return false;
+  try {
+    const cond = compileRule(ctx, collection, manageRule, info, true);
+    return find(collection, String(record.data.id), cond) !== null;
+  } catch {
+    return false;
+  }
+}

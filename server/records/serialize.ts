@@ -1,0 +1,75 @@
+// A record as the API shows it (models.Record.PublicExport in 0.22): schema fields, the safe auth
+// fields (email only when visible to the caller), id, created/updated (views: only when selected),
+// collectionId/collectionName and expand; keys alphabetical like Go's map encoding.
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { recordFromRow, type RecordModel } from './model';
+import { valueToOutput } from './values';
+
+export interface SerializeOptions {
+  isAdmin: boolean;
+  /** The caller's auth record (id and collectionId are what matter). */
+  authRecord?: { id?: unknown; collectionId?: unknown } | null;
+  /** Show email whatever emailVisibility says (auth responses, managers). */
+  showEmail?: boolean;
+}
+
+/** The exported values without collection refs and expand (keys not yet sorted). */
+export function publicValues(record: RecordModel, showEmail: boolean): Record<string, unknown> {
+  const { collection, data } = record;
+  const out: Record<string, unknown> = {};
+  for (const field of collection.schema) out[field.name] = valueToOutput(field, data[field.name]);
+  if (collection.type === 'auth') {
+    out.verified = !!data.verified;
+    out.username = String(data.username ?? '');
+    out.emailVisibility = !!data.emailVisibility;
+    if (showEmail || data.emailVisibility) out.email = String(data.email ?? '');
+  }
+  out.id = String(data.id ?? '');
+  if (collection.type !== 'view' || (typeof data.created === 'string' && data.created !== '')) out.created = data.created ?? '';
+  if (collection.type !== 'view' || (typeof data.updated === 'string' && data.updated !== '')) out.updated = data.updated ?? '';
+  return out;
+}
+
+const sortKeys = (o: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+
+/** A RecordModel (with its expand) as JSON. */
+export function exportRecord(record: RecordModel, opts: SerializeOptions): Record<string, unknown> {
+  const auth = opts.authRecord;
+  const own =
+    !!auth && record.collection.type === 'auth' && String(auth.id ?? '') === String(record.data.id) &&
+    (auth.collectionId === undefined || auth.collectionId === record.collection.id);
+  const show = opts.isAdmin || !!opts.showEmail || !!record.showEmail || own;
+  const out = publicValues(record, show);
+  out.collectionId = record.collection.id;
+  out.collectionName = record.collection.name;
+  if (record.expand && Object.keys(record.expand).length > 0) {
+    const expand: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record.expand)) {
+      expand[key] = Array.isArray(value)
+        ? value.map((r) => exportRecord(r, { ...opts, showEmail: false }))
+        : exportRecord(value, { ...opts, showEmail: false });
+    }
+    out.expand = sortKeys(expand);
+  }
+  return sortKeys(out);
+}
+
+/**
+ * The record serializer shared with the auth and files endpoints: `row` is a table row or a
+ * RecordModel (expand included when present). passwordHash and tokenKey never come out.
+ */
+export function serializeRecord(
+  _ctx: AppContext,
+  collection: Collection,
+  row: Record<string, unknown> | RecordModel,
+  opts: SerializeOptions,
+): Record<string, unknown> {
+  const model = isModel(row) ? row : recordFromRow(collection, row);
+  return exportRecord(model, opts);
+}
+
+function isModel(v: unknown): v is RecordModel {
+  return typeof v === 'object' && v !== null && 'collection' in v && 'data' in v && typeof (v as RecordModel).data === 'object';
+}

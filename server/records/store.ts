@@ -1,0 +1,120 @@
+// Record queries: by id (optionally under a rule condition), by many ids in one query, and the
+// INSERT/UPDATE of a normalised record. Table and column names come from the schema and are
+// quoted; every value is a bound parameter.
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { findCollection } from '../collections/store';
+import { joinSql, quoteIdent as q, type Sql } from '../query/sql';
+import { recordFromRow, type RecordModel } from './model';
+import type { RuleCondition } from './rules';
+import { valueToColumn } from './values';
+
+type Row = Record<string, unknown>;
+
+/** A per-context query counter (the bench and tests read it). */
+const counters = new WeakMap<object, { queries: number }>();
+export function queryCounter(ctx: object): { queries: number } {
+  let c = counters.get(ctx);
+  if (!c) counters.set(ctx, (c = { queries: 0 }));
+  return c;
+}
+
+function selectFrom(collection: Collection, cond: RuleCondition | null, where: Sql): Sql {
+  const table = q(collection.name);
+  const joins = cond?.joins ?? [];
+  const parts: Sql[] = [where];
+  if (cond && cond.where.sql.trim()) parts.push({ sql: `(${cond.where.sql})`, params: cond.where.params });
+  const w = joinSql(parts, ' AND ');
+  const j = joinSql(joins, ' ');
+  return {
+    sql: `SELECT ${joins.length ? 'DISTINCT ' : ''}${table}.* FROM ${table}${j.sql ? ' ' + j.sql : ''} WHERE ${w.sql}`,
+    params: [...j.params, ...w.params],
+  };
+}
+
+/** The raw row of a record by id, under an optional rule condition (null when missing or denied). */
+export function findRowById(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition | null = null): Row | null {
+  const s = selectFrom(collection, cond, { sql: `${q(collection.name)}.${q('id')} = ?`, params: [id] });
+  queryCounter(ctx).queries++;
+  return (ctx.db.prepare(s.sql + ' LIMIT 1').get(...s.params) as Row | undefined) ?? null;
+}
+
+/**
+ * A record by id (collection by id or name) as a RecordModel, or null. Exported for the auth and
+ * files endpoints.
+ */
+export function findRecordById(ctx: AppContext, collection: Collection | string, id: string): RecordModel | null {
+  const c = typeof collection === 'string' ? findCollection(ctx, collection) : collection;
+  if (!c || typeof id !== 'string' || id === '') return null;
+  const row = findRowById(ctx, c, id);
+  return row ? recordFromRow(c, row) : null;
+}
+
+/** Records by ids in one query (ids bound as one JSON array), under an optional rule condition. */
+export function findRowsByIds(ctx: AppContext, collection: Collection, ids: string[], cond: RuleCondition | null = null): Row[] {
+  if (ids.length === 0) return [];
+  const s = selectFrom(collection, cond, {
+    sql: `${q(collection.name)}.${q('id')} IN (SELECT value FROM json_each(?))`,
+    params: [JSON.stringify([...new Set(ids)])],
+  });
+  queryCounter(ctx).queries++;
+  return ctx.db.prepare(s.sql).all(...s.params) as Row[];
+}
+
+/** How many of `ids` exist in `collection` (one query). */
+export function countExisting(ctx: AppContext, collection: Collection, ids: string[]): number {
+  if (ids.length === 0) return 0;
+  const sql = `SELECT COUNT(*) FROM ${q(collection.name)} WHERE ${q('id')} IN (SELECT value FROM json_each(?))`;
+  queryCounter(ctx).queries++;
+  return Number(ctx.db.prepare(sql).pluck().get(JSON.stringify([...new Set(ids)])));
+}
+
+/** Columns written for a record: id, timestamps, auth columns, schema fields. */
+function columnsOf(record: RecordModel): Array<[string, unknown]> {
+  const { collection, data } = record;
+  const cols: Array<[string, unknown]> = [
+    ['id', data.id],
+    ['created', data.created],
+    ['updated', data.updated],
+  ];
+  if (collection.type === 'auth') {
+    cols.push(
+      ['username', String(data.username ?? '')],
+      ['email', String(data.email ?? '')],
+      ['emailVisibility', data.emailVisibility ? 1 : 0],
+      ['verified', data.verified ? 1 : 0],
+      ['tokenKey', String(data.tokenKey ?? '')],
+      ['passwordHash', String(data.passwordHash ?? '')],
+      ['lastResetSentAt', String(data.lastResetSentAt ?? '')],
+      ['lastVerificationSentAt', String(data.lastVerificationSentAt ?? '')],
+    );
+  }
+  for (const field of collection.schema) cols.push([field.name, valueToColumn(field, data[field.name])]);
+  return cols;
+}
+
+export function insertRecord(ctx: AppContext, record: RecordModel): void {
+  const cols = columnsOf(record);
+  const sql = `INSERT INTO ${q(record.collection.name)} (${cols.map(([c]) => q(c)).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
+  ctx.db.prepare(sql).run(...cols.map(([, v]) => v));
+}
+
+export function updateRecord(ctx: AppContext, record: RecordModel, previousId?: string): void {
+  const cols = columnsOf(record).filter(([c]) => c !== 'created');
+  const sql = `UPDATE ${q(record.collection.name)} SET ${cols.map(([c]) => `${q(c)} = ?`).join(', ')} WHERE ${q('id')} = ?`;
+  ctx.db.prepare(sql).run(...cols.map(([, v]) => v), previousId ?? record.data.id);
+}
+
+/** Whether `value` is unused in `column` (case-insensitively when asked), other than by `exceptId`. */
+export function isValueUnique(
+  ctx: AppContext,
+  collection: Collection,
+  column: string,
+  value: string,
+  exceptId: string,
+  caseInsensitive = false,
+): boolean {
+  const cmp = caseInsensitive ? `${q(column)} = ? COLLATE NOCASE` : `${q(column)} = ?`;
+  const sql = `SELECT 1 FROM ${q(collection.name)} WHERE ${cmp} AND ${q('id')} != ? LIMIT 1`;
+  return ctx.db.prepare(sql).get(value, exceptId) === undefined;
+}

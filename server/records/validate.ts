@@ -1,0 +1,295 @@
+// Record field validation as 0.22 does it (forms/validators/record_data.go): `required` means a
+// non-zero value, then the checks of the field's type and options; the first failure per field
+// is reported as {code, message} (messages sentenized like 0.22's API errors).
+import type { AppContext } from '../context';
+import type { Collection, SchemaField } from '../collections/model';
+import { findCollection } from '../collections/store';
+import { isMultiple } from '../collections/normalize';
+import { isEmailAddress } from '../http/field-rules';
+import { countExisting } from './store';
+import { toUniqueStrings, type RecordData } from './values';
+
+export interface FieldError {
+  code: string;
+  message: string;
+}
+export type FieldErrors = Record<string, FieldError>;
+
+export interface UploadedFile {
+  /** The generated (stored) name. */
+  name: string;
+  /** The client's name, as sent. */
+  originalName: string;
+  data: Buffer;
+  /** The sniffed content type (from the bytes, never from the client). */
+  contentType: string;
+}
+
+/** Go's inflector.Sentenize: capital first letter, a full stop at the end. */
+export function sentenize(s: string): string {
+  const t = s.trim();
+  if (t === '') return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : first + '.';
+}
+
+const err = (code: string, message: string): FieldError => ({ code, message: sentenize(message) });
+
+const requiredErr = () => err('validation_required', 'Missing required value');
+
+/** ozzo's Required on a normalised value. */
+function isZero(field: SchemaField, value: unknown): boolean {
+  if (value === null || value === undefined || value === '' || value === 0 || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (field.type === 'json') return false; // checked by the json validator (raw bytes are never empty)
+  return false;
+}
+
+/** Go's %f: six decimals. */
+const goF = (n: number) => n.toFixed(6);
+
+/** Go's time.Time String() for a UTC time: `2006-01-02 15:04:05[.fff] +0000 UTC`. */
+function goTime(stored: string): string {
+  const m = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.(\d{3})Z$/.exec(stored);
+  if (!m) return stored;
+  const frac = m[2].replace(/0+$/, '');
+  return `${m[1]}${frac ? '.' + frac : ''} +0000 UTC`;
+}
+
+const DEFAULT_JSON_MAX = 2_000_000;
+const DEFAULT_FILE_MAX = 5 << 20;
+
+function checkText(field: SchemaField, value: unknown): FieldError | null {
+  const val = typeof value === 'string' ? value : '';
+  if (val === '') return null;
+  const o = field.options;
+  const length = [...val].length;
+  if (typeof o.min === 'number' && length < o.min) {
+    return err('validation_min_text_constraint', `Must be at least ${o.min} character(s)`);
+  }
+  if (typeof o.max === 'number' && o.max > 0 && length > o.max) {
+    return err('validation_max_text_constraint', `Must be less than ${o.max} character(s)`);
+  }
+  if (typeof o.pattern === 'string' && o.pattern !== '') {
+    let ok = false;
+    try {
+      ok = new RegExp(o.pattern).test(val);
+    } catch {
+      ok = false;
+    }
+    if (!ok) return err('validation_invalid_format', 'Invalid value format');
+  }
+  return null;
+}
+
+function checkNumber(field: SchemaField, value: unknown): FieldError | null {
+  const val = typeof value === 'number' ? value : 0;
+  if (val === 0) return null;
+  const o = field.options;
+  if (o.noDecimal && !Number.isInteger(val)) return err('validation_no_decimal_constraint', 'Decimal numbers are not allowed');
+  if (typeof o.min === 'number' && val < o.min) return err('validation_min_number_constraint', `Must be larger than ${goF(o.min)}`);
+  if (typeof o.max === 'number' && val > o.max) return err('validation_max_number_constraint', `Must be less than ${goF(o.max)}`);
+  return null;
+}
+
+const domainIn = (domain: string, list: unknown) => Array.isArray(list) && list.length > 0 && list.includes(domain);
+const hasList = (list: unknown) => Array.isArray(list) && list.length > 0;
+
+function checkEmail(field: SchemaField, value: unknown): FieldError | null {
+  const val = typeof value === 'string' ? value : '';
+  if (val === '') return null;
+  if (!isEmailAddress(val)) return err('validation_invalid_email', 'Must be a valid email');
+  const domain = val.slice(val.lastIndexOf('@') + 1);
+  const o = field.options;
+  if (hasList(o.onlyDomains) && !domainIn(domain, o.onlyDomains)) return err('validation_email_domain_not_allowed', 'Email domain is not allowed');
+  if (hasList(o.exceptDomains) && domainIn(domain, o.exceptDomains)) return err('validation_email_domain_not_allowed', 'Email domain is not allowed');
+  return null;
+}
+
+const HOST_LABEL = /^[A-Za-z0-9\u00a1-\uffff](?:[A-Za-z0-9\u00a1-\uffff_-]{0,62})?$/;
+
+/** Close to govalidator.IsURL (what is.URL uses): the scheme is optional, a real host is not. */
+export function isUrl(val: string): boolean {
+  if (val.length > 2083 || /\s/.test(val) || val.startsWith('.')) return false;
+  const hasScheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(val);
+  if (!hasScheme && val.includes('://')) return false;
+  let u: URL;
+  try {
+    u = new URL(hasScheme ? val : `http://${val}`);
+  } catch {
+    return false;
+  }
+  if (hasScheme && !['http:', 'https:', 'ftp:', 'ws:', 'wss:', 'irc:', 'rtmp:', 'rtsp:', 'udp:', 'tcp:', 'git:', 'ssh:', 'sftp:', 'file:', 'mailto:'].includes(u.protocol)) {
+    // govalidator allows any scheme of letters; keep to the common ones
+    if (!/^[a-z]+:$/.test(u.protocol)) return false;
+  }
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':')) return true;
+  const labels = host.split('.');
+  if (labels.length < 2) return false;
+  return labels.every((l) => l !== '' && HOST_LABEL.test(l) && !l.startsWith('-') && !l.endsWith('-'));
+}
+
+function checkUrl(field: SchemaField, value: unknown): FieldError | null {
+  const val = typeof value === 'string' ? value : '';
+  if (val === '') return null;
+  if (!isUrl(val)) return err('validation_invalid_url', 'Must be a valid url');
+  let host = '';
+  try {
+    if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(val)) host = new URL(val).host;
+  } catch {
+    host = '';
+  }
+  const o = field.options;
+  if (hasList(o.onlyDomains) && !domainIn(host, o.onlyDomains)) return err('validation_url_domain_not_allowed', 'Url domain is not allowed');
+  if (hasList(o.exceptDomains) && domainIn(host, o.exceptDomains)) return err('validation_url_domain_not_allowed', 'Url domain is not allowed');
+  return null;
+}
+
+function checkDate(field: SchemaField, value: unknown): FieldError | null {
+  const val = typeof value === 'string' ? value : '';
+  if (val === '') return field.required ? requiredErr() : null;
+  const o = field.options;
+  if (typeof o.min === 'string' && o.min !== '' && val < o.min) {
+    return err('validation_min_greater_equal_than_required', `must be no less than ${goTime(o.min)}`);
+  }
+  if (typeof o.max === 'string' && o.max !== '' && val > o.max) {
+    return err('validation_max_less_equal_than_required', `must be no greater than ${goTime(o.max)}`);
+  }
+  return null;
+}
+
+function checkSelect(field: SchemaField, value: unknown): FieldError | null {
+  const vals = toUniqueStrings(value);
+  if (vals.length === 0) return null;
+  const max = Number(field.options.maxSelect ?? 0);
+  if (vals.length > max) return err('validation_too_many_values', `Select no more than ${max}`);
+  const allowed = Array.isArray(field.options.values) ? (field.options.values as string[]) : [];
+  for (const v of vals) if (!allowed.includes(v)) return err('validation_invalid_value', `Invalid value ${v}`);
+  return null;
+}
+
+const EMPTY_JSON = ['null', '""', '[]', '{}'];
+
+function checkJson(field: SchemaField, value: unknown): FieldError | null {
+  const raw = value === null || value === undefined ? '' : String(value);
+  if (raw !== '') {
+    try {
+      JSON.parse(raw);
+    } catch {
+      return err('validation_invalid_json', 'Must be a valid json value');
+    }
+  }
+  const max = Number(field.options.maxSize) > 0 ? Number(field.options.maxSize) : DEFAULT_JSON_MAX;
+  if (Buffer.byteLength(raw) > max) return err('validation_json_size_limit', `The maximum allowed JSON size is ${max} bytes`);
+  if (field.required && (raw === '' || EMPTY_JSON.includes(raw.trim()))) return requiredErr();
+  return null;
+}
+
+function checkFile(field: SchemaField, value: unknown, uploaded: UploadedFile[]): FieldError | null {
+  const names = toUniqueStrings(value);
+  if (names.length === 0) return null;
+  const maxSelect = Number(field.options.maxSelect ?? 0);
+  if (names.length > maxSelect) return err('validation_too_many_values', `Select no more than ${maxSelect}`);
+  const maxSize = Number(field.options.maxSize) > 0 ? Number(field.options.maxSize) : DEFAULT_FILE_MAX;
+  const mimeTypes = Array.isArray(field.options.mimeTypes) ? (field.options.mimeTypes as string[]) : [];
+  for (const file of uploaded.filter((f) => names.includes(f.name))) {
+    if (file.data.length > maxSize) {
+      return err('validation_file_size_limit', `Failed to upload ${JSON.stringify(file.originalName)} - the maximum allowed file size is ${maxSize} bytes.`);
+    }
+    if (mimeTypes.length > 0 && !mimeMatches(file.contentType, mimeTypes)) {
+      return err('validation_invalid_mime_type', `${JSON.stringify(file.name)} mime type must be one of: ${mimeTypes.join(', ')}.`);
+    }
+  }
+  return null;
+}
+
+/** mimetype.Is: the detected type (without parameters) or one of its aliases equals an allowed one. */
+export function mimeMatches(detected: string, allowed: string[]): boolean {
+  const base = detected.split(';')[0].trim().toLowerCase();
+  const aliases = MIME_ALIASES[base] ?? [];
+  return allowed.some((a) => {
+    const t = a.split(';')[0].trim().toLowerCase();
+    return t === base || aliases.includes(t);
+  });
+}
+
+const MIME_ALIASES: Record<string, string[]> = {
+  'image/jpeg': ['image/jpg', 'image/pjpeg'],
+  'image/x-icon': ['image/vnd.microsoft.icon'],
+  'application/zip': ['application/x-zip', 'application/x-zip-compressed'],
+  'text/xml': ['application/xml'],
+  'application/xml': ['text/xml'],
+  'application/json': ['text/json'],
+  'audio/mpeg': ['audio/mp3', 'audio/x-mpeg'],
+  'application/gzip': ['application/x-gzip', 'application/x-gunzip', 'application/gzipped'],
+};
+
+/** Relation checks; the existence check is one COUNT per field. */
+function checkRelation(ctx: AppContext, field: SchemaField, value: unknown): FieldError | null {
+  const ids = toUniqueStrings(value);
+  if (ids.length === 0) return null;
+  const o = field.options;
+  if (typeof o.minSelect === 'number' && ids.length < o.minSelect) return err('validation_not_enough_values', `Select at least ${o.minSelect}`);
+  if (typeof o.maxSelect === 'number' && ids.length > o.maxSelect) return err('validation_too_many_values', `Select no more than ${o.maxSelect}`);
+  const target = findCollection(ctx, String(o.collectionId ?? ''));
+  if (!target) return err('validation_missing_rel_collection', 'Relation connection is missing or cannot be accessed');
+  if (countExisting(ctx, target, ids) !== ids.length) {
+    return err('validation_missing_rel_records', 'Failed to find all relation records with the provided ids');
+  }
+  return null;
+}
+
+/** RecordDataValidator.Validate over every schema field of `data`. */
+export function validateRecordData(
+  ctx: AppContext,
+  collection: Collection,
+  data: RecordData,
+  uploads: Map<string, UploadedFile[]>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of collection.schema) {
+    if (!Object.hasOwn(data, field.name)) continue;
+    const value = data[field.name];
+    if (field.required && field.type !== 'date' && field.type !== 'json' && isZero(field, value)) {
+      errors[field.name] = requiredErr();
+      continue;
+    }
+    let e: FieldError | null = null;
+    switch (field.type) {
+      case 'text':
+        e = checkText(field, value);
+        break;
+      case 'number':
+        e = checkNumber(field, value);
+        break;
+      case 'email':
+        e = checkEmail(field, value);
+        break;
+      case 'url':
+        e = checkUrl(field, value);
+        break;
+      case 'date':
+        e = checkDate(field, value);
+        break;
+      case 'select':
+        e = checkSelect(field, value);
+        break;
+      case 'json':
+        e = checkJson(field, value);
+        break;
+      case 'file':
+        e = checkFile(field, value, uploads.get(field.name) ?? []);
+        break;
+      case 'relation':
+        e = checkRelation(ctx, field, value);
+        break;
+      default:
+        break;
+    }
+    if (e) errors[field.name] = e;
+  }
+  return errors;
+}
+
+export { isMultiple };

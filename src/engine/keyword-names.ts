@@ -1,0 +1,11 @@
+/**
+ * The names of our custom JSON Schema keywords, on their own so that code reading schemas (the
+ * message mapping, the lite renderer) never imports ajv.
+ *
+ * Pure module: no React, no Node APIs, no ajv.
+ */
+
+/** Spec messages per failing keyword, e.g. `{ "minLength": "Minimum 10 characters." }`. Annotation only. */
+export const MESSAGES_KEYWORD = 'x-messages';
+/** `"x-sameAs": "password"`: the value must equal the sibling property named (a password confirmation). */
+export const SAME_AS_KEYWORD = 'x-sameAs';
