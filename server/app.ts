@@ -52,6 +52,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const fastify = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
+    // close() must not wait for idle keep-alive sockets (tests start and stop many servers).
+    forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
 

@@ -1,18 +1,21 @@
-// /api/settings (admin only): read redacted, PATCH-merge and save, and send a test email.
+// /api/settings (admin only): read redacted, PATCH-merge, validate with the schema files and save,
+// send a test email, test the S3 connection.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { sendRecordTemplateMail, type RecordMailTemplate } from '../services/mailer';
 import { newTokenKey } from '../services/passwords';
+import { s3ErrorMessage, testS3Connection } from '../services/s3';
 import { mergePatch, redact, SettingsPatchError } from '../services/settings';
-import { validateSettings } from '../services/settings-validate';
+import { schemaValidator, validateSettings } from '../services/settings-validate';
 import { newRecordEmailChangeToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../services/tokens';
 import { badRequest } from './errors';
-import { email, length, oneOf, required, validateFields } from './field-rules';
+import { oneOf, required, validateFields } from './field-rules';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
-const TEST_TEMPLATES: RecordMailTemplate[] = ['verification', 'password-reset', 'email-change'];
+const TEST_EMAIL_SCHEMA = 'settings/test-email';
+const S3_FILESYSTEMS = ['storage', 'backups'];
 
 export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/settings', async (req) => {
@@ -22,15 +25,17 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
 
   app.patch('/api/settings', async (req) => {
     requireAdmin(req);
+    const body = req.body ?? {};
     let next;
     try {
-      next = mergePatch(ctx.settings.get(), req.body ?? {});
+      next = mergePatch(ctx.settings.get(), body);
     } catch (err) {
       if (err instanceof SettingsPatchError) throw badRequest(LOAD_FAILED, err.errors);
       throw err;
     }
-    const errors = validateSettings(next);
-    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+    // Each section the patch touches is checked with its schema file; nothing is stored on errors.
+    const errors = validateSettings(next, Object.keys(body as object));
+    if (Object.keys(errors).length) throw badRequest('An error occurred while submitting the form.', errors);
     ctx.settings.save(next);
     return redact(next);
   });
@@ -38,10 +43,7 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/settings/test/email', async (req, reply) => {
     requireAdmin(req);
     const form = bindForm(req, { email: 'string', template: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, {
-      email: [required, length(1, 255), email],
-      template: [required, oneOf(TEST_TEMPLATES)],
-    });
+    const errors = schemaValidator(TEST_EMAIL_SCHEMA).validate(form);
     if (Object.keys(errors).length) throw badRequest('Failed to send the test email.', errors);
 
     // 0.22 mails a throw-away auth record, so the links carry well-formed but useless tokens.
@@ -59,6 +61,25 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
       await sendRecordTemplateMail(settings, template, to, token);
     } catch (err) {
       throw badRequest(`Failed to send the test email. Raw error: \n${err instanceof Error ? err.message : String(err)}`);
+    }
+    return reply.status(204).send();
+  });
+
+  app.post('/api/settings/test/s3', async (req, reply) => {
+    requireAdmin(req);
+    const form = bindForm(req, { filesystem: 'string' }, LOAD_FAILED);
+    const errors = validateFields(form, { filesystem: [required, oneOf(S3_FILESYSTEMS)] });
+    if (Object.keys(errors).length) throw badRequest('Failed to test the S3 filesystem.', errors);
+
+    const settings = ctx.settings.get();
+    const backups = form.filesystem === 'backups';
+    const cfg = backups ? settings.backups.s3 : settings.s3;
+    const fail = (raw: string) => badRequest(`Failed to test the S3 filesystem. Raw error: \n${raw}`);
+    if (!cfg.enabled) throw fail(`S3 ${backups ? 'backups' : 'storage'} filesystem is not enabled.`);
+    try {
+      await testS3Connection(cfg);
+    } catch (err) {
+      throw fail(s3ErrorMessage(err));
     }
     return reply.status(204).send();
   });

@@ -1,5 +1,5 @@
-// OAuth2 providers as GET /auth-methods lists them (0.22): every provider enabled in the settings,
-// with a fresh state and PKCE pair and the provider's authorization URL built the way Go's
+// OAuth2 providers as GET /auth-methods lists them (0.22): every provider enabled in the settings
+// (sorted by name), with a fresh state and PKCE pair and the authorization URL built the way Go's
 // oauth2.Config.AuthCodeURL builds it (query keys sorted), plus an empty `&redirect_uri=` for the
 // client to complete. The code exchange itself (auth-with-oauth2) is not implemented here.
 import { createHash } from 'node:crypto';
@@ -103,9 +103,11 @@ export function providerInfo(key: ProviderKey, config: AuthProviderConfig): Auth
   if (!authUrl) return null;
 
   const state = randomString(30);
-  const codeVerifier = randomString(43);
-  const codeChallenge = s256Challenge(codeVerifier);
-  const codeChallengeMethod = 'S256';
+  // PKCE unless the settings turn it off (or the provider cannot do it: vk)
+  const pkce = typeof config.pkce === 'boolean' ? config.pkce : name !== 'vk';
+  const codeVerifier = pkce ? randomString(43) : '';
+  const codeChallenge = pkce ? s256Challenge(codeVerifier) : '';
+  const codeChallengeMethod = pkce ? 'S256' : '';
 
   const params: Record<string, string> = {
     client_id: config.clientId,
@@ -113,12 +115,12 @@ export function providerInfo(key: ProviderKey, config: AuthProviderConfig): Auth
     state,
   };
   if (defaults.scopes.length) params.scope = defaults.scopes.join(' ');
-  // vk does not support PKCE for server-side authorization; apple wants the response as a query
-  if (name !== 'vk') {
+  if (pkce) {
     params.code_challenge = codeChallenge;
     params.code_challenge_method = codeChallengeMethod;
   }
-  if (name === 'apple') params.response_mode = 'query';
+  // apple wants the response posted back to the redirect URL
+  if (name === 'apple') params.response_mode = 'form_post';
 
   return {
     name,
@@ -131,7 +133,7 @@ export function providerInfo(key: ProviderKey, config: AuthProviderConfig): Auth
   };
 }
 
-/** Every enabled provider's auth-methods entry, in the settings' order. */
+/** Every enabled provider's auth-methods entry, sorted by name. */
 export function listAuthProviders(settings: Settings): AuthProviderInfo[] {
   const out: AuthProviderInfo[] = [];
   for (const key of OAUTH2_PROVIDER_KEYS) {
@@ -140,5 +142,5 @@ export function listAuthProviders(settings: Settings): AuthProviderInfo[] {
     const info = providerInfo(key, config);
     if (info) out.push(info);
   }
-  return out;
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -93,20 +93,29 @@ export function normalizeUrl(raw: string): string {
   }
 }
 
-/** The admin password reset mail of 0.22 (fixed subject and body, not a settings template). */
-export async function sendAdminPasswordResetMail(settings: Settings, email: string, token: string): Promise<void> {
-  const { appName, appUrl } = settings.meta;
-  const actionUrl = normalizeUrl(`${appUrl}/_/#/confirm-password-reset/${token}`);
-  const content = [
+/**
+ * The admin password reset mail of 0.22 (a fixed template, not a settings one), resolved by the
+ * same template code as the record mails and wrapped in 0.22's mail layout.
+ */
+export const ADMIN_PASSWORD_RESET_TEMPLATE: EmailTemplate = {
+  subject: 'Reset admin password',
+  actionUrl: '{APP_URL}/_/#/confirm-password-reset/{TOKEN}',
+  body: [
     '<p>Hello,</p>',
-    `<p>Follow this link to reset your admin password for ${escapeHtml(appName)}.</p>`,
+    '<p>Follow this link to reset your admin password for {APP_NAME}.</p>',
     '<p>',
-    `  <a class="btn" href="${escapeHtml(actionUrl)}" target="_blank" rel="noopener">Reset password</a>`,
-    `  <a class="fallback-link" href="${escapeHtml(actionUrl)}" target="_blank" rel="noopener">${escapeHtml(actionUrl)}</a>`,
+    '  <a class="btn" href="{ACTION_URL}" target="_blank" rel="noopener">Reset password</a>',
+    '  <a class="fallback-link" href="{ACTION_URL}" target="_blank" rel="noopener">{ACTION_URL}</a>',
     '</p>',
     '<p><i>If you did not request to reset your password, please ignore this email and the link will expire on its own.</i></p>',
-  ].join('\n');
-  await sendMail(settings, { to: [{ address: email }], subject: 'Reset admin password', html: wrapInLayout(content) });
+  ].join('\n'),
+  hidden: false,
+};
+
+export async function sendAdminPasswordResetMail(settings: Settings, email: string, token: string): Promise<void> {
+  const { appName, appUrl } = settings.meta;
+  const { subject, body } = resolveTemplate(ADMIN_PASSWORD_RESET_TEMPLATE, escapeHtml(appName), appUrl, token);
+  await sendMail(settings, { to: [{ address: email }], subject, html: wrapInLayout(body) });
 }
 
 export type RecordMailTemplate = 'verification' | 'password-reset' | 'email-change';

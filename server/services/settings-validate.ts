@@ -1,15 +1,191 @@
-// The checks 0.22's Settings.Validate makes, as nested field errors ({meta: {appName: {...}}}).
-// The dashboard's JSON Schemas say more; these are the ones the server must never skip.
-import { isIP } from 'node:net';
-import { email, fieldFailure, length, max, min, oneOf, required, validateFields, type Rule } from '../http/field-rules';
-import { OAUTH2_PROVIDER_KEYS, TOKEN_KINDS, type NestedErrors, type S3Settings, type Settings } from './settings';
+// Settings validation with the dashboard's own schema files (schemas/settings/*.schema.json), so the
+// server judges a PATCH /api/settings exactly as the forms do: the strict ajv instance and custom
+// keywords of src/engine/ajv.ts, the messages of src/engine/messages.ts (x-messages), and
+// PocketBase's nested error shape ({meta: {appUrl: {code, message}}}) with ozzo-style codes
+// (x-codes may name one). Which schema checks which part of the settings comes from the screen
+// definitions (screens/*.json loading /api/settings: each section's schema and `bind`), so adding a
+// setting is editing schema files only.
+//
+// Sections no schema file describes yet (backups, the OAuth2 providers) keep 0.22's checks below.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ValidateFunction } from 'ajv';
+import { createStrictAjv } from '../../src/engine/ajv';
+import { withoutEmptyStrings } from '../../src/engine/empty';
+import { CODES_KEYWORD } from '../../src/engine/keyword-names';
+import { createTransformErrors, propertyPath, propertySchemas } from '../../src/engine/messages';
+import { parseScreen, type ScreenDefinition } from '../../src/engine/screen';
+import { toRjsfErrors } from '../../src/engine/validation';
+import { fieldFailure, required, validateFields, type Rule } from '../http/field-rules';
+import { OAUTH2_PROVIDER_KEYS, type NestedErrors, type Settings } from './settings';
+
+type Json = Record<string, unknown>;
+type Leaf = { code: string; message: string };
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SETTINGS_PATH = '/api/settings';
+
+/** ozzo-validation's codes for the keyword that failed. */
+const CODES: Record<string, string> = {
+  required: 'validation_required',
+  dependencies: 'validation_required',
+  type: 'validation_invalid_type',
+  minLength: 'validation_length_too_short',
+  maxLength: 'validation_length_too_long',
+  minimum: 'validation_min_greater_equal_than_required',
+  exclusiveMinimum: 'validation_min_greater_than_required',
+  maximum: 'validation_max_less_equal_than_required',
+  exclusiveMaximum: 'validation_max_less_than_required',
+  pattern: 'validation_match_invalid',
+  enum: 'validation_in_invalid',
+  const: 'validation_in_invalid',
+  minItems: 'validation_length_too_short',
+  maxItems: 'validation_length_too_long',
+};
+const FORMAT_CODES: Record<string, string> = {
+  email: 'validation_is_email',
+  uri: 'validation_is_url',
+  url: 'validation_is_url',
+  hostname: 'validation_is_host',
+};
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A compiled schema file: validates a document and returns PocketBase's nested field errors. */
+export interface SchemaValidator {
+  name: string;
+  schema: Json;
+  validate(doc: unknown): NestedErrors;
+}
+
+const cache = new Map<string, SchemaValidator>();
+
+/** The validator for schemas/<name>.schema.json (compiled once). */
+export function schemaValidator(name: string): SchemaValidator {
+  let v = cache.get(name);
+  if (v) return v;
+  const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as Json;
+  const compiled: ValidateFunction = createStrictAjv().compile(schema);
+  const transform = createTransformErrors(schema);
+  v = {
+    name,
+    schema,
+    validate(doc) {
+      // PocketBase's "required" means non-empty and its other rules skip empty values: an empty
+      // string reads as absent, as the dashboard's forms read it (src/engine/empty.ts).
+      if (compiled(withoutEmptyStrings(doc))) return {};
+      const out: NestedErrors = {};
+      for (const e of transform(toRjsfErrors(compiled.errors ?? []))) {
+        const p = propertyPath(e.property);
+        if (!p.length) continue;
+        setLeaf(out, p, { code: codeOf(schema, p, e.name ?? '', e.params), message: e.message ?? 'Invalid value.' });
+      }
+      return out;
+    },
+  };
+  cache.set(name, v);
+  return v;
+}
+
+function codeOf(schema: Json, p: string[], keyword: string, params: unknown): string {
+  const kw = keyword === 'dependencies' ? 'required' : keyword;
+  for (const s of propertySchemas(schema, p)) {
+    const own = s[CODES_KEYWORD];
+    if (isObject(own) && typeof own[kw] === 'string') return own[kw];
+  }
+  if (kw === 'format') return FORMAT_CODES[String((params as Json | undefined)?.format)] ?? 'validation_invalid_format';
+  return CODES[kw] ?? 'validation_invalid_value';
+}
+
+/** Sets the first error for a path (the errors arrive most basic first). */
+function setLeaf(out: NestedErrors, p: string[], leaf: Leaf): void {
+  let node = out as Record<string, unknown>;
+  for (const key of p.slice(0, -1)) {
+    const next = node[key];
+    if (isObject(next) && 'code' in next) return; // the parent already failed as a whole
+    node = (node[key] ??= {}) as Record<string, unknown>;
+  }
+  const last = p[p.length - 1];
+  if (node[last] === undefined) node[last] = leaf;
+}
+
+function mergeErrors(into: NestedErrors, from: NestedErrors): void {
+  for (const [k, v] of Object.entries(from)) {
+    const cur = into[k];
+    if (cur === undefined) into[k] = v;
+    else if (!('code' in cur) && !('code' in v)) mergeErrors(cur as NestedErrors, v as NestedErrors);
+  }
+}
+
+function getAt(doc: unknown, bind: string): unknown {
+  let node = doc;
+  for (const key of bind.split('.').filter(Boolean)) node = isObject(node) ? node[key] : undefined;
+  return node;
+}
+
+function nest(bind: string, errors: NestedErrors): NestedErrors {
+  return bind
+    .split('.')
+    .filter(Boolean)
+    .reduceRight<NestedErrors>((acc, key) => ({ [key]: acc }), errors);
+}
+
+export interface SettingsSection {
+  schema: string;
+  /** Dot path of the settings document the schema describes ('' = the whole document). */
+  bind: string;
+  /** The top-level settings keys the section covers. */
+  keys: string[];
+}
+
+let sections: SettingsSection[] | undefined;
+
+/** Every form section of the screens that edit /api/settings, from screens/*.json. */
+export function settingsSections(): SettingsSection[] {
+  if (sections) return sections;
+  const dir = path.join(ROOT, 'screens');
+  const screens: ScreenDefinition[] = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => parseScreen(f.slice(0, -5), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))));
+  const seen = new Set<string>();
+  sections = [];
+  for (const screen of screens) {
+    const saves = (screen.actions ?? []).some((a) => a.method === 'PATCH' && a.path === SETTINGS_PATH);
+    if (screen.load !== SETTINGS_PATH || !saves) continue;
+    for (const s of screen.sections) {
+      const bind = s.bind ?? '';
+      const id = `${s.schema}@${bind}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const schema = schemaValidator(s.schema).schema;
+      const keys = bind ? [bind.split('.')[0]] : topLevelNames(schema);
+      sections.push({ schema: s.schema, bind, keys });
+    }
+  }
+  return sections;
+}
+
+function topLevelNames(schema: Json): string[] {
+  const names = new Set<string>();
+  const visit = (s: unknown) => {
+    if (!isObject(s)) return;
+    if (isObject(s.properties)) Object.keys(s.properties).forEach((k) => names.add(k));
+    ['then', 'else'].forEach((k) => visit(s[k]));
+    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]).forEach(visit) : undefined));
+  };
+  visit(schema);
+  return [...names];
+}
+
+// ---- 0.22's checks for the sections without a schema file yet ----
 
 const when = (condition: boolean, rule: Rule): Rule => (condition ? rule : () => null);
 
 const skipEmpty = (check: (v: string) => boolean, code: string, message: string): Rule => (value) =>
   typeof value !== 'string' || value === '' || check(value) ? null : fieldFailure(code, message);
-
-const HOSTNAME = /^[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?)*\.?$/;
 
 export const url = skipEmpty(
   (v) => {
@@ -24,15 +200,6 @@ export const url = skipEmpty(
   'Must be a valid URL.',
 );
 
-export const host = skipEmpty(
-  (v) => isIP(v) !== 0 || (v.length <= 253 && HOSTNAME.test(v)),
-  'validation_is_host',
-  'Must be a valid IP address or DNS name.',
-);
-
-const contains = (param: string): Rule =>
-  skipEmpty((v) => v.includes(param), 'validation_missing_required_param', `Missing required parameter "${param}".`);
-
 const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
 const cron = skipEmpty(
@@ -41,82 +208,34 @@ const cron = skipEmpty(
   'Invalid cron expression.',
 );
 
-function section(out: NestedErrors, key: string, errors: NestedErrors): void {
-  if (Object.keys(errors).length) out[key] = errors;
-}
-
-function s3Errors(s3: S3Settings): NestedErrors {
-  const on = s3.enabled;
-  return validateFields(s3 as unknown as Record<string, unknown>, {
-    endpoint: [url, when(on, required)],
-    bucket: [when(on, required)],
-    region: [when(on, required)],
-    accessKey: [when(on, required)],
-    secret: [when(on, required)],
-  });
-}
-
-/** Nested field errors for settings that 0.22 would refuse to save (empty object when valid). */
-export function validateSettings(s: Settings): NestedErrors {
+function legacyErrors(s: Settings, changed: Set<string>): NestedErrors {
   const out: NestedErrors = {};
-
-  const meta = validateFields(s.meta as unknown as Record<string, unknown>, {
-    appName: [required, length(1, 255)],
-    appUrl: [required, url],
-    senderName: [required, length(1, 255)],
-    senderAddress: [email, required],
-  });
-  for (const key of ['verificationTemplate', 'resetPasswordTemplate', 'confirmEmailChangeTemplate'] as const) {
-    section(
-      meta,
-      key,
-      validateFields(s.meta[key] as unknown as Record<string, unknown>, {
-        subject: [required],
-        body: [required, contains('{ACTION_URL}')],
-        actionUrl: [required, contains('{TOKEN}')],
-      }),
-    );
+  const section = (key: string, errors: NestedErrors) => {
+    if (Object.keys(errors).length) out[key] = errors;
+  };
+  if (changed.has('backups')) {
+    const b3 = s.backups.s3;
+    const on = b3.enabled;
+    const backups: NestedErrors = validateFields(s.backups as unknown as Json, {
+      cron: [cron],
+      cronMaxKeep: [when(s.backups.cron !== '', required), (v) => (typeof v === 'number' && v < 1 && s.backups.cron !== '' ? fieldFailure('validation_min_greater_equal_than_required', 'Must be no less than 1.') : null)],
+    });
+    const s3 = validateFields(b3 as unknown as Json, {
+      endpoint: [url, when(on, required)],
+      bucket: [when(on, required)],
+      region: [when(on, required)],
+      accessKey: [when(on, required)],
+      secret: [when(on, required)],
+    });
+    if (Object.keys(s3).length) backups.s3 = s3 as NestedErrors;
+    section('backups', backups);
   }
-  section(out, 'meta', meta);
-  section(out, 'logs', validateFields(s.logs as unknown as Record<string, unknown>, { maxDays: [min(0)] }));
-
-  for (const kind of TOKEN_KINDS) {
-    section(
-      out,
-      kind,
-      validateFields(s[kind] as unknown as Record<string, unknown>, {
-        secret: [required, length(30, 300)],
-        duration: [required, min(5), max(63072000)],
-      }),
-    );
-  }
-
-  const smtpOn = s.smtp.enabled;
-  section(
-    out,
-    'smtp',
-    validateFields(s.smtp as unknown as Record<string, unknown>, {
-      host: [when(smtpOn, required), host],
-      port: [when(smtpOn, required), min(0)],
-      authMethod: [oneOf(['LOGIN', 'PLAIN'])],
-      localName: [host],
-    }),
-  );
-  section(out, 's3', s3Errors(s.s3));
-
-  const backups = validateFields(s.backups as unknown as Record<string, unknown>, {
-    cron: [cron],
-    cronMaxKeep: [when(s.backups.cron !== '', required), min(1)],
-  });
-  section(backups, 's3', s3Errors(s.backups.s3));
-  section(out, 'backups', backups);
-
   for (const key of OAUTH2_PROVIDER_KEYS) {
+    if (!changed.has(key)) continue;
     const p = s[key];
     section(
-      out,
       key,
-      validateFields(p as unknown as Record<string, unknown>, {
+      validateFields(p as unknown as Json, {
         clientId: [when(p.enabled, required)],
         clientSecret: [when(p.enabled, required)],
         authUrl: [url],
@@ -125,11 +244,28 @@ export function validateSettings(s: Settings): NestedErrors {
       }),
     );
   }
+  return out;
+}
+
+/**
+ * Nested field errors for the merged settings `next` (empty object when valid). Only the sections a
+ * PATCH touched (`changed`: its top-level keys; all when omitted) are checked, each with its schema
+ * file; what one section stores cannot block saving another.
+ */
+export function validateSettings(next: Settings, changed?: Iterable<string>): NestedErrors {
+  const touched = new Set(changed ?? Object.keys(next));
+  const out: NestedErrors = {};
+  for (const section of settingsSections()) {
+    if (!section.keys.some((k) => touched.has(k))) continue;
+    const errors = schemaValidator(section.schema).validate(getAt(next, section.bind) ?? {});
+    if (Object.keys(errors).length) mergeErrors(out, nest(section.bind, errors));
+  }
+  mergeErrors(out, legacyErrors(next, touched));
   return sortKeys(out);
 }
 
 /** Go encodes error maps with sorted keys. */
-function sortKeys(errors: NestedErrors): NestedErrors {
+export function sortKeys(errors: NestedErrors): NestedErrors {
   const out: NestedErrors = {};
   for (const key of Object.keys(errors).sort()) {
     const v = errors[key];

@@ -88,6 +88,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A streamed response can reach this in-process client before the server saw its 'finish';
+  // give the keep-alive socket a moment to turn idle, or close() waits for keepAliveTimeout.
+  await new Promise((r) => setTimeout(r, 200));
   await srv?.close();
 });
 
@@ -133,6 +136,10 @@ describe('serving stored files', () => {
     expect(res.body.length).toBe(0);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Number(res.headers.get('content-length'))).toBe(fixtureFile(USERS, USER1, AVATAR).length);
+    const missing = await fetchRaw(`/api/files/users/${USER1}/missing.png`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.length).toBe(0);
+    expect((await fetchRaw(`${PROTECTED}`, { method: 'HEAD' })).status).toBe(403);
   });
 
   it('ignores the Authorization header and the viewRule for non-protected files', async () => {

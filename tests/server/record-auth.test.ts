@@ -110,6 +110,20 @@ describe('auth-methods and sign-in', () => {
     const again = await api('GET', '/api/collections/members/auth-methods');
     expect(again.body.authProviders[0].state).not.toBe(google.state);
 
+    // sorted by name; an OIDC provider with PKCE switched off and a display name of its own
+    s.save({
+      ...s.get(),
+      oidcAuth: { ...s.get().oidcAuth, enabled: true, clientId: 'o-id', authUrl: 'https://id.example.com/auth?tenant=1', pkce: false, displayName: 'Acme ID' },
+      githubAuth: { ...s.get().githubAuth, enabled: true, clientId: 'gh-id' },
+    });
+    const three = (await api('GET', '/api/collections/members/auth-methods')).body.authProviders;
+    expect(three.map((p: { name: string }) => p.name)).toEqual(['github', 'google', 'oidc']);
+    expect(three[2]).toMatchObject({ displayName: 'Acme ID', codeVerifier: '', codeChallenge: '', codeChallengeMethod: '' });
+    expect(three[2].authUrl).toBe(
+      `https://id.example.com/auth?tenant=1&client_id=o-id&response_type=code&scope=openid+email+profile&state=${three[2].state}&redirect_uri=`,
+    );
+    s.save({ ...s.get(), oidcAuth: { ...s.get().oidcAuth, enabled: false }, githubAuth: { ...s.get().githubAuth, enabled: false } });
+
     await patchCollection({ options: { allowOAuth2Auth: false } });
     expect((await api('GET', '/api/collections/posts/auth-methods')).body.message).toBe('Unsupported collection type.');
   });
