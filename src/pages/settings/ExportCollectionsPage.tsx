@@ -1,0 +1,155 @@
+// #/settings/export-collections (spec §2 Settings screens → Export collections): pick collections,
+// preview their JSON, copy it or download it as pb_schema.json. Hidden in restricted mode.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { handleError, pb } from '../../api/client';
+import { IconRefresh } from '../../app/icons';
+import { usePageTitle } from '../../app/page-title';
+import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
+import { addInfoToast } from '../../app/toasts';
+import { stripTimestamps, type ImportCollection } from '../../lib/collections-import';
+import { copyText, downloadJsonText } from './import/browser-io';
+import { IconCopy, IconDownload } from './import/icons';
+import { useRestrictedRedirect } from './import/restricted';
+import './import/collections-sync.css';
+
+export const EXPORT_FILE_NAME = 'pb_schema.json';
+export const COPIED_MESSAGE = 'The configuration was copied to your clipboard!';
+
+/** The exported JSON of the selected collections, in list order. */
+export function exportJson(collections: readonly ImportCollection[], selected: ReadonlySet<string>): string {
+  return JSON.stringify(
+    collections.filter((c) => selected.has(c.id)),
+    null,
+    4,
+  );
+}
+
+function SelectAll({ total, count, onChange }: { total: number; count: number; onChange: (all: boolean) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const all = total > 0 && count === total;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && count < total;
+  }, [count, total]);
+  return (
+    <label className="sync-check sync-check-all">
+      <input ref={ref} type="checkbox" checked={all} disabled={total === 0} onChange={() => onChange(!all)} />
+      <span className="sync-check-label">Select all</span>
+      <span className="txt-hint txt-sm">
+        {count} of {total}
+      </span>
+    </label>
+  );
+}
+
+export default function ExportCollectionsPage() {
+  usePageTitle('Export collections');
+  const hidden = useRestrictedRedirect();
+  const [collections, setCollections] = useState<ImportCollection[]>([]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const list = await pb.collections.getFullList({ batch: 100, sort: '+name', requestKey: 'export_collections' });
+      const clean = stripTimestamps(list as unknown as Record<string, unknown>[]);
+      setCollections(clean);
+      setSelected(new Set(clean.map((c) => c.id)));
+      setLoading(false);
+    } catch (err) {
+      if ((err as { isAbort?: boolean })?.isAbort) return;
+      setLoading(false);
+      handleError(err);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!hidden) void load();
+  }, [hidden, load]);
+
+  const json = useMemo(() => exportJson(collections, selected), [collections, selected]);
+  const count = collections.filter((c) => selected.has(c.id)).length;
+
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const copy = () => {
+    void copyText(json);
+    addInfoToast(COPIED_MESSAGE, 3000);
+  };
+
+  if (hidden) return null;
+
+  return (
+    <SettingsLayout>
+      <header className="page-header">
+        <Breadcrumbs items={['Settings', 'Export collections']} />
+        <button
+          type="button"
+          className={`btn btn-transparent btn-circle btn-sm${loading ? ' btn-spin' : ''}`}
+          aria-label="Refresh"
+          title="Refresh"
+          onClick={() => void load()}
+        >
+          <IconRefresh size={16} />
+        </button>
+      </header>
+
+      <div className="page-content">
+        <div className="sync-card">
+          <p className="sync-intro">
+            Below you'll find your current collections configuration that you could import in another environment.
+          </p>
+
+          <div className="export-panel" aria-busy={loading || undefined}>
+            <fieldset className="export-list">
+              <legend className="visually-hidden">Collections to export</legend>
+              <SelectAll
+                total={collections.length}
+                count={count}
+                onChange={(all) => setSelected(all ? new Set(collections.map((c) => c.id)) : new Set())}
+              />
+              {loading && collections.length === 0 &&
+                [0, 1, 2].map((i) => (
+                  <div key={i} className="sync-check" aria-hidden="true">
+                    <span className="skeleton-line" />
+                  </div>
+                ))}
+              {!loading && collections.length === 0 && <p className="txt-hint sync-empty">No collections found.</p>}
+              {collections.map((c) => (
+                <label key={c.id} className="sync-check" title={c.name}>
+                  <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
+                  <span className="sync-check-label txt-ellipsis">{c.name}</span>
+                  {c.type && c.type !== 'base' && <span className="badge sync-type">{String(c.type)}</span>}
+                </label>
+              ))}
+            </fieldset>
+
+            <div className="export-preview">
+              <pre className="code-preview" tabIndex={0} aria-label="JSON preview" data-testid="export-preview">
+                {json}
+              </pre>
+              <button type="button" className="btn btn-sm btn-secondary export-copy" onClick={copy} disabled={loading && !collections.length}>
+                <IconCopy size={14} />
+                <span>Copy</span>
+              </button>
+            </div>
+          </div>
+
+          <div className="sync-footer">
+            <div className="flex-fill" />
+            <button type="button" className="btn btn-primary" disabled={count === 0} onClick={() => downloadJsonText(json, EXPORT_FILE_NAME)}>
+              <IconDownload size={16} />
+              <span>Download as JSON</span>
+            </button>
+          </div>
+        </div>
+      </div>
+    </SettingsLayout>
+  );
+}
