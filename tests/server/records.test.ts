@@ -195,9 +195,16 @@ describe('list parameters', () => {
   it('picks fields, with :excerpt', async () => {
     const res = await api('GET', '/api/collections/demo2/records?sort=title&fields=id,title:excerpt(3,true)');
     expect(res.body.items[0]).toEqual({ id: 'llvuca81nly1qls', title: 'tes...' });
-    const hidden = await api('GET', '/api/collections/users/records?fields=id,passwordHash,tokenKey', { token: ADMIN });
-    expect(hidden.status).toBe(200);
-    for (const item of hidden.body.items) expect(Object.keys(item)).toEqual(['id']);
+    // hidden or unknown columns are a clear 400, for admins too, on list and view
+    for (const fields of ['id,passwordHash', 'tokenKey', 'nope', 'id,nope:excerpt(3)']) {
+      const bad = await api('GET', `/api/collections/users/records?fields=${encodeURIComponent(fields)}`, { token: ADMIN });
+      expect(bad.status, fields).toBe(400);
+      expect(bad.body.code).toBe(400);
+    }
+    const badView = await api('GET', '/api/collections/users/records/4q1xlclmfloku33?fields=passwordHash', { token: ADMIN });
+    expect(badView.status).toBe(400);
+    const nested = await api('GET', '/api/collections/users/records?fields=id,expand.rel.title&expand=rel', { token: ADMIN });
+    expect(nested.status).toBe(200);
   });
 });
 
