@@ -21,6 +21,8 @@ export interface RecordsBenchResult {
   ratioInject: number;
   expandQueries: number;
   expandP50Ms: number;
+  /** list with totals (select + COUNT) over HTTP vs the same two statements run directly */
+  totalsRatio: number;
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -109,6 +111,18 @@ export async function benchRecords(opts: { records?: number; log?: (line: string
     const sqlP50Ms = p50(sqlTimes);
     log(`records: list (filter+sort on indexed score, perPage 40, skipTotal) p50 http ${apiHttpP50Ms.toFixed(3)} ms, inject ${apiInjectP50Ms.toFixed(3)} ms; direct SQL p50 ${sqlP50Ms.toFixed(3)} ms`);
     log(`records: ratio api/sql http ${(apiHttpP50Ms / sqlP50Ms).toFixed(2)}x, inject ${(apiInjectP50Ms / sqlP50Ms).toFixed(2)}x`);
+    log('records:   (with skipTotal the SQL is ~0.1 ms, so the ratio measures the fixed per-request cost: routing, auth, JSON)');
+
+    // The same list with totals (the API then also runs a COUNT): here the SQL is real work.
+    const totalsPath = listPath.replace('&skipTotal=1', '');
+    const countSql = db.prepare('SELECT COUNT(*) AS c FROM "bench" WHERE (("bench"."score" > ?))');
+    const totalsTimes = await time(50, () => call('GET', totalsPath, undefined, token));
+    const totalsSqlTimes = await time(50, () => {
+      countSql.get(threshold);
+      return sql.all(threshold, 40, 0);
+    });
+    const totalsRatio = p50(totalsTimes) / p50(totalsSqlTimes);
+    log(`records: list with totals p50 http ${p50(totalsTimes).toFixed(3)} ms; the same SQL (select + count) direct p50 ${p50(totalsSqlTimes).toFixed(3)} ms; ratio ${totalsRatio.toFixed(2)}x (budget 2x)`);
 
     // ---- expand ------------------------------------------------------------------------------
     const expandPath = `${listPath}&expand=owner,watchers`;
@@ -130,6 +144,7 @@ export async function benchRecords(opts: { records?: number; log?: (line: string
       ratioInject: apiInjectP50Ms / sqlP50Ms,
       expandQueries,
       expandP50Ms,
+      totalsRatio,
     };
   } finally {
     await app.close();
