@@ -2,6 +2,7 @@
 // - bytes the browser loads for the sign-in page (JS + CSS, gzip), budget 150 KB
 // - time to ready in Chromium (navigation → sign-in form usable), median of runs
 // - server cold start (spawn → /api/health answers), median of runs
+// - records API on a large collection vs the same SQL run directly (bench/records.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { benchRecords } from './records';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -133,6 +135,11 @@ async function main() {
     console.log('OVER BUDGET: the sign-in page loads more than 150 KB gzip');
     process.exitCode = 1;
   }
+
+  // Records API on a large collection (100,000 rows; BENCH_FULL=1 for 1,000,000).
+  console.log('');
+  const records = await benchRecords();
+  if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
 }
 
 main().catch((err) => {
