@@ -65,6 +65,32 @@ function deref(root: Json, node: Json | undefined): Json | undefined {
   return deref(root, target);
 }
 
+/** A property schema with its `$ref` followed and the keywords beside the `$ref` (e.g. a title) kept. */
+function withSiblings(root: Json, node: Json): Json {
+  const { $ref: _ref, ...siblings } = node;
+  return { ...(deref(root, node) ?? {}), ...siblings };
+}
+
+/** Fields of nested objects (e.g. `verificationTemplate.subject`), after their parent's row. */
+function withNestedFields(root: Json, rows: FieldRow[]): FieldRow[] {
+  const out: FieldRow[] = [];
+  for (const row of rows) {
+    out.push(row);
+    const s = row.schema;
+    if (s.type !== 'object' || !s.properties) continue;
+    const required: string[] = s.required ?? [];
+    for (const [name, p] of Object.entries<Json>(s.properties)) {
+      out.push({
+        name: `${row.name}.${name}`,
+        schema: withSiblings(root, p),
+        required: required.includes(name) ? row.shown : [],
+        shown: row.shown,
+      });
+    }
+  }
+  return out;
+}
+
 /** "`id` is set", "`changePassword` is true" — a readable form of an `if` schema. */
 function describeCondition(cond: Json): string {
   const parts: string[] = [];
@@ -112,7 +138,7 @@ function collectFields(root: Json): FieldRow[] {
     if (!s) return;
     const cond = when.join(' and ');
     for (const [name, p] of Object.entries<Json>(s.properties ?? {})) {
-      const row = rows.get(name) ?? { name, schema: deref(root, p) ?? {}, required: [], shown: [] };
+      const row = rows.get(name) ?? { name, schema: withSiblings(root, p), required: [], shown: [] };
       rows.set(name, row);
       add(row.shown, cond);
     }
@@ -152,8 +178,25 @@ function constraintsOf(s: Json): string {
   if (s.pattern !== undefined) out.push(`matches ${code(s.pattern)}`);
   if (s.enum) out.push(`one of ${s.enum.map((v: unknown) => code(JSON.stringify(v))).join(', ')}`);
   if (s['x-sameAs']) out.push(`must equal ${code(s['x-sameAs'])}`);
+  if ('const' in s) out.push(`equals ${code(JSON.stringify(s.const))}`);
+  for (const k of ['anyOf', 'oneOf']) {
+    if (!Array.isArray(s[k])) continue;
+    const branches = (s[k] as Json[]).map((b) => {
+      const c = constraintsOf(b);
+      return b.title ? `${c} (${b.title})` : c;
+    });
+    out.push(`${k === 'anyOf' ? 'any' : 'one'} of: ${branches.join(' or ')}`);
+  }
   if (s.readOnly) out.push('read-only');
   return out.join(', ');
+}
+
+function helpOf(s: Json, ui: Json): string {
+  const options: Json = ui['ui:options'] ?? {};
+  const parts = [String(ui['ui:help'] ?? s.description ?? '')];
+  if (Array.isArray(options.placeholders)) parts.push(`Placeholders (copy on click): ${options.placeholders.map(code).join(', ')}.`);
+  if (typeof options.changeWarning === 'string') parts.push(`Warns when changed: “${options.changeWarning}”`);
+  return parts.filter(Boolean).join(' ');
 }
 
 function messagesOf(s: Json): string {
@@ -205,9 +248,9 @@ function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
   lines.push('## Fields', '');
   lines.push('| Field | Label | Type | Widget | Required | Constraints | Default | Shown | Help | Messages |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|');
-  for (const row of collectFields(schema)) {
+  for (const row of withNestedFields(schema, collectFields(schema))) {
     const s = row.schema;
-    const ui: Json = uiSchema[row.name] ?? {};
+    const ui: Json = row.name.split('.').reduce<Json>((n, k) => (n?.[k] as Json) ?? {}, uiSchema);
     const hidden = ui['ui:widget'] === 'hidden';
     lines.push(
       '| ' +
@@ -220,7 +263,7 @@ function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
           cell(constraintsOf(s)),
           cell(s.default !== undefined ? code(JSON.stringify(s.default)) : ''),
           cell(hidden ? 'never (hidden)' : describeWhen(row.shown, 'always', 'always')),
-          cell(String(ui['ui:help'] ?? s.description ?? '')),
+          cell(helpOf(s, ui)),
           cell(messagesOf(s)),
         ].join(' | ') +
         ' |',
@@ -229,7 +272,10 @@ function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
   lines.push('');
   if (Array.isArray(uiSchema['ui:layout'])) {
     lines.push('## Layout', '');
-    for (const row of uiSchema['ui:layout'] as string[][]) lines.push(`- ${row.map(code).join(' · ')}`);
+    for (const entry of uiSchema['ui:layout'] as Array<string[] | { collapsible: string; rows: string[][] }>) {
+      if (Array.isArray(entry)) lines.push(`- ${entry.map(code).join(' · ')}`);
+      else lines.push(`- “${entry.collapsible}” (collapsed): ${entry.rows.map((r) => r.map(code).join(' · ')).join(' / ')}`);
+    }
     lines.push('');
   }
   return lines.join('\n');

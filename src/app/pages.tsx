@@ -27,14 +27,20 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
 
 // Placeholders of signed-in screens, loaded on demand like the real screens will be.
 const placeholders = () => import('./PlaceholderPage');
-const CollectionsPlaceholderPage = lazyPage<object>(() => placeholders().then((m) => ({ default: m.CollectionsPlaceholderPage })));
-const LogsPlaceholderPage = lazyPage<object>(() => placeholders().then((m) => ({ default: m.LogsPlaceholderPage })));
+const CollectionsPage = lazyPage(() => import('../pages/collections/CollectionsPage'));
 const SettingsPlaceholderPage = lazyPage<{ title: string }>(() => placeholders().then((m) => ({ default: m.SettingsPlaceholderPage })));
 
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
 const RequestPasswordResetPage = lazyPage(() => import('../pages/auth/RequestPasswordResetPage'));
 const ConfirmPasswordResetPage = lazyPage(() => import('../pages/auth/ConfirmPasswordResetPage'));
 const AdminsListPage = lazyPage(() => import('../pages/admins/AdminsListPage'));
+const ApplicationSettingsPage = lazyPage(() => import('../pages/settings/ApplicationSettingsPage'));
+const MailSettingsPage = lazyPage(() => import('../pages/settings/MailSettingsPage'));
+const StorageSettingsPage = lazyPage(() => import('../pages/settings/StorageSettingsPage'));
+const TokenOptionsPage = lazyPage(() => import('../pages/settings/TokenOptionsPage'));
+const LogsPage = lazyPage(() => import('../pages/logs/LogsPage'));
+const ExportCollectionsPage = lazyPage(() => import('../pages/settings/ExportCollectionsPage'));
+const ImportCollectionsPage = lazyPage(() => import('../pages/settings/ImportCollectionsPage'));
 const RecordConfirmPasswordResetPage = lazyPage(() => import('../pages/confirmations/RecordConfirmPasswordResetPage'));
 const RecordConfirmVerificationPage = lazyPage(() => import('../pages/confirmations/RecordConfirmVerificationPage'));
 const RecordConfirmEmailChangePage = lazyPage(() => import('../pages/confirmations/RecordConfirmEmailChangePage'));
@@ -47,16 +53,16 @@ const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
   login: LoginPage,
   requestPasswordReset: RequestPasswordResetPage,
   confirmPasswordReset: ConfirmPasswordResetPage,
-  collections: CollectionsPlaceholderPage,
-  logs: LogsPlaceholderPage,
-  settingsApplication: SettingsPlaceholderPage,
+  collections: CollectionsPage,
+  logs: LogsPage,
+  settingsApplication: ApplicationSettingsPage,
   settingsAdmins: AdminsListPage,
-  settingsMail: SettingsPlaceholderPage,
-  settingsStorage: SettingsPlaceholderPage,
+  settingsMail: MailSettingsPage,
+  settingsStorage: StorageSettingsPage,
   settingsAuthProviders: SettingsPlaceholderPage,
-  settingsTokens: SettingsPlaceholderPage,
-  settingsExportCollections: SettingsPlaceholderPage,
-  settingsImportCollections: SettingsPlaceholderPage,
+  settingsTokens: TokenOptionsPage,
+  settingsExportCollections: ExportCollectionsPage,
+  settingsImportCollections: ImportCollectionsPage,
   settingsBackups: SettingsPlaceholderPage,
   recordConfirmPasswordReset: RecordConfirmPasswordResetPage,
   recordConfirmVerification: RecordConfirmVerificationPage,
@@ -75,16 +81,16 @@ export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   login: () => <LoginPage />,
   requestPasswordReset: () => <RequestPasswordResetPage />,
   confirmPasswordReset: (p) => <ConfirmPasswordResetPage token={p.token ?? ''} />,
-  collections: () => <CollectionsPlaceholderPage />,
-  logs: () => <LogsPlaceholderPage />,
-  settingsApplication: () => <SettingsPlaceholderPage title="Application" />,
+  collections: () => <CollectionsPage />,
+  logs: () => <LogsPage />,
+  settingsApplication: () => <ApplicationSettingsPage />,
   settingsAdmins: () => <AdminsListPage />,
-  settingsMail: () => <SettingsPlaceholderPage title="Mail settings" />,
-  settingsStorage: () => <SettingsPlaceholderPage title="Files storage" />,
+  settingsMail: () => <MailSettingsPage />,
+  settingsStorage: () => <StorageSettingsPage />,
   settingsAuthProviders: () => <SettingsPlaceholderPage title="Auth providers" />,
-  settingsTokens: () => <SettingsPlaceholderPage title="Token options" />,
-  settingsExportCollections: () => <SettingsPlaceholderPage title="Export collections" />,
-  settingsImportCollections: () => <SettingsPlaceholderPage title="Import collections" />,
+  settingsTokens: () => <TokenOptionsPage />,
+  settingsExportCollections: () => <ExportCollectionsPage />,
+  settingsImportCollections: () => <ImportCollectionsPage />,
   settingsBackups: () => <SettingsPlaceholderPage title="Backups" />,
   recordConfirmPasswordReset: (p) => <RecordConfirmPasswordResetPage token={p.token ?? ''} />,
   recordConfirmVerification: (p) => <RecordConfirmVerificationPage token={p.token ?? ''} />,

@@ -9,3 +9,8 @@
 export const MESSAGES_KEYWORD = 'x-messages';
 /** `"x-sameAs": "password"`: the value must equal the sibling property named (a password confirmation). */
 export const SAME_AS_KEYWORD = 'x-sameAs';
+/**
+ * PocketBase error codes per failing keyword, e.g. `{ "pattern": "validation_missing_required_param" }`,
+ * for the `code` of the server's field errors when the default for the keyword does not fit. Annotation only.
+ */
+export const CODES_KEYWORD = 'x-codes';

@@ -12,13 +12,18 @@
  */
 import type Ajv from 'ajv';
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
-import { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
+import { CODES_KEYWORD, MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
 
-export { MESSAGES_KEYWORD, SAME_AS_KEYWORD };
+export { CODES_KEYWORD, MESSAGES_KEYWORD, SAME_AS_KEYWORD };
 
 export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: MESSAGES_KEYWORD,
+    schemaType: 'object',
+    metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  {
+    keyword: CODES_KEYWORD,
     schemaType: 'object',
     metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
   },

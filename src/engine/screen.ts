@@ -32,6 +32,36 @@ export interface ScreenAction {
   successNew?: string;
   /** Message shown on failure when the spec words one. */
   error?: string;
+  /** Request body fields added to what the forms hold (e.g. `{"filesystem": "storage"}`). */
+  body?: Record<string, unknown>;
+  /** Client-side time limit in ms; past it the request is cancelled and `timeoutMessage` shown. */
+  timeout?: number;
+  timeoutMessage?: string;
+  /** Only while the forms differ from the loaded copy ("dirty") or equal it ("clean"). */
+  show?: 'dirty' | 'clean';
+  /** The action opens another screen (a panel) instead of calling the API. */
+  opens?: string;
+}
+
+/**
+ * A connection check a screen runs against the saved settings (the S3 status): 100 ms (`delay`)
+ * after loading and after each save, while `when` (a dot path of the loaded data) is true.
+ */
+export interface ScreenCheck {
+  method: 'POST' | 'GET';
+  path: string;
+  body?: Record<string, unknown>;
+  /** Dot path into the loaded data; the check runs only while it is true. */
+  when?: string;
+  delay?: number;
+  timeout?: number;
+  /** Status label texts. */
+  ok: string;
+  failed: string;
+  checking?: string;
+  timeoutMessage?: string;
+  /** Warning toast replacing the save action's success message when the check fails after saving. */
+  savedButFailed?: string;
 }
 
 export interface ScreenDefinition {
@@ -49,6 +79,7 @@ export interface ScreenDefinition {
   load?: string;
   sections: ScreenSection[];
   actions?: ScreenAction[];
+  check?: ScreenCheck;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
@@ -85,8 +116,18 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
         fail(name, `actions[${i}] needs "id" and "label"`);
       }
       for (const k of ['method', 'methodNew']) if (act[k] !== undefined && !METHODS.has(String(act[k]))) fail(name, `actions[${i}].${k} is not an HTTP method`);
-      ['labelNew', 'path', 'pathNew', 'confirm', 'success', 'successNew', 'error'].forEach((k) => optString(name, act, k));
+      ['labelNew', 'path', 'pathNew', 'confirm', 'success', 'successNew', 'error', 'timeoutMessage', 'opens'].forEach((k) => optString(name, act, k));
+      if (act.show !== undefined && act.show !== 'dirty' && act.show !== 'clean') fail(name, `actions[${i}].show must be "dirty" or "clean"`);
+      if (act.timeout !== undefined && typeof act.timeout !== 'number') fail(name, `actions[${i}].timeout must be a number`);
     });
+  }
+  if (doc.check !== undefined) {
+    const c = doc.check as Record<string, unknown>;
+    if (!c || typeof c !== 'object' || typeof c.path !== 'string' || typeof c.ok !== 'string' || typeof c.failed !== 'string') {
+      fail(name, '"check" needs "path", "ok" and "failed"');
+    }
+    if (!METHODS.has(String(c.method))) fail(name, 'check.method is not an HTTP method');
+    ['when', 'checking', 'timeoutMessage', 'savedButFailed'].forEach((k) => optString(name, c, k));
   }
   return { ...(doc as unknown as ScreenDefinition), name };
 }

@@ -7,6 +7,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
+import { withoutEmptyStrings } from './empty';
 import { buildErrorSchema } from './error-schema';
 import { createTransformErrors, propertyPath } from './messages';
 
@@ -48,7 +49,8 @@ export function toRjsfErrors(errors: readonly ErrorObject[]): RJSFValidationErro
 
 /** The engine's result for a standalone function's verdict. */
 export function resultOf(schema: RJSFSchema, validate: StandaloneValidate, data: unknown): ValidationResult {
-  const raw = validate(data) ? [] : toRjsfErrors(validate.errors ?? []);
+  // An empty string reads as a missing value, as on the server (empty.ts).
+  const raw = validate(withoutEmptyStrings(data)) ? [] : toRjsfErrors(validate.errors ?? []);
   const errors = transformErrorsFor(schema)(raw);
   const errorSchema = buildErrorSchema(errors.map((e) => [propertyPath(e.property), [e.message ?? '']]));
   return { isValid: errors.length === 0, errors, errorSchema };
@@ -56,6 +58,6 @@ export function resultOf(schema: RJSFSchema, validate: StandaloneValidate, data:
 
 /** The engine's result from an rjsf validator (the runtime ajv8 one or a precompiled one). */
 export function validateWith(validator: ValidatorType, schema: RJSFSchema, data: unknown, uiSchema?: UiSchema): ValidationResult {
-  const { errors, errorSchema } = validator.validateFormData(data, schema, undefined, transformErrorsFor(schema), uiSchema);
+  const { errors, errorSchema } = validator.validateFormData(withoutEmptyStrings(data), schema, undefined, transformErrorsFor(schema), uiSchema);
   return { isValid: errors.length === 0, errors, errorSchema };
 }

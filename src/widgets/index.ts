@@ -13,6 +13,14 @@ import { SecretWidget } from './SecretWidget';
 import { SelectWidget } from './SelectWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { ToggleWidget } from './ToggleWidget';
+import { CollectionPickerWidget } from './CollectionPickerWidget';
+import { DateTimeWidget } from './DateTimeWidget';
+import { IndexColumnsWidget } from './IndexColumnsWidget';
+import { MimeTypesWidget } from './MimeTypesWidget';
+import { RuleWidget } from './RuleWidget';
+import { SqlWidget } from './SqlWidget';
+import { RadioWidget } from './RadioWidget';
+import { SecretGeneratorWidget } from './SecretGeneratorWidget';
 
 const core = getDefaultRegistry().widgets;
 
@@ -31,6 +39,16 @@ export const widgets: RegistryWidgetsType = {
   avatar: AvatarWidget,
   secret: SecretWidget,
   csv: CsvWidget,
+  // collections editor (dynamic choices read the collections store)
+  collectionPicker: CollectionPickerWidget,
+  datetime: DateTimeWidget,
+  indexColumns: IndexColumnsWidget,
+  mimeTypes: MimeTypesWidget,
+  rule: RuleWidget,
+  sql: SqlWidget,
+  // settings screens
+  RadioWidget,
+  secretGenerator: SecretGeneratorWidget,
 };
 
 /** Names a UI schema may give to `ui:widget` (rjsf's short aliases plus ours); the contract tests check them. */

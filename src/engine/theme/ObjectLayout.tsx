@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import { Accordion } from '../../widgets/Accordion';
 
 export interface LayoutProperty {
   name: string;
@@ -20,6 +21,27 @@ export interface ObjectLayoutProps {
 
 const gridOf = (columns: number): CSSProperties => ({ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` });
 
+/** A `ui:layout` entry: a row of names, or a collapsible group of rows ("Show more options"). */
+export type LayoutEntry = string[] | { collapsible: string; openTitle?: string; rows: string[][] };
+
+/** Every property name a layout places (rows and groups), e.g. for checks. */
+export function layoutNames(layout: unknown): string[] {
+  if (!Array.isArray(layout)) return [];
+  return (layout as LayoutEntry[]).flatMap((e) => (Array.isArray(e) ? e : Array.isArray(e?.rows) ? e.rows.flat() : []));
+}
+
+function rowOf(row: LayoutProperty[]) {
+  return (
+    <div className="sf-row" style={gridOf(row.length)} key={row.map((p) => p.name).join('|')}>
+      {row.map((p) => (
+        <div className="sf-cell" key={p.name}>
+          {p.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * Arranges rows of properties, for both renderers. `"ui:layout": [["a", "b"], ["c"]]` places named
  * properties in rows (names missing from the current schema, e.g. a conditional field that is off,
@@ -34,24 +56,28 @@ export function ObjectLayout({ id, properties, layout, columns, nested = false, 
   if (Array.isArray(layout)) {
     const byName = new Map(visible.map((p) => [p.name, p]));
     const placed = new Set<string>();
-    const rows = (layout as string[][])
-      .map((names) => names.map((n) => byName.get(n)).filter((p): p is LayoutProperty => !!p))
-      .filter((row) => row.length > 0);
-    rows.forEach((row) => row.forEach((p) => placed.add(p.name)));
-    rows.push(...visible.filter((p) => !placed.has(p.name)).map((p) => [p]));
-    body = (
-      <>
-        {rows.map((row) => (
-          <div className="sf-row" style={gridOf(row.length)} key={row.map((p) => p.name).join('|')}>
-            {row.map((p) => (
-              <div className="sf-cell" key={p.name}>
-                {p.content}
-              </div>
-            ))}
-          </div>
-        ))}
-      </>
-    );
+    const pick = (names: string[]) => names.map((n) => byName.get(n)).filter((p): p is LayoutProperty => !!p);
+    const parts: ReactElement[] = [];
+    for (const entry of layout as LayoutEntry[]) {
+      if (Array.isArray(entry)) {
+        const row = pick(entry);
+        row.forEach((p) => placed.add(p.name));
+        if (row.length) parts.push(rowOf(row));
+      } else if (entry && Array.isArray(entry.rows)) {
+        // names missing from the current schema (a conditional part that is off) hide the whole group
+        const rows = entry.rows.map(pick).filter((r) => r.length > 0);
+        rows.forEach((r) => r.forEach((p) => placed.add(p.name)));
+        if (rows.length) {
+          parts.push(
+            <Accordion key={`group-${entry.collapsible}`} variant="link" title={entry.collapsible} openTitle={entry.openTitle}>
+              <div className="sf-object">{rows.map(rowOf)}</div>
+            </Accordion>,
+          );
+        }
+      }
+    }
+    parts.push(...visible.filter((p) => !placed.has(p.name)).map((p) => rowOf([p])));
+    body = <>{parts}</>;
   } else {
     body = (
       <div className="sf-row" style={gridOf(Number(columns) || 1)}>

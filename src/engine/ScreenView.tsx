@@ -1,0 +1,178 @@
+/**
+ * The screen runner: draws any screen definition (screens/*.json) generically. A page gets its
+ * breadcrumb, a card with one form per section and a footer with the screen's actions; a panel
+ * (kind "panel") is an overlay with the same parts. The logic lives in useScreen; what a page adds
+ * by hand is only what no schema can say (e.g. opening another screen, remembering a recipient).
+ */
+import type { ReactNode } from 'react';
+import { OverlayPanel } from '../app/OverlayPanel';
+import { usePageTitle } from '../app/page-title';
+import { Breadcrumbs, SettingsLayout } from '../app/SettingsLayout';
+import { StatusLabel } from '../widgets/StatusLabel';
+import { SchemaForm } from './SchemaForm';
+import { getScreen } from './schemas';
+import type { ScreenAction } from './screen';
+import { useScreen, type ScreenState, type UseScreenOptions } from './use-screen';
+import './screen-view.css';
+
+export interface ScreenViewProps extends UseScreenOptions {
+  /** screens/<name>.json */
+  name: string;
+  /** Panels: whether it is open, and how it closes. */
+  open?: boolean;
+  onClose?: () => void;
+  /** Actions the runner cannot perform itself (those that open another screen). */
+  onAction?: (action: ScreenAction, state: ScreenState) => void;
+  /** Extra content after the forms (e.g. a popup the page opens). */
+  children?: ReactNode;
+}
+
+const CANCEL_IDS = new Set(['cancel', 'close', 'reset']);
+
+function Sections({ state }: { state: ScreenState }) {
+  if (state.loading) {
+    return (
+      <div className="screen-loading" aria-busy="true">
+        <span className="skeleton-line" />
+        <span className="skeleton-line" />
+        <span className="skeleton-line" />
+      </div>
+    );
+  }
+  return (
+    <>
+      {state.sections.map((s) => (
+        <section className="screen-section" key={s.id}>
+          {s.section.title && <p className="screen-section-note">{s.section.title}</p>}
+          <SchemaForm
+            key={`${s.id}-${state.formKey}`}
+            id={s.id}
+            schema={s.form.schema}
+            uiSchema={s.form.uiSchema}
+            formData={state.sectionData(s)}
+            pristine={getPristine(state, s.bind)}
+            errorsPath={s.bind}
+            disabled={state.busy}
+            onChange={(value) => state.change(s, value)}
+            onSubmit={() => void state.submit()}
+          />
+        </section>
+      ))}
+    </>
+  );
+}
+
+function getPristine(state: ScreenState, bind: string): unknown {
+  let node: unknown = state.pristine;
+  for (const key of bind.split('.').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[key];
+  return node ?? {};
+}
+
+function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: () => void; onAction?: ScreenViewProps['onAction'] }) {
+  const needsChanges = Boolean(state.screen.load);
+  return (
+    <>
+      {(state.screen.actions ?? []).filter(state.visible).map((a) => {
+        if (a === state.main) {
+          return (
+            <button
+              key={a.id}
+              type="button"
+              className={`btn btn-primary${state.busy ? ' btn-loading' : ''}`}
+              disabled={state.busy || state.loading || !state.valid || (needsChanges && !state.dirty)}
+              onClick={() => void state.submit()}
+            >
+              <span>{a.label}</span>
+            </button>
+          );
+        }
+        if (a.opens) {
+          return (
+            <button key={a.id} type="button" className="btn btn-secondary" disabled={state.loading} onClick={() => onAction?.(a, state)}>
+              <span>{a.label}</span>
+            </button>
+          );
+        }
+        if (CANCEL_IDS.has(a.id)) {
+          return (
+            <button key={a.id} type="button" className="btn btn-transparent" disabled={state.busy} onClick={onCancel}>
+              <span>{a.label}</span>
+            </button>
+          );
+        }
+        return null;
+      })}
+    </>
+  );
+}
+
+function Check({ state }: { state: ScreenState }) {
+  const c = state.screen.check;
+  if (!c || !state.check || state.check.state === 'idle' || state.dirty) return null;
+  const { state: s, message } = state.check;
+  if (s === 'checking') return <StatusLabel status="pending" text={c.checking ?? c.ok} />;
+  return s === 'ok' ? <StatusLabel status="success" text={c.ok} /> : <StatusLabel status="error" text={c.failed} tooltip={message} />;
+}
+
+function ScreenPage({ name, onAction, children, ...options }: ScreenViewProps) {
+  const state = useScreen(name, options);
+  const { screen } = state;
+  usePageTitle(screen.title);
+  const content = (
+    <>
+      <header className="page-header">
+        <Breadcrumbs items={screen.breadcrumb ?? [screen.title]} />
+      </header>
+      <div className="page-content">
+        <div className="screen-card" data-screen={screen.name}>
+          <Sections state={state} />
+          <footer className="screen-footer">
+            <Check state={state} />
+            <div className="flex-fill" />
+            <Actions state={state} onCancel={state.reset} onAction={onAction} />
+          </footer>
+        </div>
+        {children}
+      </div>
+    </>
+  );
+  return screen.route.startsWith('/settings') ? <SettingsLayout>{content}</SettingsLayout> : <main className="page-wrapper">{content}</main>;
+}
+
+function ScreenPanel({ name, open = false, onClose, onAction, children, ...options }: ScreenViewProps) {
+  const state = useScreen(name, { ...options, active: open });
+  const close = () => {
+    if (!state.busy) onClose?.();
+  };
+  return (
+    <OverlayPanel
+      open={open}
+      onRequestClose={close}
+      beforeHide={() => !state.busy}
+      escClose={!state.busy}
+      overlayClose={!state.busy}
+      showCloseButton={!state.busy}
+      header={state.screen.title}
+      size="popup"
+      className={`screen-panel screen-panel-${state.screen.name}`}
+      footer={<Actions state={state} onCancel={close} onAction={onAction} />}
+    >
+      <div className="screen-panel-body" data-screen={state.screen.name}>
+        <Sections state={state} />
+        {children}
+      </div>
+    </OverlayPanel>
+  );
+}
+
+/** A page or a panel, as the screen definition says. */
+export function ScreenView(props: ScreenViewProps) {
+  const kind = getKind(props.name);
+  return kind === 'panel' ? <ScreenPanel {...props} /> : <ScreenPage {...props} />;
+}
+
+function getKind(name: string) {
+  return getScreen(name).kind ?? 'page';
+}
+
+export default ScreenView;

@@ -1,0 +1,197 @@
+// Field handling of the collection editor (spec §4 Field handling): the 11 types with labels,
+// defaults, unique names, remove/restore, duplicate, drag rules and single/multiple switches.
+import type { CollectionModel, CollectionType, FieldType, SchemaField } from './types';
+
+export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
+  { type: 'text', label: 'Plain text' },
+  { type: 'editor', label: 'Rich editor' },
+  { type: 'number', label: 'Number' },
+  { type: 'bool', label: 'Bool' },
+  { type: 'email', label: 'Email' },
+  { type: 'url', label: 'Url' },
+  { type: 'date', label: 'DateTime' },
+  { type: 'select', label: 'Select' },
+  { type: 'json', label: 'JSON' },
+  { type: 'file', label: 'File' },
+  { type: 'relation', label: 'Relation' },
+];
+
+export const fieldTypeLabel = (type: string): string => FIELD_TYPES.find((t) => t.type === type)?.label ?? type;
+
+export const DEFAULT_FILE_MAX_SIZE = 5242880;
+export const DEFAULT_JSON_MAX_SIZE = 2000000;
+export const FILE_MULTIPLE_FALLBACK = 99;
+
+/** System columns of every collection, plus the auth ones. */
+export const BASE_SYSTEM_FIELDS = ['id', 'created', 'updated'] as const;
+export const AUTH_SYSTEM_FIELDS = ['username', 'email', 'emailVisibility', 'verified'] as const;
+
+export function systemFieldNames(type: CollectionType): string[] {
+  return type === 'auth' ? [...BASE_SYSTEM_FIELDS, ...AUTH_SYSTEM_FIELDS] : [...BASE_SYSTEM_FIELDS];
+}
+
+/** The options a new field of a type starts with (PocketBase 0.22's zero values and spec §9 defaults). */
+export function defaultOptions(type: FieldType): Record<string, unknown> {
+  switch (type) {
+    case 'text':
+      return { min: null, max: null, pattern: '' };
+    case 'number':
+      return { min: null, max: null, noDecimal: false };
+    case 'email':
+    case 'url':
+      return { exceptDomains: null, onlyDomains: null };
+    case 'editor':
+      return { convertUrls: false };
+    case 'date':
+      return { min: '', max: '' };
+    case 'select':
+      return { maxSelect: 1, values: [] };
+    case 'json':
+      return { maxSize: DEFAULT_JSON_MAX_SIZE };
+    case 'file':
+      return { mimeTypes: [], thumbs: [], maxSelect: 1, maxSize: DEFAULT_FILE_MAX_SIZE, protected: false };
+    case 'relation':
+      return { collectionId: '', cascadeDelete: false, minSelect: null, maxSelect: 1, displayFields: null };
+    default:
+      return {};
+  }
+}
+
+let keySeq = 0;
+export function randomKey(prefix = 'k'): string {
+  keySeq += 1;
+  return `${prefix}${Date.now().toString(36)}${keySeq.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** The first of base, base2, base3… that no field (case-insensitive) nor system column uses. */
+export function uniqueFieldName(base: string, fields: readonly Pick<SchemaField, 'name'>[], reserved: readonly string[] = []): string {
+  const taken = new Set([...fields.map((f) => f.name.toLowerCase()), ...reserved.map((r) => r.toLowerCase())]);
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let i = 2; ; i++) {
+    const name = `${base}${i}`;
+    if (!taken.has(name.toLowerCase())) return name;
+  }
+}
+
+export function newField(type: FieldType, fields: readonly SchemaField[], collectionType: CollectionType = 'base'): SchemaField {
+  return {
+    id: '',
+    name: uniqueFieldName('field', fields, systemFieldNames(collectionType)),
+    type,
+    system: false,
+    required: false,
+    presentable: false,
+    unique: false,
+    options: defaultOptions(type),
+    onMountSelect: true,
+    _key: randomKey('f'),
+  };
+}
+
+/** A loaded field prepared for editing (originalName remembered, a stable key). */
+export function editableField(field: SchemaField): SchemaField {
+  return { ...field, options: { ...(field.options ?? {}) }, originalName: field.name, _key: field.id || randomKey('f') };
+}
+
+/**
+ * Removing: a field with an id is marked toDelete (its name reverts to originalName), one without
+ * an id disappears at once.
+ */
+export function removeField(fields: readonly SchemaField[], index: number): SchemaField[] {
+  const field = fields[index];
+  if (!field) return [...fields];
+  if (!field.id) return fields.filter((_, i) => i !== index);
+  return fields.map((f, i) => (i === index ? { ...f, toDelete: true, name: f.originalName ?? f.name } : f));
+}
+
+export function restoreField(fields: readonly SchemaField[], index: number): SchemaField[] {
+  return fields.map((f, i) => (i === index ? { ...f, toDelete: false } : f));
+}
+
+/** Duplicate: '_copy' appended (numeric suffix when taken), inserted after the original; not for toDelete fields. */
+export function duplicateField(fields: readonly SchemaField[], index: number, collectionType: CollectionType = 'base'): SchemaField[] {
+  const field = fields[index];
+  if (!field || field.toDelete) return [...fields];
+  const copy: SchemaField = {
+    ...field,
+    id: '',
+    system: false,
+    options: structuredClone(field.options ?? {}),
+    name: uniqueFieldName(`${field.name}_copy`, fields, systemFieldNames(collectionType)),
+    originalName: undefined,
+    toDelete: false,
+    onMountSelect: true,
+    _key: randomKey('f'),
+  };
+  const out = [...fields];
+  out.splice(index + 1, 0, copy);
+  return out;
+}
+
+/** Fields marked for deletion and existing system fields stay where they are. */
+export function canMoveField(field: SchemaField): boolean {
+  return !field.toDelete && !(field.system && !!field.id);
+}
+
+/** Moves a field from one position to another (a no-op when either end is pinned). */
+export function moveField(fields: readonly SchemaField[], from: number, to: number): SchemaField[] {
+  if (from === to || from < 0 || to < 0 || from >= fields.length || to >= fields.length) return [...fields];
+  if (!canMoveField(fields[from]) || !canMoveField(fields[to])) return [...fields];
+  const out = [...fields];
+  const [moved] = out.splice(from, 1);
+  out.splice(to, 0, moved);
+  return out;
+}
+
+/** The nearest index above/below a field it may move to (skipping nothing: neighbours only). */
+export function moveTarget(fields: readonly SchemaField[], index: number, step: -1 | 1): number | null {
+  const to = index + step;
+  if (to < 0 || to >= fields.length) return null;
+  if (!canMoveField(fields[index]) || !canMoveField(fields[to])) return null;
+  return to;
+}
+
+/** Required forces nullable off (where the flag exists). */
+export function setRequired(field: SchemaField, required: boolean): SchemaField {
+  const next = { ...field, required };
+  if (required && 'nullable' in field) next.nullable = false;
+  return next;
+}
+
+export function isMultiple(field: Pick<SchemaField, 'type' | 'options'>): boolean {
+  const max = field.options?.maxSelect;
+  if (field.type === 'relation') return max === null || max === undefined || (typeof max === 'number' && max > 1);
+  if (field.type === 'select' || field.type === 'file') return typeof max === 'number' && max > 1;
+  return false;
+}
+
+/**
+ * The single/multiple switch (spec §4): select single → maxSelect 1, multiple → the number of
+ * values or 2; file single → 1, multiple → the current
+ * maximum when above 1, else 99; relation single →
+ * maxSelect 1 and minSelect cleared, multiple → maxSelect cleared.
+ */
+export function setMultiple(field: SchemaField, multiple: boolean): SchemaField {
+  const options = { ...field.options };
+  if (field.type === 'select') {
+    const n = Array.isArray(options.values) ? options.values.length : 0;
+    options.maxSelect = multiple ? Math.max(n, 2) : 1;
+  } else if (field.type === 'file') {
+    const current = typeof options.maxSelect === 'number' ? options.maxSelect : 0;
+    options.maxSelect = multiple ? (current > 1 ? current : FILE_MULTIPLE_FALLBACK) : 1;
+  } else if (field.type === 'relation') {
+    if (multiple) options.maxSelect = null;
+    else {
+      options.maxSelect = 1;
+      options.minSelect = null;
+    }
+  } else {
+    return field;
+  }
+  return { ...field, options };
+}
+
+/** Collections a relation may point at: every collection but views (for non-view owners). */
+export function relationTargets<T extends Pick<CollectionModel, 'type'>>(collections: readonly T[]): T[] {
+  return collections.filter((c) => c.type !== 'view');
+}

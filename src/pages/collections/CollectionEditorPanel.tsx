@@ -1,0 +1,445 @@
+/**
+ * The collection editor panel (spec §2 Collection editor panel, §4 Collection editor): New /
+ * Edit collection, the type picker (new) or the Duplicate / Delete menu (existing), the slugged
+ * name, tabs Fields (Query for views) / API Rules / Options (auth) with their markers, Cancel and
+ * Create / Save changes, unsaved-changes confirmations and the confirm-changes dialog.
+ * The name, rules, auth options, view query, field options and index forms are drawn by the
+ * engine from schemas/collections/* and schemas/fields/*.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { handleError, pb } from '../../api/client';
+import { confirm } from '../../app/confirm';
+import { OverlayPanel } from '../../app/OverlayPanel';
+import { addSuccessToast } from '../../app/toasts';
+import { SchemaForm, getForm, preloadRjsfRenderer } from '../../engine';
+import { needsConfirmation, pendingChanges, type PendingChanges } from '../../lib/collections/diff';
+import {
+  changeType,
+  collectionPayload,
+  duplicateCollection,
+  editableCollection,
+  hasChanges,
+  newCollection,
+  renameCollection,
+} from '../../lib/collections/payload';
+import { slugify } from '../../lib/collections/slug';
+import { RULE_NAMES, type CollectionModel, type CollectionType } from '../../lib/collections/types';
+import { removeCollection, setEditorDraft, upsertCollection } from '../../state/collections';
+import { clearFieldErrors, fieldErrors } from '../../state/field-errors';
+import { preloadCodeEditor } from '../../widgets/CodeEditorLoader';
+import { ConfirmChangesPopup } from './ConfirmChangesPopup';
+import { FieldsTab } from './FieldsTab';
+import { authOptionsToDoc, docToAuthOptions, withExclusions } from './form-docs';
+import { IconAlert, IconDots, IconLock } from './icons';
+
+export type CollectionEditorPanelProps = {
+  open: boolean;
+  /** The collection to edit; null for a new one. */
+  collection: CollectionModel | null;
+  onClose: () => void;
+  onSaved: (saved: CollectionModel, created: boolean) => void;
+};
+
+type Tab = 'fields' | 'rules' | 'options';
+
+const nameForm = getForm('collections/collection-name');
+const rulesForm = getForm('collections/rules');
+const authForm = getForm('collections/auth-options');
+const queryForm = getForm('collections/view-query');
+
+const TYPE_LABELS: Record<CollectionType, string> = { base: 'Base', auth: 'Auth', view: 'View' };
+const DISCARD_TEXT = 'You have unsaved changes. Do you really want to discard them?';
+const CLOSE_TEXT = 'You have unsaved changes. Do you really want to close the panel?';
+
+const VIEW_RULES_UI = {
+  createRule: { 'ui:widget': 'hidden' },
+  updateRule: { 'ui:widget': 'hidden' },
+  deleteRule: { 'ui:widget': 'hidden' },
+};
+
+function hasKeys(v: unknown): boolean {
+  return !!v && typeof v === 'object' && Object.keys(v).length > 0;
+}
+
+function message(v: unknown): string | undefined {
+  if (!v || typeof v !== 'object') return typeof v === 'string' ? v : undefined;
+  const m = (v as { message?: unknown }).message;
+  return typeof m === 'string' ? m : undefined;
+}
+
+export default function CollectionEditorPanel({ open, collection, onClose, onSaved }: CollectionEditorPanelProps) {
+  const [original, setOriginal] = useState<CollectionModel | null>(() => (collection ? editableCollection(collection) : null));
+  const [draft, setDraft] = useState<CollectionModel>(() => (collection ? editableCollection(collection) : newCollection('base')));
+  const [tab, setTab] = useState<Tab>('fields');
+  const [busy, setBusy] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmChanges, setConfirmChanges] = useState<PendingChanges | null>(null);
+  const [formsKey, setFormsKey] = useState(0);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const errorsSnap = useSnapshot(fieldErrors);
+  const errors = errorsSnap.errors as Record<string, unknown>;
+
+  const isNew = !original || !original.id;
+  const isView = draft.type === 'view';
+  const isAuth = draft.type === 'auth';
+  const changed = hasChanges(original, draft);
+  const canSave = !busy && (isNew || changed);
+
+  useEffect(() => {
+    clearFieldErrors();
+    preloadRjsfRenderer();
+    preloadCodeEditor();
+    return () => {
+      setEditorDraft(null);
+      clearFieldErrors();
+    };
+  }, []);
+
+  // The draft is shared with the widgets that need context (index columns, rule autocomplete).
+  useEffect(() => {
+    setEditorDraft(open ? draft : null);
+  }, [draft, open]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const close = (e: MouseEvent) => {
+      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [menuOpen]);
+
+  // Options exist for auth collections only.
+  useEffect(() => {
+    if (tab === 'options' && !isAuth) setTab('fields');
+  }, [tab, isAuth]);
+
+  const tabErrors = {
+    fields: hasKeys(errors.name) || !!errors.schema || !!errors.indexes || !!errors.type || (isView && !!errors.options),
+    rules: RULE_NAMES.some((r) => !!errors[r]),
+    options: isAuth && hasKeys(errors.options),
+  };
+  const rulesSet = RULE_NAMES.some((r) => typeof draft[r] === 'string' && (draft[r] as string).trim() !== '');
+
+  // ---- actions ----
+
+  const doSave = async () => {
+    setBusy(true);
+    clearFieldErrors();
+    try {
+      const body = collectionPayload(draft);
+      const saved = (
+        isNew ? await pb.collections.create(body, { requestKey: 'collection_save' }) : await pb.collections.update(original!.id, body, { requestKey: 'collection_save' })
+      ) as unknown as CollectionModel;
+      addSuccessToast(isNew ? 'Successfully created collection.' : 'Successfully updated collection.');
+      upsertCollection(saved);
+      setConfirmChanges(null);
+      onSaved(saved, isNew);
+      onClose();
+    } catch (err) {
+      setConfirmChanges(null);
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = () => {
+    if (!canSave) return;
+    const changes = pendingChanges(original, draft);
+    if (!isNew && needsConfirmation(changes)) setConfirmChanges(changes);
+    else void doSave();
+  };
+
+  const remove = () => {
+    if (!original) return;
+    setMenuOpen(false);
+    const name = original.name;
+    confirm(`Do you really want to delete collection "${name}" and all its records?`, async () => {
+      try {
+        await pb.collections.delete(original.id);
+        addSuccessToast(`Successfully deleted collection "${name}".`);
+        removeCollection(original.id);
+        onClose();
+      } catch (err) {
+        handleError(err);
+      }
+    });
+  };
+
+  const duplicate = () => {
+    setMenuOpen(false);
+    const run = () => {
+      const copy = duplicateCollection(original ?? draft);
+      clearFieldErrors();
+      setOriginal(null);
+      setDraft(copy);
+      setTab('fields');
+      setFormsKey((k) => k + 1);
+    };
+    if (changed) confirm(DISCARD_TEXT, run);
+    else run();
+  };
+
+  const setType = (type: CollectionType) => {
+    setDraft((d) => changeType(d, type));
+    setFormsKey((k) => k + 1);
+  };
+
+  const beforeHide = () =>
+    busy ? false : !changed || new Promise<boolean>((resolve) => confirm(CLOSE_TEXT, () => resolve(true), () => resolve(false)));
+
+  const requestClose = async () => {
+    if (await beforeHide()) onClose();
+  };
+
+  // ---- tabs ----
+
+  const tabs: { key: Tab; label: string }[] = [
+    { key: 'fields', label: isView ? 'Query' : 'Fields' },
+    { key: 'rules', label: 'API Rules' },
+    ...(isAuth ? [{ key: 'options' as Tab, label: 'Options' }] : []),
+  ];
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const i = tabs.findIndex((t) => t.key === tab);
+    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    setTab(next.key);
+    requestAnimationFrame(() => document.getElementById(`collection-tab-${next.key}`)?.focus());
+  };
+
+  const nameUi = useMemo(
+    () => ({
+      name: {
+        'ui:placeholder': draft.type === 'auth' ? 'eg. "users"' : 'eg. "posts"',
+        'ui:autocomplete': 'off',
+        ...(isNew ? { 'ui:autofocus': true } : {}),
+      },
+    }),
+    [draft.type, isNew],
+  );
+  const rulesDoc = useMemo(
+    () => Object.fromEntries(RULE_NAMES.map((r) => [r, draft[r]])) as Record<string, string | null>,
+    [draft],
+  );
+  const authDoc = useMemo(() => authOptionsToDoc(draft.options), [draft.options]);
+  const authUi = useMemo(() => withExclusions(authForm.uiSchema, authDoc), [authDoc]);
+
+  const header = (
+    <div className="collection-editor-header">
+      <div className="collection-editor-title">
+        <h2 className="overlay-panel-title">{isNew ? 'New collection' : 'Edit collection'}</h2>
+        {isNew ? (
+          <label className="type-picker">
+            <span className="visually-hidden">Collection type</span>
+            <select aria-label="Collection type" value={draft.type} onChange={(e) => setType(e.target.value as CollectionType)} disabled={busy}>
+              {(Object.keys(TYPE_LABELS) as CollectionType[]).map((t) => (
+                <option key={t} value={t}>
+                  Type: {TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <div className="collection-editor-menu" ref={menuRef}>
+            <button
+              type="button"
+              className="btn btn-transparent btn-sm btn-circle"
+              aria-label="More actions"
+              aria-haspopup="menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              <IconDots />
+            </button>
+            {menuOpen && (
+              <div
+                className="dropdown collection-editor-dropdown"
+                role="menu"
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') {
+                    e.stopPropagation();
+                    setMenuOpen(false);
+                  }
+                }}
+              >
+                <button type="button" role="menuitem" className="dropdown-item" onClick={duplicate}>
+                  Duplicate
+                </button>
+                {!original?.system && (
+                  <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={remove}>
+                    Delete
+                  </button>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="collection-name-row">
+        <SchemaForm
+          key={'name' + formsKey}
+          id="collection-name-form"
+          schema={nameForm.schema}
+          uiSchema={nameUi}
+          formData={{ name: draft.name }}
+          disabled={busy || !!original?.system}
+          onChange={(d) => setDraft((cur) => renameCollection(cur, slugify(String((d as { name?: string }).name ?? ''))))}
+          onSubmit={save}
+        />
+        {original?.system && (
+          <span className="badge system-badge" title="System collections cannot be renamed or deleted.">
+            <IconLock size={12} /> System collection
+          </span>
+        )}
+      </div>
+      <div className="collection-tabs" role="tablist" aria-label="Collection sections" onKeyDown={onTabKey}>
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            id={`collection-tab-${t.key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            aria-controls={`collection-tabpanel-${t.key}`}
+            tabIndex={tab === t.key ? 0 : -1}
+            className={`collection-tab${tab === t.key ? ' active' : ''}`}
+            onClick={() => setTab(t.key)}
+          >
+            <span>{t.label}</span>
+            {tabErrors[t.key] && (
+              <span className="tab-marker txt-danger">
+                <IconAlert title="Has errors" />
+              </span>
+            )}
+            {t.key === 'rules' && !tabErrors.rules && rulesSet && (
+              <span className="tab-marker txt-warning">
+                <IconAlert title="Some rules are set: check who they let in" />
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+
+  const footer = (
+    <>
+      <button type="button" className="btn btn-transparent" onClick={() => void requestClose()} disabled={busy}>
+        Cancel
+      </button>
+      <button type="button" className={`btn btn-primary${busy ? ' btn-loading' : ''}`} disabled={!canSave} onClick={save}>
+        <span>{isNew ? 'Create' : 'Save changes'}</span>
+      </button>
+    </>
+  );
+
+  const schemaErrorList =
+    isView && errors.schema && typeof errors.schema === 'object' && !message(errors.schema)
+      ? Object.entries(errors.schema as Record<string, unknown>).flatMap(([i, e]) => {
+          const name = draft.schema[Number(i)]?.name ?? i;
+          const inner = e && typeof e === 'object' ? Object.values(e as Record<string, unknown>).map(message).filter(Boolean) : [message(e)];
+          return inner.map((m) => `${name}: ${m}`);
+        })
+      : [];
+
+  return (
+    <>
+      <OverlayPanel
+        open={open}
+        onRequestClose={onClose}
+        beforeHide={beforeHide}
+        header={header}
+        ariaLabel={isNew ? 'New collection' : 'Edit collection'}
+        footer={footer}
+        size="lg"
+        className="collection-editor-panel"
+      >
+        <div role="tabpanel" id={`collection-tabpanel-${tab}`} aria-labelledby={`collection-tab-${tab}`} className="collection-tabpanel">
+          {tab === 'fields' && !isView && (
+            <FieldsTab draft={draft} onChange={setDraft} errors={errors} disabled={busy} />
+          )}
+          {tab === 'fields' && isView && (
+            <div className="query-tab">
+              <SchemaForm
+                key={'query' + formsKey}
+                id="collection-query-form"
+                schema={queryForm.schema}
+                uiSchema={queryForm.uiSchema}
+                formData={{ query: typeof draft.options.query === 'string' ? draft.options.query : '' }}
+                errorsPath="options"
+                disabled={busy}
+                onChange={(d) => setDraft((cur) => ({ ...cur, options: { ...cur.options, query: (d as { query?: string }).query ?? '' } }))}
+              />
+              {schemaErrorList.length > 0 && (
+                <div className="sf-error query-errors">
+                  {schemaErrorList.map((m) => (
+                    <div key={m}>{m}</div>
+                  ))}
+                </div>
+              )}
+              {message(errors.schema) && <div className="sf-error">{message(errors.schema)}</div>}
+              <ul className="txt-hint txt-sm query-hints">
+                <li>Wildcard columns (*) are not supported.</li>
+                <li>
+                  The query must have a unique <code>id</code> column. If there is none, use <code>(ROW_NUMBER() OVER()) as id</code>.
+                </li>
+                <li>Expressions must be aliased with a valid field name (eg. <code>MAX(balance) as maxBalance</code>).</li>
+              </ul>
+              {draft.schema.length > 0 && (
+                <div className="view-fields">
+                  <h3 className="section-title">Fields</h3>
+                  <ul className="view-field-list" aria-label="View fields">
+                    {draft.schema.map((f) => (
+                      <li key={f.id || f.name} className="badge badge-plain">
+                        {f.name} <span className="txt-hint">({f.type})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </div>
+          )}
+          {tab === 'rules' && (
+            <div className="rules-tab">
+              <p className="txt-hint txt-sm">
+                All rules follow the PocketBase filter syntax and operators. A locked rule means only admins can perform the action;
+                an empty rule grants everyone access.
+              </p>
+              <SchemaForm
+                key={'rules' + formsKey + draft.type}
+                id="collection-rules-form"
+                schema={rulesForm.schema}
+                uiSchema={isView ? { ...rulesForm.uiSchema, ...VIEW_RULES_UI } : rulesForm.uiSchema}
+                formData={rulesDoc}
+                disabled={busy}
+                onChange={(d) => setDraft((cur) => ({ ...cur, ...(d as Record<string, string | null>) }))}
+              />
+            </div>
+          )}
+          {tab === 'options' && isAuth && (
+            <div className="options-tab">
+              <SchemaForm
+                key={'auth' + formsKey}
+                id="collection-auth-options-form"
+                schema={authForm.schema}
+                uiSchema={authUi}
+                formData={authDoc}
+                errorsPath="options"
+                disabled={busy}
+                onChange={(d) => setDraft((cur) => ({ ...cur, options: docToAuthOptions(cur.options, d as Record<string, unknown>) }))}
+              />
+              <p className="txt-hint txt-sm options-link">
+                OAuth2 providers are configured in <a href="#/settings/auth-providers">Auth providers settings</a>.
+              </p>
+            </div>
+          )}
+        </div>
+      </OverlayPanel>
+      <ConfirmChangesPopup changes={confirmChanges} busy={busy} onCancel={() => setConfirmChanges(null)} onConfirm={() => void doSave()} />
+    </>
+  );
+}

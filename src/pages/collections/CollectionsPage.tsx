@@ -1,0 +1,224 @@
+// #/collections (spec §2 Collections page): the collections sidebar, the header of the active
+// collection, the records area (RecordsSlot, filled by the records issue) and the collection
+// editor panel. Query params: collectionId, filter, sort (default -created), recordId.
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { IconClose, IconPlus, IconRefresh, IconSearch, IconSettings } from '../../app/icons';
+import { setQueryParams, useRoute } from '../../app/navigation';
+import { usePageTitle } from '../../app/page-title';
+import { Breadcrumbs } from '../../app/SettingsLayout';
+import { DEFAULT_RECORDS_SORT, normalizeRecordsSort } from '../../lib/collections/list';
+import type { CollectionModel } from '../../lib/collections/types';
+import { appState } from '../../state/app';
+import { collectionsState, listenForReloads, loadCollections, setActiveCollection } from '../../state/collections';
+import { CollectionsSidebar } from './CollectionsSidebar';
+import { collectionsPageActions, RecordsSlot } from './RecordsSlot';
+import './collections.css';
+
+const CollectionEditorPanel = lazy(() => import('./CollectionEditorPanel'));
+const preloadEditor = () => void import('./CollectionEditorPanel');
+
+function FilterBar({ value, onSubmit }: { value: string; onSubmit: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(draft.trim());
+  };
+  return (
+    <form className="searchbar" role="search" onSubmit={submit}>
+      <span className="searchbar-icon" aria-hidden="true">
+        <IconSearch size={16} />
+      </span>
+      <input
+        type="text"
+        aria-label="Search records"
+        placeholder={`Search term or filter like created > "2022-01-01"...`}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      {draft.trim() !== value && (
+        <button type="submit" className="btn btn-sm btn-secondary searchbar-submit">
+          Search
+        </button>
+      )}
+      {(value || draft) && (
+        <button
+          type="button"
+          className="btn btn-sm btn-transparent btn-circle"
+          aria-label="Clear search"
+          onClick={() => {
+            setDraft('');
+            onSubmit('');
+          }}
+        >
+          <IconClose size={14} />
+        </button>
+      )}
+    </form>
+  );
+}
+
+export default function CollectionsPage() {
+  const { query } = useRoute();
+  const snap = useSnapshot(collectionsState);
+  const { hideControls } = useSnapshot(appState);
+  const actions = useSnapshot(collectionsPageActions);
+  const [editor, setEditor] = useState<{ open: boolean; collection: CollectionModel | null; key: number }>({ open: false, collection: null, key: 0 });
+  const [editorMounted, setEditorMounted] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+
+  const collections = snap.collections as CollectionModel[];
+  const active = collections.find((c) => c.id === snap.activeId) ?? null;
+  usePageTitle(active?.name ?? 'Collections');
+
+  // Load once (keeping the collection of the address), and follow reloads of other tabs.
+  useEffect(() => {
+    void loadCollections(query.collectionId || undefined);
+    return listenForReloads();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The address picks the active collection; the store's choice is written back to it.
+  useEffect(() => {
+    if (!snap.loaded) return;
+    const wanted = query.collectionId;
+    if (wanted && wanted !== snap.activeId && collections.some((c) => c.id === wanted || c.name === wanted)) {
+      const found = collections.find((c) => c.id === wanted || c.name === wanted)!;
+      setActiveCollection(found.id);
+    } else if ((snap.activeId || '') !== (wanted || '')) {
+      setQueryParams({ collectionId: snap.activeId || null, filter: null, sort: null, recordId: null });
+    }
+  }, [snap.loaded, snap.activeId, query.collectionId, collections]);
+
+  // A sort naming fields the collection lacks resets to the default.
+  const sort = normalizeRecordsSort(query.sort, active);
+  useEffect(() => {
+    if (active && query.sort && sort !== query.sort) setQueryParams({ sort: sort === DEFAULT_RECORDS_SORT ? null : sort || null });
+  }, [active, query.sort, sort]);
+
+  const select = (c: CollectionModel) => {
+    setActiveCollection(c.id);
+    // Changing the collection resets filter, sort and record id.
+    setQueryParams({ collectionId: c.id, filter: null, sort: null, recordId: null }, { replace: false });
+  };
+
+  const openEditor = (collection: CollectionModel | null) => {
+    setEditorMounted(true);
+    setEditor((e) => ({ open: true, collection, key: e.key + 1 }));
+  };
+
+  const onSaved = (saved: CollectionModel, created: boolean) => {
+    if (created) select(saved);
+  };
+
+  const refresh = () => {
+    void loadCollections();
+    setRefreshKey((k) => k + 1);
+  };
+
+  let body;
+  if (!snap.loaded) {
+    body = (
+      <div className="empty-state">
+        <p className="loading-text">Loading collections...</p>
+      </div>
+    );
+  } else if (collections.length === 0) {
+    body = (
+      <div className="empty-state placeholder-card collections-empty">
+        <p className="empty-state-title">You don&apos;t have any collections yet.</p>
+        {!hideControls && (
+          <>
+            <p className="txt-hint">Create your first collection to add records!</p>
+            <button type="button" className="btn btn-primary" onClick={() => openEditor(null)} onMouseEnter={preloadEditor}>
+              <IconPlus size={16} />
+              <span>Create new collection</span>
+            </button>
+          </>
+        )}
+      </div>
+    );
+  } else if (active) {
+    body = (
+      <>
+        <FilterBar value={query.filter ?? ''} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+        <RecordsSlot collection={active} filter={query.filter ?? ''} sort={sort} recordId={query.recordId ?? ''} refreshKey={refreshKey} />
+      </>
+    );
+  }
+
+  return (
+    <div className="page-with-sidebar collections-page">
+      <CollectionsSidebar activeId={snap.activeId} onSelect={select} onNew={() => openEditor(null)} />
+      <main className="page-wrapper">
+        <header className="page-header">
+          <Breadcrumbs items={active ? ['Collections', active.name] : ['Collections']} />
+          {active && (
+            <>
+              {!hideControls && (
+                <button
+                  type="button"
+                  className="btn btn-transparent btn-circle btn-sm"
+                  aria-label="Edit collection"
+                  title="Edit collection"
+                  onMouseEnter={preloadEditor}
+                  onFocus={preloadEditor}
+                  onClick={() => openEditor(active)}
+                >
+                  <IconSettings size={16} />
+                </button>
+              )}
+              <button
+                type="button"
+                className={`btn btn-transparent btn-circle btn-sm${snap.loading ? ' btn-spin' : ''}`}
+                aria-label="Refresh"
+                title="Refresh"
+                onClick={refresh}
+              >
+                <IconRefresh size={16} />
+              </button>
+              <div className="flex-fill" />
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={!actions.apiPreview}
+                title={actions.apiPreview ? undefined : 'Coming soon'}
+                onClick={() => actions.apiPreview?.(active)}
+              >
+                <span>API Preview</span>
+              </button>
+              {active.type !== 'view' && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={!actions.newRecord}
+                  title={actions.newRecord ? undefined : 'Coming soon'}
+                  onClick={() => actions.newRecord?.(active)}
+                >
+                  <IconPlus size={16} />
+                  <span>New record</span>
+                </button>
+              )}
+            </>
+          )}
+        </header>
+        <div className="page-content">{body}</div>
+      </main>
+
+      {editorMounted && (
+        <Suspense fallback={null}>
+          <CollectionEditorPanel
+            key={editor.key}
+            open={editor.open}
+            collection={editor.collection}
+            onClose={() => setEditor((e) => ({ ...e, open: false }))}
+            onSaved={onSaved}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// The collections store (spec §4 Collections store): the full list sorted by name, the active
+// collection (kept, or the first), the draft the editor panel is working on (read by the field
+// option widgets: relation targets, index columns, rule autocomplete), pinned ids in local storage,
+// and a reload broadcast to other tabs after a save or delete.
+import { proxy, ref, useSnapshot } from 'valtio';
+import { handleError, pb } from '../api/client';
+import type { CollectionModel } from '../lib/collections/types';
+
+export type CollectionsState = {
+  collections: CollectionModel[];
+  loading: boolean;
+  loaded: boolean;
+  activeId: string;
+  /** The collection the editor panel is editing (unsaved), for widgets that need context. */
+  draft: CollectionModel | null;
+  pinned: string[];
+};
+
+export const PINNED_STORAGE_KEY = '@pinnedCollections';
+export const COLLECTIONS_CHANNEL = 'outpost-collections';
+export const COLLECTIONS_BATCH = 200;
+
+function readPinned(): string[] {
+  try {
+    const raw = typeof localStorage !== 'undefined' ? localStorage.getItem(PINNED_STORAGE_KEY) : null;
+    const list = raw ? JSON.parse(raw) : [];
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export const collectionsState = proxy<CollectionsState>({
+  collections: [],
+  loading: false,
+  loaded: false,
+  activeId: '',
+  draft: null,
+  pinned: readPinned(),
+});
+
+export function useCollections() {
+  return useSnapshot(collectionsState);
+}
+
+export function getCollection(idOrName: string): CollectionModel | undefined {
+  const key = idOrName.toLowerCase();
+  return collectionsState.collections.find((c) => c.id === idOrName || c.name.toLowerCase() === key);
+}
+
+function byName(list: CollectionModel[]): CollectionModel[] {
+  return [...list].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Keeps the active collection when it still exists, else picks the first. */
+function keepActive(preferred?: string): void {
+  const list = collectionsState.collections;
+  const want = preferred ?? collectionsState.activeId;
+  const found = want ? list.find((c) => c.id === want || c.name === want) : undefined;
+  collectionsState.activeId = found?.id ?? list[0]?.id ?? '';
+}
+
+let loadSeq = 0;
+
+/** GET /api/collections (batches of 200, sorted by name); `activeId` picks the active one. */
+export async function loadCollections(activeId?: string): Promise<void> {
+  const seq = ++loadSeq;
+  collectionsState.loading = true;
+  try {
+    const items = await pb.collections.getFullList({ batch: COLLECTIONS_BATCH, sort: '+name', requestKey: 'collections_list' });
+    if (seq !== loadSeq) return;
+    collectionsState.collections = byName(items as unknown as CollectionModel[]);
+    collectionsState.loaded = true;
+    keepActive(activeId);
+  } catch (err) {
+    if ((err as { isAbort?: boolean })?.isAbort) return;
+    handleError(err);
+  } finally {
+    if (seq === loadSeq) collectionsState.loading = false;
+  }
+}
+
+export function setActiveCollection(id: string): void {
+  collectionsState.activeId = id;
+}
+
+/** After a save: replace or add the collection in the list, and tell other tabs. */
+export function upsertCollection(c: CollectionModel): void {
+  const list = collectionsState.collections.filter((x) => x.id !== c.id);
+  collectionsState.collections = byName([...list, c]);
+  broadcastReload();
+}
+
+/** After a delete: drop it (and its pin), pick another active one, and tell other tabs. */
+export function removeCollection(id: string): void {
+  collectionsState.collections = collectionsState.collections.filter((c) => c.id !== id);
+  if (collectionsState.pinned.includes(id)) setPinned(collectionsState.pinned.filter((p) => p !== id));
+  if (collectionsState.activeId === id) keepActive('');
+  broadcastReload();
+}
+
+export function setEditorDraft(draft: CollectionModel | null): void {
+  collectionsState.draft = draft ? ref(draft) : null;
+}
+
+// ---- pinned ----
+
+function setPinned(ids: string[]): void {
+  collectionsState.pinned = ids;
+  try {
+    localStorage.setItem(PINNED_STORAGE_KEY, JSON.stringify(ids));
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function togglePinned(id: string): void {
+  const pinned = collectionsState.pinned;
+  setPinned(pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id]);
+}
+
+// ---- other tabs ----
+
+let channel: BroadcastChannel | null = null;
+const STORAGE_PING_KEY = '@collectionsReload';
+
+function broadcastReload(): void {
+  try {
+    if (channel) channel.postMessage('reload');
+    else if (typeof BroadcastChannel !== 'undefined') {
+      const temp = new BroadcastChannel(COLLECTIONS_CHANNEL);
+      temp.postMessage('reload');
+      temp.close();
+    } else localStorage.setItem(STORAGE_PING_KEY, String(Date.now()));
+  } catch {
+    /* nothing to tell */
+  }
+}
+
+/** Listens for reload broadcasts of other tabs while the collections page is open. */
+export function listenForReloads(): () => void {
+  const onMessage = () => void loadCollections();
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(COLLECTIONS_CHANNEL);
+    channel.onmessage = onMessage;
+    const own = channel;
+    return () => {
+      own.close();
+      if (channel === own) channel = null;
+    };
+  }
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === STORAGE_PING_KEY) onMessage();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

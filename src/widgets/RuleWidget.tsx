@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from './dom-ids';
+import { LazyCodeEditor } from './CodeEditorLoader';
+import { collectionsState } from '../state/collections';
+import { ruleAutocompleteKeys } from '../lib/collections/rules';
+import type { CollectionModel } from '../lib/collections/types';
+
+/**
+ * A collection API rule (spec §4 Rules, §6): null is "admins only" (locked), a text is a filter
+ * (empty = everyone). 'Set Admins only' locks and remembers the text; unlocking restores it (or '').
+ * The editor (ace, loaded on demand) autocompletes the fields of the collection being edited,
+ * relation paths up to 4 levels, @request.* and @collection.*.
+ */
+export function RuleWidget({ id, value, disabled, readonly, rawErrors, placeholder, onChange, onBlur, onFocus }: WidgetProps) {
+  const [remembered, setRemembered] = useState('');
+  const snap = useSnapshot(collectionsState);
+  const locked = value === null || value === undefined;
+  const invalid = (rawErrors ?? []).some(Boolean);
+  const off = disabled || readonly;
+
+  const completions = () =>
+    ruleAutocompleteKeys(
+      (collectionsState.draft ?? undefined) as CollectionModel | undefined,
+      collectionsState.collections as CollectionModel[],
+    );
+  void snap; // re-render when collections change (completions read the live store)
+
+  if (locked) {
+    return (
+      <div className={`rule-locked${invalid ? ' rule-locked--invalid' : ''}`} id={id} tabIndex={-1} aria-describedby={ariaDescribedByIds(id)}>
+        <span className="rule-locked-text">Only admins can perform this action.</span>
+        <button
+          type="button"
+          className="btn btn-sm btn-secondary"
+          disabled={off}
+          onClick={() => {
+            onChange(remembered ?? '');
+          }}
+        >
+          Unlock and set custom rule
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="rule-editor">
+      <LazyCodeEditor
+        id={id}
+        mode="rule"
+        value={typeof value === 'string' ? value : ''}
+        placeholder={placeholder || 'Leave empty to grant everyone access...'}
+        disabled={off}
+        invalid={invalid}
+        describedBy={ariaDescribedByIds(id)}
+        completions={completions}
+        onChange={(v) => onChange(v)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      <button
+        type="button"
+        className="btn btn-sm btn-transparent rule-lock"
+        disabled={off}
+        onClick={() => {
+          setRemembered(typeof value === 'string' ? value : '');
+          onChange(null);
+        }}
+      >
+        Set Admins only
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from './dom-ids';
+import { LazyCodeEditor } from './CodeEditorLoader';
+
+/** An SQL editor (ace, loaded on demand) for a view collection's query. */
+export function SqlWidget({ id, value, disabled, readonly, rawErrors, placeholder, onChange, onBlur, onFocus }: WidgetProps) {
+  return (
+    <LazyCodeEditor
+      id={id}
+      mode="sql"
+      value={typeof value === 'string' ? value : ''}
+      placeholder={placeholder}
+      disabled={disabled || readonly}
+      invalid={(rawErrors ?? []).some(Boolean)}
+      describedBy={ariaDescribedByIds(id)}
+      onChange={(v) => onChange(v === '' ? undefined : v)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
