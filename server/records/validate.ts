@@ -1,11 +1,19 @@
 // Record field validation as 0.22 does it (forms/validators/record_data.go): `required` means a
 // non-zero value, then the checks of the field's type and options; the first failure per field
 // is reported as {code, message} (messages sentenized like 0.22's API errors).
+//
+// The checks JSON Schema can express (types, text lengths and patterns, number limits, select
+// values, how many items, the e-mail shape, required) come from the dashboard's generated record
+// schema (src/lib/record-schema.ts, run by ./schema-validate.ts); this file keeps the rest: url
+// shape, e-mail/url domains, date limits, JSON parsing and size, file size and real type, and
+// relations that must exist.
 import type { AppContext } from '../context';
 import type { Collection, SchemaField } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
 import { isEmailAddress } from '../http/field-rules';
+import { usablePattern } from '../../src/lib/record-schema';
+import { schemaFieldErrors } from './schema-validate';
 import { countExisting } from './store';
 import { toUniqueStrings, type RecordData } from './values';
 
@@ -37,17 +45,6 @@ const err = (code: string, message: string): FieldError => ({ code, message: sen
 
 const requiredErr = () => err('validation_required', 'Missing required value');
 
-/** ozzo's Required on a normalised value. */
-function isZero(field: SchemaField, value: unknown): boolean {
-  if (value === null || value === undefined || value === '' || value === 0 || value === false) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  if (field.type === 'json') return false; // checked by the json validator (raw bytes are never empty)
-  return false;
-}
-
-/** Go's %f: six decimals. */
-const goF = (n: number) => n.toFixed(6);
-
 /** Go's time.Time String() for a UTC time: `2006-01-02 15:04:05[.fff] +0000 UTC`. */
 function goTime(stored: string): string {
   const m = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.(\d{3})Z$/.exec(stored);
@@ -59,46 +56,26 @@ function goTime(stored: string): string {
 const DEFAULT_JSON_MAX = 2_000_000;
 const DEFAULT_FILE_MAX = 5 << 20;
 
-function checkText(field: SchemaField, value: unknown): FieldError | null {
+/** A text pattern the schema could not carry (not a valid JS regexp in every mode). */
+function checkTextPattern(field: SchemaField, value: unknown): FieldError | null {
   const val = typeof value === 'string' ? value : '';
-  if (val === '') return null;
   const o = field.options;
-  const length = [...val].length;
-  if (typeof o.min === 'number' && length < o.min) {
-    return err('validation_min_text_constraint', `Must be at least ${o.min} character(s)`);
+  if (val === '' || typeof o.pattern !== 'string' || o.pattern === '' || usablePattern(o.pattern)) return null;
+  let ok = false;
+  try {
+    ok = new RegExp(o.pattern).test(val);
+  } catch {
+    ok = false;
   }
-  if (typeof o.max === 'number' && o.max > 0 && length > o.max) {
-    return err('validation_max_text_constraint', `Must be less than ${o.max} character(s)`);
-  }
-  if (typeof o.pattern === 'string' && o.pattern !== '') {
-    let ok = false;
-    try {
-      ok = new RegExp(o.pattern).test(val);
-    } catch {
-      ok = false;
-    }
-    if (!ok) return err('validation_invalid_format', 'Invalid value format');
-  }
-  return null;
-}
-
-function checkNumber(field: SchemaField, value: unknown): FieldError | null {
-  const val = typeof value === 'number' ? value : 0;
-  if (val === 0) return null;
-  const o = field.options;
-  if (o.noDecimal && !Number.isInteger(val)) return err('validation_no_decimal_constraint', 'Decimal numbers are not allowed');
-  if (typeof o.min === 'number' && val < o.min) return err('validation_min_number_constraint', `Must be larger than ${goF(o.min)}`);
-  if (typeof o.max === 'number' && val > o.max) return err('validation_max_number_constraint', `Must be less than ${goF(o.max)}`);
-  return null;
+  return ok ? null : err('validation_invalid_format', 'Invalid value format');
 }
 
 const domainIn = (domain: string, list: unknown) => Array.isArray(list) && list.length > 0 && list.includes(domain);
 const hasList = (list: unknown) => Array.isArray(list) && list.length > 0;
 
-function checkEmail(field: SchemaField, value: unknown): FieldError | null {
+function checkEmailDomain(field: SchemaField, value: unknown): FieldError | null {
   const val = typeof value === 'string' ? value : '';
-  if (val === '') return null;
-  if (!isEmailAddress(val)) return err('validation_invalid_email', 'Must be a valid email');
+  if (val === '' || !isEmailAddress(val)) return null; // the shape is the schema's
   const domain = val.slice(val.lastIndexOf('@') + 1);
   const o = field.options;
   if (hasList(o.onlyDomains) && !domainIn(domain, o.onlyDomains)) return err('validation_email_domain_not_allowed', 'Email domain is not allowed');
@@ -148,7 +125,7 @@ function checkUrl(field: SchemaField, value: unknown): FieldError | null {
 
 function checkDate(field: SchemaField, value: unknown): FieldError | null {
   const val = typeof value === 'string' ? value : '';
-  if (val === '') return field.required ? requiredErr() : null;
+  if (val === '') return null;
   const o = field.options;
   if (typeof o.min === 'string' && o.min !== '' && val < o.min) {
     return err('validation_min_greater_equal_than_required', `must be no less than ${goTime(o.min)}`);
@@ -156,16 +133,6 @@ function checkDate(field: SchemaField, value: unknown): FieldError | null {
   if (typeof o.max === 'string' && o.max !== '' && val > o.max) {
     return err('validation_max_less_equal_than_required', `must be no greater than ${goTime(o.max)}`);
   }
-  return null;
-}
-
-function checkSelect(field: SchemaField, value: unknown): FieldError | null {
-  const vals = toUniqueStrings(value);
-  if (vals.length === 0) return null;
-  const max = Number(field.options.maxSelect ?? 0);
-  if (vals.length > max) return err('validation_too_many_values', `Select no more than ${max}`);
-  const allowed = Array.isArray(field.options.values) ? (field.options.values as string[]) : [];
-  for (const v of vals) if (!allowed.includes(v)) return err('validation_invalid_value', `Invalid value ${v}`);
   return null;
 }
 
@@ -189,8 +156,6 @@ function checkJson(field: SchemaField, value: unknown): FieldError | null {
 function checkFile(field: SchemaField, value: unknown, uploaded: UploadedFile[]): FieldError | null {
   const names = toUniqueStrings(value);
   if (names.length === 0) return null;
-  const maxSelect = Number(field.options.maxSelect ?? 0);
-  if (names.length > maxSelect) return err('validation_too_many_values', `Select no more than ${maxSelect}`);
   const maxSize = Number(field.options.maxSize) > 0 ? Number(field.options.maxSize) : DEFAULT_FILE_MAX;
   const mimeTypes = Array.isArray(field.options.mimeTypes) ? (field.options.mimeTypes as string[]) : [];
   for (const file of uploaded.filter((f) => names.includes(f.name))) {
@@ -230,8 +195,6 @@ function checkRelation(ctx: AppContext, field: SchemaField, value: unknown): Fie
   const ids = toUniqueStrings(value);
   if (ids.length === 0) return null;
   const o = field.options;
-  if (typeof o.minSelect === 'number' && ids.length < o.minSelect) return err('validation_not_enough_values', `Select at least ${o.minSelect}`);
-  if (typeof o.maxSelect === 'number' && ids.length > o.maxSelect) return err('validation_too_many_values', `Select no more than ${o.maxSelect}`);
   const target = findCollection(ctx, String(o.collectionId ?? ''));
   if (!target) return err('validation_missing_rel_collection', 'Relation connection is missing or cannot be accessed');
   if (countExisting(ctx, target, ids) !== ids.length) {
@@ -240,40 +203,30 @@ function checkRelation(ctx: AppContext, field: SchemaField, value: unknown): Fie
   return null;
 }
 
-/** RecordDataValidator.Validate over every schema field of `data`. */
+/** RecordDataValidator.Validate over every schema field of `data`: the schema's checks, then the coded ones. */
 export function validateRecordData(
   ctx: AppContext,
   collection: Collection,
   data: RecordData,
   uploads: Map<string, UploadedFile[]>,
 ): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = schemaFieldErrors(collection, data);
   for (const field of collection.schema) {
-    if (!Object.hasOwn(data, field.name)) continue;
+    if (!Object.hasOwn(data, field.name) || errors[field.name]) continue;
     const value = data[field.name];
-    if (field.required && field.type !== 'date' && field.type !== 'json' && isZero(field, value)) {
-      errors[field.name] = requiredErr();
-      continue;
-    }
     let e: FieldError | null = null;
     switch (field.type) {
       case 'text':
-        e = checkText(field, value);
-        break;
-      case 'number':
-        e = checkNumber(field, value);
+        e = checkTextPattern(field, value);
         break;
       case 'email':
-        e = checkEmail(field, value);
+        e = checkEmailDomain(field, value);
         break;
       case 'url':
         e = checkUrl(field, value);
         break;
       case 'date':
         e = checkDate(field, value);
-        break;
-      case 'select':
-        e = checkSelect(field, value);
         break;
       case 'json':
         e = checkJson(field, value);
@@ -289,7 +242,14 @@ export function validateRecordData(
     }
     if (e) errors[field.name] = e;
   }
-  return errors;
+  return sortKeys(errors);
+}
+
+/** Go encodes the error map with alphabetical keys. */
+function sortKeys(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const k of Object.keys(errors).sort()) out[k] = errors[k];
+  return out;
 }
 
 export { isMultiple };

@@ -11,6 +11,9 @@ export function preloadCodeEditor(): void {
   void import('./ace/CodeEditor');
 }
 
+/** The id of the stand-in textarea that has focus, so ace takes the focus over when it arrives. */
+export const standInFocus: { id: string | null } = { id: null };
+
 export function LazyCodeEditor(props: CodeEditorProps) {
   const fallback = (
     <textarea
@@ -22,8 +25,14 @@ export function LazyCodeEditor(props: CodeEditorProps) {
       aria-describedby={props.describedBy}
       rows={props.mode === 'sql' ? 4 : 1}
       onChange={(e) => props.onChange(e.target.value)}
-      onBlur={props.onBlur}
-      onFocus={props.onFocus}
+      onBlur={() => {
+        standInFocus.id = null;
+        props.onBlur?.();
+      }}
+      onFocus={() => {
+        standInFocus.id = props.id;
+        props.onFocus?.();
+      }}
     />
   );
   return (

@@ -13,7 +13,7 @@ import type { CollectionModel } from '../lib/collections/types';
  * The editor (ace, loaded on demand) autocompletes the fields of the collection being edited,
  * relation paths up to 4 levels, @request.* and @collection.*.
  */
-export function RuleWidget({ id, value, disabled, readonly, rawErrors, placeholder, onChange, onBlur, onFocus }: WidgetProps) {
+export function RuleWidget({ id, value, disabled, readonly, rawErrors, placeholder, label, onChange, onBlur, onFocus }: WidgetProps) {
   const [remembered, setRemembered] = useState('');
   const snap = useSnapshot(collectionsState);
   const locked = value === null || value === undefined;
@@ -49,6 +49,7 @@ export function RuleWidget({ id, value, disabled, readonly, rawErrors, placehold
     <div className="rule-editor">
       <LazyCodeEditor
         id={id}
+        label={label}
         mode="rule"
         value={typeof value === 'string' ? value : ''}
         placeholder={placeholder || 'Leave empty to grant everyone access...'}

@@ -3,10 +3,11 @@ import { ariaDescribedByIds } from './dom-ids';
 import { LazyCodeEditor } from './CodeEditorLoader';
 
 /** An SQL editor (ace, loaded on demand) for a view collection's query. */
-export function SqlWidget({ id, value, disabled, readonly, rawErrors, placeholder, onChange, onBlur, onFocus }: WidgetProps) {
+export function SqlWidget({ id, value, disabled, readonly, rawErrors, placeholder, label, onChange, onBlur, onFocus }: WidgetProps) {
   return (
     <LazyCodeEditor
       id={id}
+      label={label}
       mode="sql"
       value={typeof value === 'string' ? value : ''}
       placeholder={placeholder}

@@ -21,6 +21,7 @@ import { RuleWidget } from './RuleWidget';
 import { SqlWidget } from './SqlWidget';
 import { RadioWidget } from './RadioWidget';
 import { SecretGeneratorWidget } from './SecretGeneratorWidget';
+import { recordWidgets } from './record';
 
 const core = getDefaultRegistry().widgets;
 
@@ -49,6 +50,8 @@ export const widgets: RegistryWidgetsType = {
   // settings screens
   RadioWidget,
   secretGenerator: SecretGeneratorWidget,
+  // record editor (src/lib/record-schema.ts names them)
+  ...recordWidgets,
 };
 
 /** Names a UI schema may give to `ui:widget` (rjsf's short aliases plus ours); the contract tests check them. */

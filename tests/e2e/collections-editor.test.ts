@@ -74,11 +74,12 @@ async function switchOn(scope: Locator, name: string) {
 /** Types into an ace editor (or its stand-in textarea) found by its label. */
 async function typeCode(scope: Locator, labelText: string, text: string) {
   const input = scope.getByLabel(label(labelText));
+  // wait for ace (loaded on demand) to replace its stand-in
+  await input.locator('xpath=ancestor::div[contains(@class, "ace_editor")]').waitFor();
   await input.focus();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
-  await page.keyboard.press('Escape'); // close the autocomplete popup
 }
 
 describe('collection editor', () => {
@@ -133,7 +134,7 @@ describe('collection editor', () => {
     await row.getByLabel('Values').selectOption({ label: 'Multiple' });
     await row.getByLabel(label('Max select')).fill('3');
     await row.getByLabel(label('Max file size (bytes)')).fill('1048576');
-    await row.getByRole('button', { name: 'Images' }).click();
+    await row.getByRole('button', { name: 'Images', exact: true }).click();
     await row.getByLabel('Thumb sizes').fill('50x50, 0x200');
     await switchOn(row, 'Protected');
     await screenshot(page, 'collections/editor-fields-file');

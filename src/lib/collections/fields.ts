@@ -116,7 +116,7 @@ export function duplicateField(fields: readonly SchemaField[], index: number, co
     ...field,
     id: '',
     system: false,
-    options: structuredClone(field.options ?? {}),
+    options: JSON.parse(JSON.stringify(field.options ?? {})),
     name: uniqueFieldName(`${field.name}_copy`, fields, systemFieldNames(collectionType)),
     originalName: undefined,
     toDelete: false,

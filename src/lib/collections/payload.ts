@@ -42,7 +42,7 @@ export function newCollection(type: CollectionType = 'base'): CollectionModel {
 
 /** A loaded collection prepared for the editor (a deep copy; fields remember their names). */
 export function editableCollection(c: CollectionModel): CollectionModel {
-  const copy = structuredClone(c) as CollectionModel;
+  const copy = JSON.parse(JSON.stringify(c)) as CollectionModel;
   copy.schema = (copy.schema ?? []).map(editableField);
   copy.indexes = [...(copy.indexes ?? [])];
   copy.options = { ...(copy.options ?? {}) };

@@ -3,8 +3,12 @@
  * the body of RecordsSlot (same props), and registers its header actions (New record, API
  * Preview) through `collectionsPageActions` so the page header buttons come alive.
  */
+import { lazy, Suspense } from 'react';
 import { proxy } from 'valtio';
 import type { CollectionModel } from '../../lib/collections/types';
+
+// The records list is its own chunk (src/pages/records/list), loaded with the first collection.
+const RecordsList = lazy(() => import('../records/list/RecordsList'));
 
 export type RecordsSlotProps = {
   collection: CollectionModel;
@@ -24,13 +28,27 @@ export const collectionsPageActions = proxy<{
   apiPreview: ((c: CollectionModel) => void) | null;
 }>({ newRecord: null, apiPreview: null });
 
-export function RecordsSlot({ collection }: RecordsSlotProps) {
+export function RecordsSlot(props: RecordsSlotProps) {
+  const { collection } = props;
   return (
     <section className="records-slot" aria-label={`${collection.name} records`}>
-      <div className="empty-state placeholder-card">
-        <p className="empty-state-title">Records of {collection.name}</p>
-        <p className="txt-hint">The records list is coming soon.</p>
-      </div>
+      <Suspense
+        fallback={
+          <div className="table-wrapper" aria-busy="true">
+            <table className="table">
+              <tbody>
+                <tr className="row-skeleton" aria-hidden="true">
+                  <td>
+                    <span className="skeleton-line" />
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        }
+      >
+        <RecordsList key={collection.id} {...props} />
+      </Suspense>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import 'ace-builds/src-noconflict/ace';
 import 'ace-builds/src-noconflict/ext-language_tools';
 import 'ace-builds/src-noconflict/mode-sql';
+import { standInFocus } from '../CodeEditorLoader';
 
 // The noconflict build installs itself as window.ace (the mode and extension files register on it).
 const ace = (globalThis as unknown as { ace: typeof import('ace-builds') & { define: (...args: unknown[]) => void } }).ace;
@@ -24,6 +25,8 @@ export type CodeEditorProps = {
   /** Autocomplete words (rule editor). Read at completion time, so it may change freely. */
   completions?: () => readonly string[];
   describedBy?: string;
+  /** Accessible name (the field label); ace would otherwise announce 'Cursor at row N'. */
+  label?: string;
   invalid?: boolean;
   minLines?: number;
   maxLines?: number;
@@ -100,6 +103,12 @@ export default function CodeEditor(props: CodeEditorProps) {
     editor.commands.bindKey('Shift-Tab', null as any);
     const textarea = editor.textInput.getElement() as HTMLTextAreaElement;
     textarea.id = props.id;
+    // the <label for> names the field; keep ace from replacing it with its cursor position
+    (editor.textInput as unknown as { setAriaLabel: () => void }).setAriaLabel = () => {
+      if (latest.current.label) textarea.setAttribute('aria-label', latest.current.label);
+      else textarea.removeAttribute('aria-label');
+    };
+    (editor.textInput as unknown as { setAriaLabel: () => void }).setAriaLabel();
     if (props.describedBy) textarea.setAttribute('aria-describedby', props.describedBy);
     (editor as any).completers = [
       {
@@ -120,6 +129,12 @@ export default function CodeEditor(props: CodeEditorProps) {
       if (v !== latest.current.value) latest.current.onChange(v);
     });
     editor.on('blur', () => latest.current.onBlur?.());
+    // the stand-in textarea had focus while ace loaded: keep typing where the user was
+    if (standInFocus.id === props.id) {
+      standInFocus.id = null;
+      editor.focus();
+      editor.navigateFileEnd();
+    }
     editor.on('focus', () => latest.current.onFocus?.());
     return () => {
       editor.destroy();

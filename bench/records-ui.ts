@@ -1,0 +1,220 @@
+// Records list UI benchmark (issue 7 "Speed"). Builds a collection of 100,000 records by direct
+// SQL inserts in a temp data dir served by the real server (with the built dashboard), then in
+// Chromium measures:
+//  - the time from opening #/collections?collectionId=… to the first rows visible (median of runs,
+//    a fresh browser context each run, signed in through the stored session);
+//  - the JS heap after ten 'Load more' clicks (CDP Performance.getMetrics after a forced GC), with
+//    the time each Load more took to show its rows.
+// Run alone: `npx tsx bench/records-ui.ts` (builds dist/ when missing; OUTPOST_DASHBOARD_DIR serves
+// another build). From bench/run.ts: `await benchRecordsUi({ browser })`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createApp } from '../server/app';
+
+export interface RecordsUiBenchResult {
+  records: number;
+  buildMs: number;
+  /** navigation → first record row visible, per run and median */
+  firstRowsMs: number[];
+  firstRowsMedianMs: number;
+  /** rows in the DOM after the ten Load more clicks */
+  rowsAfterLoadMore: number;
+  /** each Load more: click → its rows in the DOM */
+  loadMoreMs: number[];
+  /** the records_list request of each page (request start → response end) */
+  pageRequestMs: number[];
+  heapUsedMB: number;
+  heapTotalMB: number;
+  domNodes: number;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Scrolls the rendered rows until the Load more button shows (rows render in batches of 20). */
+async function scrollToLoadMore(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Load more' });
+  for (let i = 0; i < 200; i++) {
+    if (await button.isVisible()) return;
+    await page.locator('tr.rl-row').last().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(30);
+  }
+  throw new Error('Load more never showed');
+}
+
+export async function benchRecordsUi(
+  opts: { records?: number; runs?: number; browser?: Browser; dashboardDir?: string; log?: (line: string) => void } = {},
+): Promise<RecordsUiBenchResult> {
+  const total = opts.records ?? 100_000;
+  const runs = opts.runs ?? Number(process.env.BENCH_RUNS ?? 5);
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const dashboardDir = opts.dashboardDir ?? process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
+  if (!fs.existsSync(path.join(dashboardDir, 'index.html'))) {
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  }
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-records-ui-'));
+  const app = await createApp({ dataDir: path.join(dir, 'pb_data'), dashboardDir });
+  const browser = opts.browser ?? (await launch());
+  try {
+    const url = await app.listen('127.0.0.1', 0);
+    const call = async (method: string, p: string, body?: unknown, token?: string) => {
+      const res = await fetch(url + p, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as any;
+    };
+    const creds = { email: 'bench-ui@example.com', password: '1234567890' };
+    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
+    const auth = await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password });
+    const token = auth.token as string;
+    const owners = await call('POST', '/api/collections', { name: 'owners', schema: [{ name: 'name', type: 'text', presentable: true }] }, token);
+    const coll = await call(
+      'POST',
+      '/api/collections',
+      {
+        name: 'bench_ui',
+        schema: [
+          { name: 'title', type: 'text' },
+          { name: 'body', type: 'editor' },
+          { name: 'score', type: 'number' },
+          { name: 'active', type: 'bool' },
+          { name: 'tags', type: 'select', options: { maxSelect: 3, values: ['a', 'b', 'c', 'd'] } },
+          { name: 'meta', type: 'json', options: { maxSize: 2000000 } },
+          { name: 'owner', type: 'relation', options: { collectionId: owners.id, maxSelect: 1 } },
+        ],
+      },
+      token,
+    );
+    if (!coll.id) throw new Error(`failed to create the bench collection: ${JSON.stringify(coll)}`);
+
+    // ---- build -------------------------------------------------------------------------------
+    const db = app.ctx.db;
+    const t0 = Date.now();
+    const ownerIds = Array.from({ length: 200 }, (_, i) => `owner${String(i).padStart(10, '0')}`);
+    db.transaction(() => {
+      const o = db.prepare('INSERT INTO owners (id, created, updated, name) VALUES (?, ?, ?, ?)');
+      for (const id of ownerIds) o.run(id, '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', `Owner ${id.slice(-4)}`);
+      const ins = db.prepare('INSERT INTO bench_ui (id, created, updated, title, body, score, active, tags, meta, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      const base = Date.UTC(2024, 0, 1);
+      for (let i = 0; i < total; i++) {
+        // distinct created values so -created is a real order
+        const created = new Date(base + i * 1000).toISOString().replace('T', ' ');
+        ins.run(
+          `r${String(i).padStart(14, '0')}`,
+          created,
+          created,
+          `title ${i}`,
+          `<p>Body of <strong>record</strong> ${i} with some more text to excerpt.</p>`,
+          (i * 7919) % total,
+          i % 2,
+          JSON.stringify(i % 3 ? ['a'] : ['b', 'c']),
+          JSON.stringify({ i, nested: { ok: true } }),
+          ownerIds[i % 200],
+        );
+      }
+    })();
+    db.exec('ANALYZE');
+    const buildMs = Date.now() - t0;
+    log(`records-ui: built ${total.toLocaleString('en-US')} rows in ${buildMs} ms`);
+
+    const session = JSON.stringify({ token, model: auth.admin });
+    const target = `${url}/_/#/collections?collectionId=${coll.id}`;
+
+    // ---- first rows --------------------------------------------------------------------------
+    const firstRowsMs: number[] = [];
+    for (let i = 0; i < runs + 1; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript((s) => localStorage.setItem('pocketbase_auth', s), session);
+      const page = await context.newPage();
+      const start = performance.now();
+      await page.goto(target);
+      await page.locator('tr.rl-row').first().waitFor({ state: 'visible', timeout: 60_000 });
+      const ms = performance.now() - start;
+      if (i > 0) firstRowsMs.push(ms); // the first run warms the server's statement cache
+      await context.close();
+    }
+
+    // ---- ten Load more -----------------------------------------------------------------------
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((s) => localStorage.setItem('pocketbase_auth', s), session);
+    const page = await context.newPage();
+    const apiMs: number[] = [];
+    page.on('requestfinished', (req) => {
+      if (!/\/records\?page=\d+&perPage=40/.test(req.url())) return;
+      const t = req.timing();
+      apiMs.push(t.responseEnd - t.requestStart);
+    });
+    await page.goto(target);
+    await page.locator('tr.rl-row').first().waitFor({ state: 'visible', timeout: 60_000 });
+    const loadMoreMs: number[] = [];
+    for (let k = 1; k <= 10; k++) {
+      await scrollToLoadMore(page);
+      const before = await page.locator('tr.rl-row').count();
+      const start = performance.now();
+      await page.getByRole('button', { name: 'Load more' }).click();
+      // the new page's first rows render as the list is scrolled to them
+      await page.locator('tr.rl-row').last().scrollIntoViewIfNeeded();
+      await page.waitForFunction((n) => document.querySelectorAll('tr.rl-row').length > n, before, { timeout: 60_000 });
+      loadMoreMs.push(performance.now() - start);
+    }
+    // render every loaded row (a user scrolling to the end)
+    await scrollToLoadMore(page);
+    const rowsAfterLoadMore = await page.locator('tr.rl-row').count();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    const heapUsedMB = metric('JSHeapUsedSize') / 1024 / 1024;
+    const heapTotalMB = metric('JSHeapTotalSize') / 1024 / 1024;
+    const domNodes = metric('Nodes');
+    await context.close();
+
+    log(`records-ui: open collection → first rows visible: ${median(firstRowsMs).toFixed(0)} ms median (runs: ${firstRowsMs.map((x) => x.toFixed(0)).join(', ')})`);
+    log(`records-ui: after 10 × Load more: ${rowsAfterLoadMore} rows rendered, JS heap ${heapUsedMB.toFixed(1)} MB used / ${heapTotalMB.toFixed(1)} MB total, ${domNodes} DOM nodes`);
+    log(`records-ui: Load more → rows shown: ${median(loadMoreMs).toFixed(0)} ms median (${loadMoreMs.map((x) => x.toFixed(0)).join(', ')}); the page request alone: ${median(apiMs).toFixed(0)} ms median (${apiMs.map((x) => x.toFixed(0)).join(', ')})`);
+
+    return {
+      records: total,
+      buildMs,
+      firstRowsMs,
+      firstRowsMedianMs: median(firstRowsMs),
+      rowsAfterLoadMore,
+      loadMoreMs,
+      pageRequestMs: apiMs,
+      heapUsedMB,
+      heapTotalMB,
+      domNodes,
+    };
+  } finally {
+    if (!opts.browser) await browser.close();
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchRecordsUi().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,74 @@
+// The read-only record preview of view collections (spec §2 Record editor panel): every column
+// of the record with its formatted value, no editing.
+import { useEffect, useMemo, useState } from 'react';
+import type { RecordModel } from 'pocketbase';
+import { useSnapshot } from 'valtio';
+import { OverlayPanel } from '../../app/OverlayPanel';
+import type { CollectionModel } from '../../lib/collections/types';
+import { recordColumns, type RecordLike } from '../../lib/records/format';
+import { collectionsState } from '../../state/collections';
+import { RecordValue, type CellContext } from './list/cells';
+import { getFileToken } from './list/file-token';
+import './list/records-list.css';
+
+export type RecordPreviewPanelProps = {
+  collection: CollectionModel;
+  record: RecordModel | null;
+  open: boolean;
+  onClose(): void;
+};
+
+export default function RecordPreviewPanel({ collection, record, open, onClose }: RecordPreviewPanelProps) {
+  const { collections } = useSnapshot(collectionsState);
+  const columns = useMemo(() => recordColumns(collection), [collection]);
+  const [fileToken, setFileToken] = useState('');
+  const hasProtected = collection.schema.some((f) => f.type === 'file' && f.options?.protected);
+  useEffect(() => {
+    if (!open || !hasProtected) return;
+    let alive = true;
+    void getFileToken().then((t) => alive && setFileToken(t));
+    return () => {
+      alive = false;
+    };
+  }, [open, hasProtected]);
+  const ctx = useMemo<CellContext>(
+    () => ({ collection, collectionsById: new Map((collections as unknown as CollectionModel[]).map((c) => [c.id, c])), fileToken }),
+    [collection, collections, fileToken],
+  );
+  return (
+    <OverlayPanel
+      open={open && !!record}
+      onRequestClose={onClose}
+      size="md"
+      className="rl-preview-panel"
+      ariaLabel={`${collection.name} record preview`}
+      header={
+        <h4 className="overlay-panel-title">
+          <strong>{collection.name}</strong> record preview
+        </h4>
+      }
+      footer={
+        <button type="button" className="btn btn-transparent" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {record && (
+        <table className="table rl-preview-table">
+          <tbody>
+            {columns.map((c) => (
+              <tr key={c.name}>
+                <th scope="row" className="rl-preview-name">
+                  {c.name}
+                </th>
+                <td className={`col-type-${c.type}`}>
+                  <RecordValue record={record as unknown as RecordLike} column={c} ctx={ctx} short={false} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </OverlayPanel>
+  );
+}

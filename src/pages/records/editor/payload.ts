@@ -1,0 +1,79 @@
+// The request body of a record save (spec §5, §7): every field sent (undefined as null), dates as
+// 19 characters, JSON fields parsed (an unparsable one is the field error invalid_json), passwords
+// only when creating or changing them, and files as multipart: new files under the field name and
+// deletions as '{field}.{filename}' empty entries. The other values travel in `@jsonPayload`.
+import { isMultiple, parseJsonText, RESERVED_FORM_NAMES, toFormDate, type RecordCollectionLike } from '../../../lib/record-schema';
+import { isUploadToken } from '../../../widgets/record/context';
+
+export type JsonFieldError = { code: 'invalid_json'; message: string };
+
+const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
+
+export type BuiltPayload =
+  | { ok: true; body: Record<string, unknown>; files: Array<[string, File]>; deletions: string[] }
+  | { ok: false; errors: Record<string, JsonFieldError> };
+
+export function buildRecordPayload(
+  collection: RecordCollectionLike,
+  data: Record<string, unknown>,
+  opts: { isNew: boolean; original: Record<string, unknown> | null; uploads: Map<string, File> },
+): BuiltPayload {
+  const body: Record<string, unknown> = {};
+  const files: Array<[string, File]> = [];
+  const deletions: string[] = [];
+  const errors: Record<string, JsonFieldError> = {};
+
+  if (opts.isNew && typeof data.id === 'string' && data.id) body.id = data.id;
+  if (collection.type === 'auth') {
+    body.username = data.username ?? '';
+    body.email = data.email ?? '';
+    body.emailVisibility = !!data.emailVisibility;
+    body.verified = !!data.verified;
+    if (opts.isNew || data.changePassword) {
+      body.password = data.password ?? '';
+      body.passwordConfirm = data.passwordConfirm ?? '';
+    }
+  }
+  for (const f of collection.schema) {
+    if (f.toDelete || !f.name || RESERVED_FORM_NAMES.has(f.name)) continue;
+    const v = data[f.name];
+    switch (f.type) {
+      case 'json': {
+        const parsed = parseJsonText(v);
+        if (parsed.ok) body[f.name] = parsed.value;
+        else errors[f.name] = { code: 'invalid_json', message: parsed.message };
+        break;
+      }
+      case 'date':
+        body[f.name] = toFormDate(v);
+        break;
+      case 'file': {
+        const current = toList(v);
+        for (const token of current.filter(isUploadToken)) {
+          const file = opts.uploads.get(token);
+          if (file) files.push([f.name, file]);
+        }
+        const before = opts.original ? toList(opts.original[f.name]) : [];
+        for (const name of before) if (!current.includes(name)) deletions.push(`${f.name}.${name}`);
+        break;
+      }
+      case 'select':
+      case 'relation':
+        body[f.name] = v === undefined ? (isMultiple(f) ? [] : '') : v;
+        break;
+      default:
+        body[f.name] = v === undefined ? null : v;
+    }
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, body, files, deletions };
+}
+
+/** The multipart body the SDK sends. */
+export function toFormData(p: Extract<BuiltPayload, { ok: true }>): FormData {
+  const fd = new FormData();
+  fd.append('@jsonPayload', JSON.stringify(p.body));
+  for (const [name, file] of p.files) fd.append(name, file);
+  for (const key of p.deletions) fd.append(key, '');
+  return fd;
+}

@@ -1,0 +1,38 @@
+// Hidden columns per collection, kept in local storage (spec §2 Records list).
+import { useCallback, useState } from 'react';
+import { hiddenColumnsKey, parseHiddenColumns } from '../../../lib/records/format';
+
+function read(collectionId: string): string[] {
+  try {
+    return parseHiddenColumns(localStorage.getItem(hiddenColumnsKey(collectionId)));
+  } catch {
+    return [];
+  }
+}
+
+/** The hidden column names of a collection and a toggle that stores them. */
+export function useHiddenColumns(collectionId: string): [string[], (name: string) => void] {
+  const [state, setState] = useState<{ id: string; hidden: string[] }>(() => ({ id: collectionId, hidden: read(collectionId) }));
+  // Another collection: re-read during render (no effect round-trip, no flash of wrong columns).
+  let current = state;
+  if (state.id !== collectionId) {
+    current = { id: collectionId, hidden: read(collectionId) };
+    setState(current);
+  }
+  const toggle = useCallback(
+    (name: string) => {
+      setState((s) => {
+        const hidden = s.hidden.includes(name) ? s.hidden.filter((n) => n !== name) : [...s.hidden, name];
+        try {
+          if (hidden.length) localStorage.setItem(hiddenColumnsKey(s.id), JSON.stringify(hidden));
+          else localStorage.removeItem(hiddenColumnsKey(s.id));
+        } catch {
+          /* storage unavailable */
+        }
+        return { id: s.id, hidden };
+      });
+    },
+    [],
+  );
+  return [current.hidden, toggle];
+}

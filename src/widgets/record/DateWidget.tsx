@@ -1,0 +1,67 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '../dom-ids';
+
+/** Date picker constants (spec §9): a picked day starts at 12:00; minutes move in steps of 5. */
+export const DEFAULT_TIME = '12:00:00';
+export const MINUTE_STEP = 5;
+
+/** Splits the form's 'YYYY-MM-DD HH:mm:ss' into the two inputs' values. */
+export function splitDate(value: unknown): { date: string; time: string } {
+  if (typeof value !== 'string' || value.length < 10) return { date: '', time: '' };
+  const v = value.replace('T', ' ');
+  return { date: v.slice(0, 10), time: v.slice(11, 19) || DEFAULT_TIME };
+}
+
+/** Joins a day and a time into the 19 characters the form keeps ('' without a day). */
+export function joinDate(date: string, time: string): string {
+  if (!date) return '';
+  const t = time ? (time.length === 5 ? `${time}:00` : time.slice(0, 8)) : DEFAULT_TIME;
+  return `${date} ${t}`;
+}
+
+/** A UTC date and time (spec §5: 19 characters; §9: 12:00 default, 5-minute steps). */
+export function RecordDateWidget({ id, htmlName, value, disabled, readonly, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
+  const { date, time } = splitDate(value);
+  const min = typeof options.min === 'string' ? options.min.slice(0, 10) : undefined;
+  const max = typeof options.max === 'string' ? options.max.slice(0, 10) : undefined;
+  const invalid = (rawErrors ?? []).some(Boolean) || undefined;
+  return (
+    <div className="record-date">
+      <input
+        type="date"
+        id={id}
+        name={htmlName || id}
+        className="sf-input record-date-day"
+        value={date}
+        min={min}
+        max={max}
+        disabled={disabled}
+        readOnly={readonly}
+        required={required}
+        aria-invalid={invalid}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(e) => onChange(joinDate(e.target.value, time))}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      <input
+        type="time"
+        className="sf-input record-date-time"
+        aria-label="Time (UTC)"
+        step={MINUTE_STEP * 60}
+        value={date ? time.slice(0, 5) : ''}
+        disabled={disabled || !date}
+        readOnly={readonly}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(joinDate(date, e.target.value || DEFAULT_TIME))}
+        onBlur={() => onBlur(id, value)}
+      />
+      <span className="record-date-zone txt-hint">UTC</span>
+      {date && !readonly && !disabled && (
+        <button type="button" className="btn btn-transparent btn-sm btn-circle" aria-label="Clear date" title="Clear" onClick={() => onChange('')}>
+          ×
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { OverlayPanel } from '../../app/OverlayPanel';
+import { fileKind } from '../../lib/records/format';
+
+export type FilePreviewProps = {
+  /** The file to show (null: closed). */
+  file: { name: string; url: string } | null;
+  onClose(): void;
+};
+
+/** The file preview popup: images, videos and audio play inline; anything else says so (spec §8). */
+export function FilePreviewPopup({ file, onClose }: FilePreviewProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const kind = file ? fileKind(file.name) : 'file';
+  const broken = !file || failed === file.url || (kind !== 'image' && kind !== 'video' && kind !== 'audio');
+  return (
+    <OverlayPanel
+      open={!!file}
+      onRequestClose={onClose}
+      size="popup"
+      className="record-file-preview"
+      header={file?.name}
+      footer={
+        file && (
+          <>
+            <a className="btn btn-transparent" href={file.url} target="_blank" rel="noopener noreferrer">
+              Open in new tab
+            </a>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Close
+            </button>
+          </>
+        )
+      }
+    >
+      {file && broken && <p className="txt-hint txt-center record-file-preview-none">Cannot preview the file.</p>}
+      {file && !broken && kind === 'image' && <img src={file.url} alt={file.name} onError={() => setFailed(file.url)} />}
+      {file && !broken && kind === 'video' && <video src={file.url} controls onError={() => setFailed(file.url)} />}
+      {file && !broken && kind === 'audio' && <audio src={file.url} controls onError={() => setFailed(file.url)} />}
+    </OverlayPanel>
+  );
+}

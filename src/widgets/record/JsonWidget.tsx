@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { parseJsonText } from '../../lib/record-schema';
+import { ariaDescribedByIds } from '../dom-ids';
+
+const JsonAce = lazy(() => import('./JsonAce'));
+
+/** The JSON field: ace (lazy; a textarea stands in meanwhile) with a 'Valid JSON' / 'Invalid JSON' mark (spec §4). */
+export function RecordJsonWidget({ id, value, disabled, readonly, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
+  const text = typeof value === 'string' ? value : '';
+  const parsed = parseJsonText(text);
+  const describedBy = ariaDescribedByIds(id);
+  const fallback = (
+    <textarea
+      id={id}
+      className="sf-input sf-textarea record-json-fallback"
+      value={text}
+      rows={3}
+      disabled={disabled || readonly}
+      aria-invalid={(rawErrors ?? []).some(Boolean) || undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+  return (
+    <div className={`record-json${parsed.ok ? '' : ' record-json--invalid'}`}>
+      <span className={`record-json-status ${parsed.ok ? 'txt-success' : 'txt-danger'}`} title={parsed.ok ? undefined : parsed.message}>
+        {parsed.ok ? 'Valid JSON' : 'Invalid JSON'}
+      </span>
+      <Suspense fallback={fallback}>
+        <JsonAce
+          id={id}
+          value={text}
+          disabled={disabled || readonly}
+          describedBy={describedBy}
+          onChange={(v) => onChange(v)}
+          onBlur={() => onBlur(id, text)}
+          onFocus={() => onFocus(id, text)}
+        />
+      </Suspense>
+    </div>
+  );
+}

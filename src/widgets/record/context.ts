@@ -1,0 +1,48 @@
+/**
+ * What the record widgets need beyond their value: the collection and the record as loaded (file
+ * URLs, the files it had), and the files picked for upload, which live outside the form data (the
+ * data hold a token per new file, so "how many files" counts existing + new − deleted, and drafts
+ * stay plain JSON). The record editor panel provides it.
+ */
+import { createContext, useContext } from 'react';
+import type { RecordModel } from 'pocketbase';
+import type { CollectionModel } from '../../lib/collections/types';
+
+export const UPLOAD_PREFIX = '@upload:';
+
+export interface RecordEditorContextValue {
+  collection: CollectionModel | null;
+  /** The record as loaded (null for a new one). */
+  record: RecordModel | null;
+  /** New files by token. */
+  uploads: Map<string, File>;
+  /** Keeps files for upload and returns their tokens (put them in the field's value). */
+  addUploads(files: File[]): string[];
+}
+
+let counter = 0;
+
+export function createUploadStore(): Pick<RecordEditorContextValue, 'uploads' | 'addUploads'> {
+  const uploads = new Map<string, File>();
+  return {
+    uploads,
+    addUploads(files) {
+      return files.map((f) => {
+        const token = `${UPLOAD_PREFIX}${++counter}:${f.name}`;
+        uploads.set(token, f);
+        return token;
+      });
+    },
+  };
+}
+
+export const isUploadToken = (v: unknown): v is string => typeof v === 'string' && v.startsWith(UPLOAD_PREFIX);
+
+/** The file name a token stands for. */
+export const uploadName = (token: string): string => token.slice(UPLOAD_PREFIX.length).replace(/^\d+:/, '');
+
+const fallback: RecordEditorContextValue = { collection: null, record: null, ...createUploadStore() };
+
+export const RecordEditorContext = createContext<RecordEditorContextValue>(fallback);
+
+export const useRecordEditor = (): RecordEditorContextValue => useContext(RecordEditorContext);

@@ -1,0 +1,169 @@
+/**
+ * The rich editor's image picker 'Select an image' (spec §2, §7): a sidebar of the collections with
+ * non-protected file fields, a search box, the records' images (50 per page, '*:excerpt(100)',
+ * records with at least one file), a thumb size selector ('Original size' or a field's thumbs) and
+ * the empty state 'No records with images found.'. Resolves with the chosen image's URL.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RecordModel } from 'pocketbase';
+import { handleError, pb } from '../../../api/client';
+import { OverlayPanel } from '../../../app/OverlayPanel';
+import type { CollectionModel, SchemaField } from '../../../lib/collections/types';
+import { joinFilters, normalizeSearchFilter } from '../../../lib/filter-normalize';
+import { fileKind, fileUrl, hasThumb, searchableFields } from '../../../lib/records/format';
+import { isMultiple } from '../../../lib/record-schema';
+import { useCollections } from '../../../state/collections';
+
+export const IMAGE_PICKER_PER_PAGE = 50;
+export const ORIGINAL_SIZE = '';
+
+export type ImagePickerProps = { open: boolean; onClose(): void; onSelect(url: string): void };
+
+/** The non-protected file fields of a collection (what the picker can show). */
+export function imageFields(c: Pick<CollectionModel, 'schema'>): SchemaField[] {
+  return (c.schema ?? []).filter((f) => f.type === 'file' && !f.options?.protected && !f.toDelete);
+}
+
+/** Records with any file in those fields. */
+export function imageRecordsFilter(fields: readonly SchemaField[]): string {
+  return fields.map((f) => (isMultiple(f) ? `${f.name}:length > 0` : `${f.name} != ''`)).join(' || ');
+}
+
+const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
+
+type Picked = { record: RecordModel; field: SchemaField; name: string };
+
+export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProps) {
+  const { collections } = useCollections();
+  const sources = useMemo(() => (collections as CollectionModel[]).filter((c) => imageFields(c).length > 0), [collections]);
+  const [activeId, setActiveId] = useState('');
+  const active = sources.find((c) => c.id === activeId) ?? sources[0] ?? null;
+  const [search, setSearch] = useState('');
+  const [items, setItems] = useState<RecordModel[]>([]);
+  const [page, setPage] = useState(0);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [size, setSize] = useState(ORIGINAL_SIZE);
+  const seq = useRef(0);
+
+  const load = async (c: CollectionModel, nextPage: number, term: string) => {
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const fields = imageFields(c);
+      const res = await pb.collection(c.id).getList(nextPage, IMAGE_PICKER_PER_PAGE, {
+        filter: joinFilters(imageRecordsFilter(fields), normalizeSearchFilter(term, searchableFields(c))),
+        sort: c.type === 'view' ? '' : '-created',
+        fields: '*:excerpt(100)',
+        skipTotal: true,
+        requestKey: null,
+      });
+      if (mine !== seq.current) return;
+      setItems((prev) => (nextPage === 1 ? res.items : [...prev, ...res.items]));
+      setPage(nextPage);
+      setHasMore(res.items.length >= IMAGE_PICKER_PER_PAGE);
+    } catch (err) {
+      if (mine === seq.current) handleError(err, { silent400: true });
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!open || !active) return;
+    setPicked(null);
+    const t = setTimeout(() => void load(active, 1, search), search ? 250 : 0);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, active?.id, search]);
+
+  const images: Picked[] = active
+    ? items.flatMap((record) =>
+        imageFields(active).flatMap((field) => toList(record[field.name]).filter((n) => fileKind(n) === 'image').map((name) => ({ record, field, name }))),
+      )
+    : [];
+  const thumbs = picked ? ['100x100', ...toList(picked.field.options?.thumbs).filter((t) => t !== '100x100')] : [];
+  const urlOf = (p: Picked, thumb?: string) => fileUrl(pb.baseUrl, p.record.collectionId, p.record.id, p.name, { thumb: thumb || undefined });
+
+  return (
+    <OverlayPanel
+      open={open}
+      onRequestClose={onClose}
+      size="lg"
+      className="image-picker"
+      header="Select an image"
+      footer={
+        <>
+          <label className="image-picker-size">
+            <span className="txt-hint txt-sm">Size</span>
+            <select className="sf-input sf-select" value={size} disabled={!picked} onChange={(e) => setSize(e.target.value)} aria-label="Image size">
+              <option value={ORIGINAL_SIZE}>Original size</option>
+              {thumbs.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="flex-fill" />
+          <button type="button" className="btn btn-transparent" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" disabled={!picked} onClick={() => picked && onSelect(urlOf(picked, size))}>
+            Insert image
+          </button>
+        </>
+      }
+    >
+      <div className="image-picker-body">
+        <nav className="image-picker-sidebar" aria-label="Collections with images">
+          {sources.map((c) => (
+            <button
+              key={c.id}
+              type="button"
+              className={`sidebar-list-item${active?.id === c.id ? ' active' : ''}`}
+              aria-current={active?.id === c.id || undefined}
+              onClick={() => {
+                setActiveId(c.id);
+                setSize(ORIGINAL_SIZE);
+              }}
+            >
+              {c.name}
+            </button>
+          ))}
+        </nav>
+        <div className="image-picker-main">
+          <input type="search" className="sf-input" placeholder="Search records..." aria-label="Search records" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <div className="image-picker-grid">
+            {images.map((p) => {
+              const on = picked?.record.id === p.record.id && picked.name === p.name;
+              return (
+                <button
+                  type="button"
+                  key={`${p.record.id}/${p.name}`}
+                  className={`image-picker-thumb${on ? ' is-selected' : ''}`}
+                  title={p.name}
+                  aria-pressed={on}
+                  onClick={() => {
+                    setPicked(p);
+                    setSize(ORIGINAL_SIZE);
+                  }}
+                >
+                  <img src={urlOf(p, hasThumb(p.name) ? '100x100' : undefined)} alt={p.name} loading="lazy" />
+                </button>
+              );
+            })}
+          </div>
+          {!loading && images.length === 0 && <p className="txt-hint txt-center empty-state-title">No records with images found.</p>}
+          {loading && <p className="txt-hint txt-center">Loading...</p>}
+          {hasMore && !loading && active && (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load(active, page + 1, search)}>
+              Load more
+            </button>
+          )}
+        </div>
+      </div>
+    </OverlayPanel>
+  );
+}

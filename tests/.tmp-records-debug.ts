@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import PocketBase from 'pocketbase';
+import { createApp } from '../server/app';
+(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdbg-'));
+  const app = await createApp({ dataDir: path.join(dir, 'pb_data'), dashboardDir: '/tmp/outpost-records-dist' });
+  const url = await app.listen('127.0.0.1', 0);
+  const api = new PocketBase(url); api.autoCancellation(false);
+  await api.admins.create({ email: 'a@example.com', password: '1234567890', passwordConfirm: '1234567890' });
+  await api.admins.authWithPassword('a@example.com', '1234567890');
+  const c = await api.collections.create({ name: 'posts', schema: [{ name: 'title', type: 'text' }] });
+  await api.collection('posts').create({ title: 'hello' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const page = await browser.newPage();
+  page.on('console', (m) => console.log('[console]', m.text()));
+  page.on('pageerror', (e) => console.log('[pageerror]', e));
+  page.on('response', (r) => { if (r.url().includes('/api/')) console.log('[resp]', r.status(), r.url()); });
+  await page.goto(`${url}/_/#/login`);
+  await page.evaluate(([t, m]) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, model: m })), [api.authStore.token, api.authStore.model] as const);
+  await page.goto(`${url}/_/#/collections?collectionId=${c.id}`);
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: '/tmp/rdbg/shot.png', fullPage: true });
+  console.log(await page.locator('main').innerHTML().catch(() => 'no main'));
+  await browser.close(); await app.close();
+})();
