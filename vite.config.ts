@@ -13,6 +13,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // The validators plugin compiles every schema at build time; its timing report is noise.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8090' },
