@@ -439,7 +439,7 @@ export function recordFormSchema(collection: RecordCollectionLike, { isNew }: Re
     );
     ui.password = { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' };
     ui.passwordConfirm = { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' };
-    layout.push(['username'], ['email', 'emailVisibility']);
+    layout.push(['username'], ['email'], ['emailVisibility']);
     if (isNew) {
       properties.password = password;
       properties.passwordConfirm = passwordConfirm;

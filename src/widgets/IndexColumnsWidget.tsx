@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from './dom-ids';
 import { collectionsState } from '../state/collections';
+import './collection-widgets.css';
 import { systemFieldNames } from '../lib/collections/fields';
 
 /**

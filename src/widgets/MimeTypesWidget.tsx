@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { CsvWidget } from './CsvWidget';
+import './collection-widgets.css';
 
 /** Spec §9 mime presets (a short list of the common types of each kind). */
 export const MIME_PRESETS: Record<string, string[]> = {

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from './dom-ids';
 import { LazyCodeEditor } from './CodeEditorLoader';
+import './collection-widgets.css';
 import { collectionsState } from '../state/collections';
 import { ruleAutocompleteKeys } from '../lib/collections/rules';
 import type { CollectionModel } from '../lib/collections/types';

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from './dom-ids';
 import { LazyCodeEditor } from './CodeEditorLoader';
+import './collection-widgets.css';
 
 /** An SQL editor (ace, loaded on demand) for a view collection's query. */
 export function SqlWidget({ id, value, disabled, readonly, rawErrors, placeholder, label, onChange, onBlur, onFocus }: WidgetProps) {

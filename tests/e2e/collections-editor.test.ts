@@ -73,9 +73,10 @@ async function switchOn(scope: Locator, name: string) {
 
 /** Types into an ace editor (or its stand-in textarea) found by its label. */
 async function typeCode(scope: Locator, labelText: string, text: string) {
-  const input = scope.getByLabel(label(labelText));
   // wait for ace (loaded on demand) to replace its stand-in
-  await input.locator('xpath=ancestor::div[contains(@class, "ace_editor")]').waitFor();
+  await scope.locator('.ace_editor').first().waitFor();
+  // ace names its input '<label>, Cursor at row N'
+  const input = scope.getByRole('textbox', { name: new RegExp(`^${labelText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) });
   await input.focus();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');

@@ -110,12 +110,15 @@ async function toast(text: string) {
 }
 
 async function openNew(collection: { id: string; name: string }) {
+  await page.goto('about:blank');
   await page.goto(`${url}/_/#/collections?collectionId=${collection.id}`);
-  await page.getByRole('button', { name: 'New record' }).click();
+  await page.getByRole('button', { name: 'New record' }).first().click();
   await panel().getByText(`New ${collection.name} record`).waitFor();
 }
 
 async function openRecord(collection: { id: string; name: string }, id: string) {
+  // a fresh page load: whatever panel was open goes
+  await page.goto('about:blank');
   await page.goto(`${url}/_/#/collections?collectionId=${collection.id}&recordId=${id}`);
   await panel().getByText(`Edit ${collection.name} record`).waitFor();
   // the record reloaded and the form rebuilt from it
@@ -148,7 +151,7 @@ async function typeAce(name: string, text: string) {
 }
 
 async function pickRelations(name: string, targetName: string, labels: string[]) {
-  await field(name).getByRole('button', { name: 'Open picker' }).click();
+  await field(name).locator('.record-relation-open').click();
   const picker = page.getByRole('dialog', { name: `Select ${targetName} records` });
   await picker.waitFor();
   for (const l of labels) await picker.getByRole('option', { name: new RegExp(`^${l}\\b`) }).click();
@@ -258,13 +261,15 @@ describe('record editor', () => {
     expect(await thumb.getAttribute('src')).toContain('thumb=100x100');
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(100);
     await screenshot(page, 'records-editor-reopened');
+    await field('body').scrollIntoViewIfNeeded();
+    await screenshot(page, 'records-editor-reopened-top');
 
     // the preview popup
-    await field('cover').getByRole('button', { name: 'Preview' }).click();
+    await field('cover').getByRole('button', { name: /^Preview / }).click();
     const preview = page.locator('.record-file-preview');
     await preview.locator('img').waitFor();
     await screenshot(page, 'records-editor-file-preview');
-    await preview.getByRole('button', { name: 'Close' }).click();
+    await preview.locator('.overlay-panel-footer').getByRole('button', { name: 'Close' }).click();
     await preview.waitFor({ state: 'detached' });
     // Save stays disabled without changes
     expect(await panel().getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
@@ -397,5 +402,29 @@ describe('record editor', () => {
     await panel().getByRole('tab', { name: 'Authorized providers' }).click();
     await panel().getByText('No linked OAuth2 providers.').waitFor();
     await screenshot(page, 'records-editor-auth-providers');
+  });
+
+  it('the rich editor image picker inserts an image URL of the chosen size', async () => {
+    await openRecord(posts, created.id);
+    const rich = field('body').locator('[contenteditable="true"]');
+    await rich.waitFor();
+    await rich.getByText('world').click();
+    await field('body').getByRole('button', { name: 'Insert image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select an image' });
+    await picker.waitFor();
+    await picker.getByRole('button', { name: 'posts' }).waitFor();
+    const thumb = picker.locator('.image-picker-thumb').first();
+    await thumb.waitFor();
+    await thumb.click();
+    await picker.getByLabel('Image size').selectOption('50x50');
+    await screenshot(page, 'records-editor-image-picker');
+    await picker.getByRole('button', { name: 'Insert image' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await rich.locator('img[src*="thumb=50x50"]').waitFor();
+    // tags have no file fields: not in the sidebar
+    await page.keyboard.press('Control+s');
+    await toast('Successfully updated record.');
+    const body = String((await api.collection('posts').getOne(created.id)).body);
+    expect(body).toMatch(new RegExp(`<img src="[^"]*/api/files/${posts.id}/${created.id}/${created.cover}\\?thumb=50x50"`));
   });
 });

@@ -3,12 +3,23 @@
  * the body of RecordsSlot (same props), and registers its header actions (New record, API
  * Preview) through `collectionsPageActions` so the page header buttons come alive.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { proxy } from 'valtio';
 import type { CollectionModel } from '../../lib/collections/types';
 
-// The records list is its own chunk (src/pages/records/list), loaded with the first collection.
-const RecordsList = lazy(() => import('../records/list/RecordsList'));
+// The records list is its own chunk (src/pages/records/list); its download starts with this
+// module, in parallel with the collections request, rather than after it.
+// Once the module is in, it renders directly: through React.lazy it would suspend for a tick and
+// React would hold the reveal back for its fallback throttle (~300 ms).
+const loadRecordsList = () => import('../records/list/RecordsList');
+const LazyRecordsList = lazy(loadRecordsList);
+let LoadedRecordsList: ComponentType<RecordsSlotProps> | null = null;
+if (typeof window !== 'undefined') {
+  loadRecordsList().then(
+    (m) => void (LoadedRecordsList = m.default),
+    () => undefined, // React.lazy retries and reports the failure when it renders
+  );
+}
 
 export type RecordsSlotProps = {
   collection: CollectionModel;
@@ -30,6 +41,8 @@ export const collectionsPageActions = proxy<{
 
 export function RecordsSlot(props: RecordsSlotProps) {
   const { collection } = props;
+  // chosen once per mount: switching from the lazy wrapper to the module would remount the list
+  const [List] = useState(() => LoadedRecordsList ?? LazyRecordsList);
   return (
     <section className="records-slot" aria-label={`${collection.name} records`}>
       <Suspense
@@ -47,7 +60,7 @@ export function RecordsSlot(props: RecordsSlotProps) {
           </div>
         }
       >
-        <RecordsList key={collection.id} {...props} />
+        <List key={collection.id} {...props} />
       </Suspense>
     </section>
   );

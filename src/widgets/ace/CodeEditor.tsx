@@ -25,7 +25,7 @@ export type CodeEditorProps = {
   /** Autocomplete words (rule editor). Read at completion time, so it may change freely. */
   completions?: () => readonly string[];
   describedBy?: string;
-  /** Accessible name (the field label); ace would otherwise announce 'Cursor at row N'. */
+  /** Accessible name (the field label), announced before ace's cursor position. */
   label?: string;
   invalid?: boolean;
   minLines?: number;
@@ -95,7 +95,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       enableLiveAutocompletion: props.mode === 'rule',
     } as any);
     editorRef.current = editor;
-    editor.renderer.setScrollMargin(6, 6, 0, 0);
+    editor.renderer.setScrollMargin(props.mode === 'rule' ? 10 : 6, props.mode === 'rule' ? 10 : 6, 0, 0);
     editor.renderer.setPadding(10);
     editor.clearSelection();
     // Tab moves focus on (the editor is one field of a form), Esc leaves it alone for overlays.
@@ -103,12 +103,11 @@ export default function CodeEditor(props: CodeEditorProps) {
     editor.commands.bindKey('Shift-Tab', null as any);
     const textarea = editor.textInput.getElement() as HTMLTextAreaElement;
     textarea.id = props.id;
-    // the <label for> names the field; keep ace from replacing it with its cursor position
-    (editor.textInput as unknown as { setAriaLabel: () => void }).setAriaLabel = () => {
-      if (latest.current.label) textarea.setAttribute('aria-label', latest.current.label);
-      else textarea.removeAttribute('aria-label');
-    };
-    (editor.textInput as unknown as { setAriaLabel: () => void }).setAriaLabel();
+    // ace announces '<label>, Cursor at row N'
+    if (props.label) {
+      editor.setOption('textInputAriaLabel' as any, props.label);
+      (editor.textInput as unknown as { setAriaLabel?: () => void }).setAriaLabel?.();
+    }
     if (props.describedBy) textarea.setAttribute('aria-describedby', props.describedBy);
     (editor as any).completers = [
       {
@@ -155,5 +154,10 @@ export default function CodeEditor(props: CodeEditorProps) {
     editorRef.current?.setReadOnly(!!props.disabled);
   }, [props.disabled]);
 
-  return <div ref={host} className={`code-editor code-editor--${props.mode}${props.invalid ? ' code-editor--invalid' : ''}`} />;
+  // ace owns the inner element's classes; React only styles the wrapper
+  return (
+    <div className={`code-editor code-editor--${props.mode}${props.invalid ? ' code-editor--invalid' : ''}${props.disabled ? ' code-editor--disabled' : ''}`}>
+      <div ref={host} className="code-editor-host" />
+    </div>
+  );
 }

@@ -30,20 +30,29 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
+function FileIcon() {
+  return (
+    <span className="record-file-thumb record-file-icon" aria-hidden="true">
+      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+        <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z" />
+        <path d="M14 3v5h5" />
+      </svg>
+    </span>
+  );
+}
+
 /** A thumb of a file picked for upload (an object URL, revoked when it goes). */
 function LocalThumb({ file }: { file: File }) {
   const url = useMemo(() => (file.type.startsWith('image/') ? URL.createObjectURL(file) : ''), [file]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url ? <img className="record-file-thumb" src={url} alt="" /> : <span className="record-file-thumb record-file-icon" aria-hidden="true">📄</span>;
+  return url ? <img className="record-file-thumb" src={url} alt="" /> : <FileIcon />;
 }
 
 function RemoteThumb({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed || fileKind(name) !== 'image') {
     return (
-      <span className="record-file-thumb record-file-icon" aria-hidden="true">
-        {fileKind(name) === 'image' ? '🖼' : '📄'}
-      </span>
+      <FileIcon />
     );
   }
   return <img className="record-file-thumb" src={src} alt={name} loading="lazy" onError={() => setFailed(true)} />;
@@ -116,7 +125,7 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
             const file = uploads.get(name);
             return (
               <li key={name} className="record-file-item is-new">
-                {file ? <LocalThumb file={file} /> : <span className="record-file-thumb record-file-icon">📄</span>}
+                {file ? <LocalThumb file={file} /> : <FileIcon />}
                 <span className="record-file-name txt-ellipsis">{uploadName(name)}</span>
                 <span className="badge badge-success">New</span>
                 {file && <span className="txt-hint txt-sm">{formatSize(file.size)}</span>}
@@ -130,7 +139,7 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
           }
           return (
             <li key={name} className="record-file-item">
-              <button type="button" className="record-file-open" title="Preview" onClick={() => setPreview({ name, url: urlOf(name) })}>
+              <button type="button" className="record-file-open" title="Preview" aria-label={`Preview ${name}`} onClick={() => setPreview({ name, url: urlOf(name) })}>
                 <RemoteThumb src={hasThumb(name) ? urlOf(name, '100x100') : urlOf(name)} name={name} />
                 <span className="record-file-name txt-ellipsis">{name}</span>
               </button>

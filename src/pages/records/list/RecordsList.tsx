@@ -255,6 +255,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
 
   // The count: page 1, size 1, the same filter, fields id, reading totalItems (spec §7).
   useEffect(() => {
+    if (countKey === 0) return; // the first reload bumps it
     let cancelled = false;
     pb.collection(collection.id)
       .getList(1, 1, defined({ filter: normalizedFilter, fields: 'id', requestKey: 'records_count' }))

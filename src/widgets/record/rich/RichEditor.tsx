@@ -233,11 +233,11 @@ export default function RichEditor({ id, value, onChange, onBlur, disabled, desc
             </button>
           ))}
           <button type="button" className="rich-tool" title="Link" aria-label="Link" disabled={disabled} onMouseDown={(e) => (e.preventDefault(), addLink())}>
-            🔗
+            Link
           </button>
           {pickImage && (
             <button type="button" className="rich-tool" title="Insert image" aria-label="Insert image" disabled={disabled} onMouseDown={(e) => (e.preventDefault(), void addImage())}>
-              🖼
+              Image
             </button>
           )}
         </div>
