@@ -70,7 +70,7 @@ export function saveCollection(ctx: AppContext, body: unknown, existingId: strin
         viewQueryError,
         checkRule: ruleChecker(lookup, candidate),
       });
-      if (Object.keys(errors).length) throw badRequest(undefined, errors);
+      if (Object.keys(errors).length) throw badRequest(existing ? UPDATE_FAILED : CREATE_FAILED, errors);
 
       const now = nowDateTime();
       candidate.created = existing ? existing.created : now;

@@ -260,6 +260,7 @@ describe('auth collections', () => {
       schema: [{ name: 'email', type: 'text' }, { name: 'passwordConfirm', type: 'text' }],
     });
     expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Failed to update the collection.');
     expect(bad.body.data.options).toEqual({
       exceptEmailDomains: { code: 'validation_empty', message: 'Must be blank.' },
       minPasswordLength: { code: 'validation_min_greater_equal_than_required', message: 'Must be no less than 6.' },
