@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LayoutCell, LayoutEntry } from '../src/engine/layout';
 import { parseScreen, screenForms, type ScreenDefinition } from '../src/engine/screen';
 
 type Json = Record<string, any>;
@@ -272,9 +273,12 @@ function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
   lines.push('');
   if (Array.isArray(uiSchema['ui:layout'])) {
     lines.push('## Layout', '');
-    for (const entry of uiSchema['ui:layout'] as Array<string[] | { collapsible: string; rows: string[][] }>) {
-      if (Array.isArray(entry)) lines.push(`- ${entry.map(code).join(' · ')}`);
-      else lines.push(`- “${entry.collapsible}” (collapsed): ${entry.rows.map((r) => r.map(code).join(' · ')).join(' / ')}`);
+    // a decoration cell (a widget with no property) reads e.g. `statusLabel` (check "s3")
+    const cellDoc = (c: LayoutCell) =>
+      typeof c === 'string' ? code(c) : `${code(c['ui:widget'])}${typeof c['ui:options']?.check === 'string' ? ` (check “${c['ui:options'].check}”)` : ''}`;
+    for (const entry of uiSchema['ui:layout'] as LayoutEntry[]) {
+      if (Array.isArray(entry)) lines.push(`- ${entry.map(cellDoc).join(' · ')}`);
+      else lines.push(`- “${entry.collapsible}” (collapsed): ${entry.rows.map((r) => r.map(cellDoc).join(' · ')).join(' / ')}`);
     }
     lines.push('');
   }

@@ -3,6 +3,8 @@
 // merge into the stored options (Go decodes JSON objects into the existing map), the schema and
 // indexes are replaced. A value of the wrong JSON type fails the whole request, as c.Bind does.
 import { ApiError } from '../http/errors';
+import { newCollection } from '../../src/lib/collections/payload';
+import { RULE_NAMES } from '../../src/lib/collections/types';
 import type { Collection, CollectionType, SchemaField } from './model';
 import { collectionJson, decodeCollectionOptions, decodeField } from './normalize';
 import { newFieldId } from './ddl';
@@ -17,8 +19,6 @@ export interface BoundCollection {
   fieldIssues: FieldDecodeIssues[];
   invalidOptions: string[];
 }
-
-const RULES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -58,24 +58,7 @@ export function bindCollectionForm(body: unknown, existing: Collection | null): 
   if (body === undefined || body === null) body = {};
   if (!isObject(body)) throw loadError('the body is not an object');
 
-  const base: Collection = existing
-    ? collectionJson(existing)
-    : {
-        id: '',
-        created: '',
-        updated: '',
-        name: '',
-        type: 'base',
-        system: false,
-        schema: [],
-        indexes: [],
-        listRule: null,
-        viewRule: null,
-        createRule: null,
-        updateRule: null,
-        deleteRule: null,
-        options: {},
-      };
+  const base: Collection = existing ? collectionJson(existing) : newCollection<SchemaField>('base');
   // A view's schema always comes from its query, never from the form.
   if (base.type === 'view') base.schema = [];
 
@@ -107,7 +90,7 @@ export function bindCollectionForm(body: unknown, existing: Collection | null): 
     base.indexes = [...((body.indexes as string[] | null) ?? [])];
   }
 
-  for (const rule of RULES) {
+  for (const rule of RULE_NAMES) {
     const v = body[rule];
     if (v === undefined) continue;
     if (v !== null && typeof v !== 'string') throw loadError(`invalid type for "${rule}"`);

@@ -116,13 +116,8 @@ export function decodeField(raw: unknown): DecodedField {
   };
 }
 
-/** Whether a select/file/relation field holds several values (stored as a JSON array). */
-export function isMultiple(field: Pick<SchemaField, 'type' | 'options'>): boolean {
-  const max = field.options.maxSelect;
-  if (field.type === 'relation') return max === null || max === undefined || (typeof max === 'number' && max > 1);
-  if (field.type === 'select' || field.type === 'file') return typeof max === 'number' && max > 1;
-  return false;
-}
+/** Whether a select/file/relation field holds several values (stored as a JSON array): the dashboard's rule. */
+export { isMultiple } from '../../src/lib/collections/fields';
 
 const AUTH_OPTION_KINDS: ReadonlyArray<readonly [string, OptionKind]> = [
   ['allowEmailAuth', 'bool'],

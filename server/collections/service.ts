@@ -11,7 +11,7 @@ import { newId } from '../services/passwords';
 import { checkRule } from '../query/record-resolver';
 import type { Collection } from './model';
 import { bindCollectionForm } from './form';
-import { buildIndex, isValidIndex, parseIndex, renameInIndex } from './indexes';
+import { buildIndex, isValidIndex, parseIndex, renameInIndex } from '../../src/lib/collections/indexes';
 import { deleteCollectionRow, invalidateCollections, notifyCollectionsChanged, readCollections, writeCollectionRow, type CollectionLookup } from './store';
 import { createRecordTable, createViewFor, dropRecordTable, IndexCreateError, updateRecordTable } from './sync';
 import { validateCollection } from './validate';

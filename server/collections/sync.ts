@@ -7,7 +7,7 @@ import type { DB } from '../db/database';
 import { fieldError, type FieldErrors } from '../http/errors';
 import type { Collection, SchemaField } from './model';
 import { isMultiple } from './normalize';
-import { buildIndex, isValidIndex, parseIndex } from './indexes';
+import { buildIndex, isValidIndex, parseIndex } from '../../src/lib/collections/indexes';
 import {
   addColumnSql,
   authIndexSql,

@@ -7,7 +7,7 @@
 import type { Collection, SchemaField } from './model';
 import { FIELD_TYPES } from './model';
 import { fieldSignature } from './normalize';
-import { isValidIndex, parseIndex } from './indexes';
+import { isValidIndex, parseIndex } from '../../src/lib/collections/indexes';
 import {
   E,
   IN_INVALID,

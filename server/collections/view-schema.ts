@@ -3,10 +3,11 @@
 // and column each result column reads, through views and subqueries); the query text is only
 // read for what SQLite cannot say: wildcards, missing aliases, count()/CAST types, and the
 // FROM alias of a column whose origin SQLite lost (an expression column of a view or subquery).
-import { randomInt } from 'node:crypto';
 import type { DB } from '../db/database';
 import type { CollectionLookup } from '../query/record-resolver';
+import { defaultOptions } from '../../src/lib/collections/fields';
 import type { Collection, FieldType, SchemaField } from './model';
+import { newFieldId } from './ddl';
 import { parseSelect, ViewSqlError, type ParsedSelect, type Token } from './view-sql';
 
 export const MISSING_ID_MESSAGE = 'missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don\'t have one)';
@@ -174,34 +175,8 @@ function fieldFromCollection(collection: Collection, name: string, alias: string
 }
 
 /** The options PocketBase 0.22 serialises for a fresh field of each type (json: view default maxSize 1). */
-function defaultOptions(type: FieldType): Record<string, unknown> {
-  switch (type) {
-    case 'text':
-      return { min: null, max: null, pattern: '' };
-    case 'number':
-      return { min: null, max: null, noDecimal: false };
-    case 'email':
-    case 'url':
-      return { exceptDomains: null, onlyDomains: null };
-    case 'date':
-      return { min: '', max: '' };
-    case 'json':
-      return { maxSize: 1 };
-    default:
-      return {};
-  }
-}
+const viewFieldOptions = (type: FieldType): Record<string, unknown> => (type === 'json' ? { maxSize: 1 } : defaultOptions(type));
 
-function newField(name: string, type: FieldType, options: Record<string, unknown> = defaultOptions(type)): SchemaField {
+function newField(name: string, type: FieldType, options: Record<string, unknown> = viewFieldOptions(type)): SchemaField {
   return { system: false, id: newFieldId(), name, type, required: false, presentable: false, unique: false, options };
 }
-
-const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** 8 random [a-z0-9], like the ids PocketBase gives new schema fields. */
-function newFieldId(): string {
-  let id = '';
-  for (let i = 0; i < 8; i++) id += ID_CHARS[randomInt(ID_CHARS.length)];
-  return id;
-}
-

@@ -389,16 +389,7 @@ export async function createRecord(ctx: AppContext, collection: Collection, inpu
 
   const form = new RecordForm(newRecordModel(collection), true);
   form.manageAccess = manage;
-  try {
-    form.load(input.data, input.uploads);
-  } catch (err) {
-    if (err instanceof LoadError) throw failed(LOAD_FAILED, err.errors);
-    throw err;
-  }
-  const errors = await form.validate(ctx);
-  if (Object.keys(errors).length) throw failed(CREATE_FAILED, errors);
-  const record = await form.fill(ctx);
-  return save(ctx, form, record, 'create');
+  return loadAndSave(ctx, form, input, 'create');
 }
 
 /** PATCH /records/:id on an already authorised record. */
@@ -410,6 +401,11 @@ export async function updateExistingRecord(
 ): Promise<RecordModel> {
   const form = new RecordForm(existing, false);
   form.manageAccess = manageAccess;
+  return loadAndSave(ctx, form, input, 'update');
+}
+
+/** Binds the request into the form, validates it (a failure names the action), fills and saves the record. */
+async function loadAndSave(ctx: AppContext, form: RecordForm, input: UpsertInput, action: 'create' | 'update'): Promise<RecordModel> {
   try {
     form.load(input.data, input.uploads);
   } catch (err) {
@@ -417,9 +413,9 @@ export async function updateExistingRecord(
     throw err;
   }
   const errors = await form.validate(ctx);
-  if (Object.keys(errors).length) throw failed(UPDATE_FAILED, errors);
+  if (Object.keys(errors).length) throw failed(action === 'create' ? CREATE_FAILED : UPDATE_FAILED, errors);
   const record = await form.fill(ctx);
-  return save(ctx, form, record, 'update');
+  return save(ctx, form, record, action);
 }
 
 async function save(ctx: AppContext, form: RecordForm, record: RecordModel, action: 'create' | 'update'): Promise<RecordModel> {

@@ -15,7 +15,7 @@ import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
 import { CODES_KEYWORD } from '../../src/engine/keyword-names';
 import { createTransformErrors, propertyPath, propertySchemas } from '../../src/engine/messages';
-import { parseScreen, type ScreenDefinition } from '../../src/engine/screen';
+import { declaredNames, parseScreen, type ScreenDefinition } from '../../src/engine/screen';
 import { toRjsfErrors } from '../../src/engine/validation';
 import { fieldFailure, required, validateFields, type Rule } from '../http/field-rules';
 import { OAUTH2_PROVIDER_KEYS, type NestedErrors, type Settings } from './settings';
@@ -161,23 +161,11 @@ export function settingsSections(): SettingsSection[] {
       if (seen.has(id)) continue;
       seen.add(id);
       const schema = schemaValidator(s.schema).schema;
-      const keys = bind ? [bind.split('.')[0]] : topLevelNames(schema);
+      const keys = bind ? [bind.split('.')[0]] : [...declaredNames(schema)];
       sections.push({ schema: s.schema, bind, keys });
     }
   }
   return sections;
-}
-
-function topLevelNames(schema: Json): string[] {
-  const names = new Set<string>();
-  const visit = (s: unknown) => {
-    if (!isObject(s)) return;
-    if (isObject(s.properties)) Object.keys(s.properties).forEach((k) => names.add(k));
-    ['then', 'else'].forEach((k) => visit(s[k]));
-    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]).forEach(visit) : undefined));
-  };
-  visit(schema);
-  return [...names];
 }
 
 // ---- 0.22's checks for the sections without a schema file yet ----

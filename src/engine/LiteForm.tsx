@@ -13,12 +13,14 @@ import { CheckboxWidget } from '../widgets/CheckboxWidget';
 import { CsvWidget } from '../widgets/CsvWidget';
 import { SecretWidget } from '../widgets/SecretWidget';
 import { TextareaWidget } from '../widgets/TextareaWidget';
+import { StatusLabelWidget } from '../widgets/StatusLabelWidget';
 import { ToggleWidget } from '../widgets/ToggleWidget';
 import { fieldIdOf } from './error-schema';
 import { useFormState, type SchemaFormProps } from './form-state';
-import type { LiteField, LitePlan, LiteWidget } from './lite-support';
+import type { LiteDecoration, LiteField, LitePlan, LiteWidget } from './lite-support';
 import { BaseInputTemplate } from './theme/BaseInputTemplate';
 import { Field } from './theme/Field';
+import { decorationWidgetProps, type DecorationCell } from './layout';
 import { ObjectLayout } from './theme/ObjectLayout';
 import type { Validate } from './validation';
 
@@ -40,6 +42,11 @@ const WIDGETS: Record<LiteWidget, ComponentType<WidgetProps>> = {
   toggle: ToggleWidget,
 };
 
+/** Decoration cells of `ui:layout` (widgets without a property). */
+const DECORATIONS: Record<LiteDecoration, ComponentType<WidgetProps>> = {
+  statusLabel: StatusLabelWidget,
+};
+
 const noop = () => {};
 
 function errorsAt(errors: ErrorSchema, name: string): string[] {
@@ -53,8 +60,10 @@ export interface LiteFormProps<T> extends SchemaFormProps<T> {
 }
 
 export function LiteForm<T = any>({ plan, validate, ...props }: LiteFormProps<T>) {
-  const { formData, id, disabled, className } = props;
+  const { formData, id, disabled, className, formContext } = props;
   const state = useFormState(props, validate);
+  // the part of rjsf's registry our widgets read
+  const registry = { formContext };
   const data = (formData && typeof formData === 'object' ? formData : {}) as Record<string, unknown>;
 
   const fieldOf = (f: LiteField) => {
@@ -82,6 +91,7 @@ export function LiteForm<T = any>({ plan, validate, ...props }: LiteFormProps<T>
       onChange: (value: unknown) => state.change({ ...data, [f.name]: value } as T),
       onBlur: (blurred: string) => state.blur(blurred),
       onFocus: noop,
+      registry,
     } as unknown as WidgetProps;
     const classNames = ['rjsf-field', `rjsf-field-${f.type}`, errors.length ? 'rjsf-field-error' : '', options.classNames ?? '']
       .filter(Boolean)
@@ -99,6 +109,11 @@ export function LiteForm<T = any>({ plan, validate, ...props }: LiteFormProps<T>
         <Widget {...widgetProps} />
       </Field>
     );
+  };
+
+  const decoration = (cell: DecorationCell) => {
+    const Widget = DECORATIONS[cell['ui:widget'] as LiteDecoration];
+    return Widget ? <Widget {...(decorationWidgetProps(cell, state.idPrefix, formContext) as unknown as WidgetProps)} /> : null;
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -119,6 +134,7 @@ export function LiteForm<T = any>({ plan, validate, ...props }: LiteFormProps<T>
           properties={plan.fields.map((f) => ({ name: f.name, content: fieldOf(f) }))}
           layout={plan.options.layout}
           columns={plan.options.columns}
+          decoration={decoration}
         />
       </form>
     </div>

@@ -14,7 +14,7 @@ import { litePlan } from './lite-support';
 import { liteValidatorFor } from './lite-validators';
 import './engine.css';
 
-export type { FormChangeState, SchemaFormProps } from './form-state';
+export type { FormChangeState, FormContext, SchemaFormProps } from './form-state';
 
 const RjsfForm = lazy(() => import('./RjsfForm'));
 

@@ -4,15 +4,16 @@
  * (kind "panel") is an overlay with the same parts. The logic lives in useScreen; what a page adds
  * by hand is only what no schema can say (e.g. opening another screen, remembering a recipient).
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { OverlayPanel } from '../app/OverlayPanel';
 import { usePageTitle } from '../app/page-title';
 import { Breadcrumbs, SettingsLayout } from '../app/SettingsLayout';
-import { StatusLabel } from '../widgets/StatusLabel';
+import type { StatusLabelProps } from '../widgets/StatusLabel';
 import { SchemaForm } from './SchemaForm';
 import { getScreen } from './schemas';
-import type { ScreenAction } from './screen';
-import { useScreen, type ScreenState, type UseScreenOptions } from './use-screen';
+import type { FormContext } from './form-state';
+import { checkName, type ScreenAction, type ScreenCheck } from './screen';
+import { useScreen, type CheckStatus, type ScreenState, type UseScreenOptions } from './use-screen';
 import './screen-view.css';
 
 export interface ScreenViewProps extends UseScreenOptions {
@@ -29,7 +30,20 @@ export interface ScreenViewProps extends UseScreenOptions {
 
 const CANCEL_IDS = new Set(['cancel', 'close', 'reset']);
 
+/** What a screen's check has to show: nothing while idle, off or with unsaved changes. */
+function checkStatus(c: ScreenCheck, check: CheckStatus | undefined, dirty: boolean): StatusLabelProps | null {
+  if (!check || check.state === 'idle' || dirty) return null;
+  if (check.state === 'checking') return { status: 'pending', text: c.checking ?? c.ok };
+  return check.state === 'ok' ? { status: 'success', text: c.ok } : { status: 'error', text: c.failed, tooltip: check.message };
+}
+
 function Sections({ state }: { state: ScreenState }) {
+  // the check's status reaches the forms' `statusLabel` widgets through the form context
+  const { screen, check, dirty } = state;
+  const formContext = useMemo<FormContext>(
+    () => (screen.check ? { checks: { [checkName(screen)]: checkStatus(screen.check, check, dirty) } } : {}),
+    [screen, check, dirty],
+  );
   if (state.loading) {
     return (
       <div className="screen-loading" aria-busy="true">
@@ -55,6 +69,7 @@ function Sections({ state }: { state: ScreenState }) {
             disabled={state.busy}
             onChange={(value) => state.change(s, value)}
             onSubmit={() => void state.submit()}
+            formContext={formContext}
           />
         </section>
       ))}
@@ -106,14 +121,6 @@ function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: 
   );
 }
 
-function Check({ state }: { state: ScreenState }) {
-  const c = state.screen.check;
-  if (!c || !state.check || state.check.state === 'idle' || state.dirty) return null;
-  const { state: s, message } = state.check;
-  if (s === 'checking') return <StatusLabel status="pending" text={c.checking ?? c.ok} />;
-  return s === 'ok' ? <StatusLabel status="success" text={c.ok} /> : <StatusLabel status="error" text={c.failed} tooltip={message} />;
-}
-
 function ScreenPage({ name, onAction, children, ...options }: ScreenViewProps) {
   const state = useScreen(name, options);
   const { screen } = state;
@@ -127,7 +134,6 @@ function ScreenPage({ name, onAction, children, ...options }: ScreenViewProps) {
         <div className="screen-card" data-screen={screen.name}>
           <Sections state={state} />
           <footer className="screen-footer">
-            <Check state={state} />
             <div className="flex-fill" />
             <Actions state={state} onCancel={state.reset} onAction={onAction} />
           </footer>

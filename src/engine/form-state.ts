@@ -11,6 +11,27 @@ import { fieldErrors, removeFieldError } from '../state/field-errors';
 import { buildErrorSchema, deepEqual, errorEntries, fieldIdOf, getAt } from './error-schema';
 import { serverErrorSchema } from './server-errors';
 import type { Validate } from './validation';
+import type { StatusLabelProps } from '../widgets/StatusLabel';
+
+/**
+ * What the page around a form shares with its widgets (rjsf's `formContext`; the lite renderer
+ * passes the same object as `registry.formContext`).
+ */
+export interface FormContext {
+  /** The state of each named check (e.g. the screen runner's S3 connection check); absent or null: nothing to show. */
+  checks?: Readonly<Record<string, StatusLabelProps | null | undefined>>;
+  /**
+   * Where rule widgets keep the text 'Set Admins only' replaced (by widget id), so that unlocking
+   * restores it even after the widget was unmounted (e.g. a tab switch). Without it a widget
+   * remembers only while it is mounted.
+   */
+  ruleMemory?: RuleMemory;
+}
+
+export interface RuleMemory {
+  get: (key: string) => string | undefined;
+  set: (key: string, text: string) => void;
+}
 
 export interface FormChangeState {
   isValid: boolean;
@@ -35,6 +56,8 @@ export interface SchemaFormProps<T = any> {
   /** The loaded copy that `isDirty` compares against. */
   pristine?: T;
   className?: string;
+  /** Shared with the widgets (e.g. check states for the `statusLabel` widget). */
+  formContext?: FormContext;
 }
 
 export interface FormState<T> {

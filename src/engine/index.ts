@@ -4,7 +4,7 @@
  * for the server, tools and tests: ./ajv (strict instance), ./keywords, ./validator (runtime rjsf
  * validator), ./vite-plugin-validators (build-time validators).
  */
-export { SchemaForm, preloadRjsfRenderer, type SchemaFormProps, type FormChangeState } from './SchemaForm';
+export { SchemaForm, preloadRjsfRenderer, type SchemaFormProps, type FormChangeState, type FormContext } from './SchemaForm';
 export { getForm, listForms, getScreen, listScreens, formNameOf, type FormFiles } from './schemas';
 export { parseScreen, screenAction, screenForms, type ScreenDefinition, type ScreenSection, type ScreenAction } from './screen';
 export type { ValidationResult } from './validation';

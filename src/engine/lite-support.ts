@@ -50,6 +50,18 @@ const BOOLEAN_WIDGETS: Record<string, LiteWidget> = { checkbox: 'checkbox', togg
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Widgets LiteForm draws as `ui:layout` decoration cells (no property, e.g. a check's status label). */
+export const LITE_DECORATIONS = ['statusLabel'] as const;
+export type LiteDecoration = (typeof LITE_DECORATIONS)[number];
+
+/** A layout cell LiteForm can place: a property name or a decoration it knows. */
+const isLiteCell = (cell: unknown): boolean =>
+  typeof cell === 'string' ||
+  (isObject(cell) &&
+    (LITE_DECORATIONS as readonly unknown[]).includes(cell['ui:widget']) &&
+    Object.keys(cell).every((k) => k === 'ui:widget' || k === 'ui:options') &&
+    (cell['ui:options'] === undefined || isObject(cell['ui:options'])));
+
 /** rjsf's getUiOptions: `ui:options` spread and every other `ui:x` key as `x`. */
 export function uiOptionsOf(ui: unknown): Json {
   if (!isObject(ui)) return {};
@@ -102,7 +114,7 @@ export function litePlan(schema: unknown, uiSchema: unknown = {}): LitePlan | nu
   const rootUi: Json = Object.fromEntries(Object.entries(ui).filter(([k]) => k.startsWith('ui:')));
   const options = plainUi(rootUi, ROOT_UI_OPTIONS);
   if (!options) return null;
-  if (options.layout !== undefined && !(Array.isArray(options.layout) && options.layout.every((r) => Array.isArray(r) && r.every((n) => typeof n === 'string')))) {
+  if (options.layout !== undefined && !(Array.isArray(options.layout) && options.layout.every((r) => Array.isArray(r) && r.every(isLiteCell)))) {
     return null;
   }
   const fields: LiteField[] = [];

@@ -45,9 +45,12 @@ export interface ScreenAction {
 
 /**
  * A connection check a screen runs against the saved settings (the S3 status): 100 ms (`delay`)
- * after loading and after each save, while `when` (a dot path of the loaded data) is true.
+ * after loading and after each save, while `when` (a dot path of the loaded data) is true. Its
+ * status shows wherever a section's UI schema places a `statusLabel` widget naming it.
  */
 export interface ScreenCheck {
+  /** What `statusLabel` widgets call it (`"ui:options": {"check": name}`); defaults to the screen's name. */
+  name?: string;
   method: 'POST' | 'GET';
   path: string;
   body?: Record<string, unknown>;
@@ -127,10 +130,13 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
       fail(name, '"check" needs "path", "ok" and "failed"');
     }
     if (!METHODS.has(String(c.method))) fail(name, 'check.method is not an HTTP method');
-    ['when', 'checking', 'timeoutMessage', 'savedButFailed'].forEach((k) => optString(name, c, k));
+    ['name', 'when', 'checking', 'timeoutMessage', 'savedButFailed'].forEach((k) => optString(name, c, k));
   }
   return { ...(doc as unknown as ScreenDefinition), name };
 }
+
+/** The name a screen's check goes by in UI schemas (`statusLabel`'s `check` option). */
+export const checkName = (screen: ScreenDefinition): string => screen.check?.name ?? screen.name;
 
 /** The forms a screen names (schema and UI schema names), for checks and docs. */
 export function screenForms(screen: ScreenDefinition): { schema: string; ui: string }[] {
@@ -142,4 +148,24 @@ export function screenAction(screen: ScreenDefinition, id: string): ScreenAction
   const action = screen.actions?.find((a) => a.id === id);
   if (!action) throw new Error(`screens/${screen.name}.json has no action "${id}"`);
   return action;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Property names a section's schema declares at its top level, across conditional branches
+ * (if/then/else, allOf/anyOf/oneOf, dependencies): the keys of the document a whole-document
+ * section edits (the dashboard's save and the server's PATCH /api/settings validation).
+ */
+export function declaredNames(schema: Record<string, unknown>): Set<string> {
+  const names = new Set<string>();
+  const visit = (s: unknown) => {
+    if (!isRecord(s)) return;
+    if (isRecord(s.properties)) Object.keys(s.properties).forEach((k) => names.add(k));
+    ['then', 'else'].forEach((k) => visit(s[k]));
+    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]).forEach(visit) : undefined));
+    if (isRecord(s.dependencies)) Object.values(s.dependencies).forEach(visit);
+  };
+  visit(schema);
+  return names;
 }

@@ -15,7 +15,7 @@ import { applyDefaults } from './defaults';
 import { deepEqual, getAt } from './error-schema';
 import { validateForm } from './form-validate';
 import { getForm, getScreen, type FormFiles } from './schemas';
-import type { ScreenAction, ScreenDefinition, ScreenSection } from './screen';
+import { declaredNames, type ScreenAction, type ScreenDefinition, type ScreenSection } from './screen';
 
 type Json = Record<string, unknown>;
 
@@ -69,20 +69,6 @@ function setAt(doc: Json, bind: string, value: unknown): Json {
   if (!path.length) return (isObject(value) ? value : {}) as Json;
   const [head, ...rest] = path;
   return { ...doc, [head]: rest.length ? setAt(isObject(doc[head]) ? (doc[head] as Json) : {}, rest.join('.'), value) : value };
-}
-
-/** Property names a schema declares at its top level, across conditional branches. */
-function declaredNames(schema: Json): Set<string> {
-  const names = new Set<string>();
-  const visit = (s: unknown) => {
-    if (!isObject(s)) return;
-    if (isObject(s.properties)) Object.keys(s.properties).forEach((k) => names.add(k));
-    ['then', 'else'].forEach((k) => visit(s[k]));
-    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]).forEach(visit) : undefined));
-    if (isObject(s.dependencies)) Object.values(s.dependencies).forEach(visit);
-  };
-  visit(schema);
-  return names;
 }
 
 /** A cleared input holds undefined, which JSON drops: send "" where the loaded copy had a string. */

@@ -7,15 +7,21 @@ import './collection-widgets.css';
 import { collectionsState } from '../state/collections';
 import { ruleAutocompleteKeys } from '../lib/collections/rules';
 import type { CollectionModel } from '../lib/collections/types';
+import type { FormContext } from '../engine/form-state';
 
 /**
  * A collection API rule (spec §4 Rules, §6): null is "admins only" (locked), a text is a filter
  * (empty = everyone). 'Set Admins only' locks and remembers the text; unlocking restores it (or '').
+ * The text is kept in the form context's `ruleMemory` when the page gives one (the collection
+ * editor does, so it survives tab switches), else in the widget.
  * The editor (ace, loaded on demand) autocompletes the fields of the collection being edited,
  * relation paths up to 4 levels, @request.* and @collection.*.
  */
-export function RuleWidget({ id, value, disabled, readonly, rawErrors, placeholder, label, onChange, onBlur, onFocus }: WidgetProps) {
-  const [remembered, setRemembered] = useState('');
+export function RuleWidget({ id, value, disabled, readonly, rawErrors, placeholder, label, registry, onChange, onBlur, onFocus }: WidgetProps) {
+  const [own, setOwn] = useState('');
+  const memory = (registry?.formContext as FormContext | undefined)?.ruleMemory;
+  const remembered = memory ? (memory.get(id) ?? '') : own;
+  const remember = (text: string) => (memory ? memory.set(id, text) : setOwn(text));
   const snap = useSnapshot(collectionsState);
   const locked = value === null || value === undefined;
   const invalid = (rawErrors ?? []).some(Boolean);
@@ -37,7 +43,7 @@ export function RuleWidget({ id, value, disabled, readonly, rawErrors, placehold
           className="btn btn-sm btn-secondary"
           disabled={off}
           onClick={() => {
-            onChange(remembered ?? '');
+            onChange(remembered);
           }}
         >
           Unlock and set custom rule
@@ -67,7 +73,7 @@ export function RuleWidget({ id, value, disabled, readonly, rawErrors, placehold
         className="btn btn-sm btn-transparent rule-lock"
         disabled={off}
         onClick={() => {
-          setRemembered(typeof value === 'string' ? value : '');
+          remember(typeof value === 'string' ? value : '');
           onChange(null);
         }}
       >

@@ -21,6 +21,7 @@ import { RuleWidget } from './RuleWidget';
 import { SqlWidget } from './SqlWidget';
 import { RadioWidget } from './RadioWidget';
 import { SecretGeneratorWidget } from './SecretGeneratorWidget';
+import { StatusLabelWidget } from './StatusLabelWidget';
 import { recordWidgets } from './record';
 
 const core = getDefaultRegistry().widgets;
@@ -50,6 +51,8 @@ export const widgets: RegistryWidgetsType = {
   // settings screens
   RadioWidget,
   secretGenerator: SecretGeneratorWidget,
+  // a named check's status (formContext.checks), mostly as a ui:layout decoration cell
+  statusLabel: StatusLabelWidget,
   // record editor (src/lib/record-schema.ts names them)
   ...recordWidgets,
 };

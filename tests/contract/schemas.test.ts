@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
 import { CUSTOM_KEYWORD_NAMES } from '../../src/engine/keywords';
-import { screenForms } from '../../src/engine/screen';
+import { checkName, screenForms } from '../../src/engine/screen';
+import { isDecorationCell, layoutDecorations, layoutNames } from '../../src/engine/layout';
 import { validateData } from '../../src/engine/validator';
 import { WIDGET_NAMES } from '../../src/widgets';
 import { loadCatalog, ROOT } from '../../scripts/gen-docs';
@@ -81,9 +82,11 @@ describe.each(catalog.forms.map((f) => [f.name, f] as const))('%s', (name, form)
     const names = propertyNames(form.schema);
     for (const [key, value] of Object.entries<Json>(form.uiSchema)) {
       if (key === 'ui:layout') {
-        // rows of names, or collapsible groups of rows ({ collapsible, rows })
-        const rows = (value as unknown as Array<string[] | { rows: string[][] }>).flatMap((e) => (Array.isArray(e) ? [e] : e.rows));
-        for (const n of rows.flat()) expect(names, `ui:layout names "${n}"`).toContain(n);
+        // rows of names, or collapsible groups of rows ({ collapsible, rows }); a cell may be a decoration widget
+        for (const n of layoutNames(value)) expect(names, `ui:layout names "${n}"`).toContain(n);
+        const rows = (value as unknown as Array<unknown[] | { rows: unknown[][] }>).flatMap((e) => (Array.isArray(e) ? [e] : e.rows));
+        for (const cell of rows.flat()) expect(typeof cell === 'string' || isDecorationCell(cell), `ui:layout cell ${JSON.stringify(cell)}`).toBe(true);
+        for (const d of layoutDecorations(value)) expect(WIDGET_NAMES, `unknown decoration widget "${d['ui:widget']}"`).toContain(d['ui:widget']);
         continue;
       }
       if (key.startsWith('ui:')) continue;
@@ -114,6 +117,18 @@ describe.each(catalog.screens.map((s) => [s.name, s] as const))('screens/%s.json
       expect(forms, `schema "${schema}"`).toContain(schema);
       expect(fs.existsSync(path.join(ROOT, 'schemas', `${ui}.ui.json`)), `schemas/${ui}.ui.json`).toBe(true);
     }
+  });
+
+  it('shows its check (if any) through a statusLabel widget in one of its UI schemas, and names no other check', () => {
+    const uiOf = (ui: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', `${ui}.ui.json`), 'utf8')) as Json;
+    const labels = screenForms(screen).flatMap(({ ui }) => {
+      const doc = uiOf(ui);
+      const cells = layoutDecorations(doc['ui:layout']).map((d) => d['ui:options'] ?? {});
+      const props = Object.values<Json>(doc).filter((v) => v?.['ui:widget'] === 'statusLabel').map((v) => v['ui:options'] ?? {});
+      return [...cells, ...props].map((o) => String(o.check ?? ''));
+    });
+    if (screen.check) expect(labels, `a statusLabel for check "${checkName(screen)}"`).toContain(checkName(screen));
+    for (const l of labels) expect(screen.check ? [checkName(screen)] : [], `statusLabel check "${l}"`).toContain(l);
   });
 
   it('binds sections to paths that exist in the section schema or the whole document', () => {

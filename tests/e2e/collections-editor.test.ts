@@ -168,6 +168,18 @@ describe('collection editor', () => {
     await editor().getByRole('tab', { name: /API Rules/ }).locator('[aria-label^="Some rules are set"]').waitFor();
     await screenshot(page, 'collections/editor-rules');
 
+    // 'Set Admins only' remembers the rule text in the editor: unlocking after a tab switch restores it
+    const listRule = () => editor().locator('.rules-tab [data-field="collection-rules-form_listRule"]');
+    await listRule().getByRole('button', { name: 'Set Admins only' }).click();
+    await listRule().getByText('Only admins can perform this action.').waitFor();
+    await editor().getByRole('tab', { name: /Fields/ }).click();
+    await editor().getByRole('tab', { name: /API Rules/ }).click();
+    await listRule().getByRole('button', { name: 'Unlock and set custom rule' }).click();
+    await listRule().locator('.ace_editor').waitFor();
+    await expect
+      .poll(async () => ((await listRule().locator('.ace_content').textContent()) ?? '').replace(/\u00a0/g, ' '))
+      .toContain("@request.auth.id != ''");
+
     await editor().getByRole('button', { name: 'Create' }).click();
     await toast('Successfully created collection.');
     await page.getByRole('navigation', { name: 'Collections list' }).getByRole('link', { name: 'articles', exact: true }).waitFor();

@@ -204,6 +204,7 @@ describe('records list', () => {
     await openPosts();
     await page.getByRole('button', { name: 'Toggle columns' }).click();
     await page.getByRole('group', { name: 'Columns' }).getByLabel('body').uncheck();
+    await screenshot(page, 'records-columns-menu');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('columnheader', { name: 'body' }).count()).toBe(0);
     await page.reload();

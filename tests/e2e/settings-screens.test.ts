@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { startS3, type TestS3 } from '../helpers/s3';
 import { http, ROOT, startServer, type TestServer } from '../helpers/server';
@@ -201,9 +201,14 @@ describe('Logs settings popup', () => {
     await page.getByRole('button', { name: 'Logs settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Logs settings' });
     await dialog.getByLabel(label('Max days retention')).waitFor();
+    // the popup is anchored by its top: an error appearing under a field does not move what is above it
+    const topOf = async (l: Locator) => (await l.boundingBox())?.y;
+    await page.waitForTimeout(300); // the pop-in animation
+    const before = { popup: await topOf(dialog), field: await topOf(dialog.getByLabel(label('Max days retention'))) };
     await dialog.getByLabel(label('Min log level')).fill('101');
     await dialog.getByLabel(label('Min log level')).press('Tab');
     await dialog.getByText('Must be no greater than 100.').waitFor();
+    expect({ popup: await topOf(dialog), field: await topOf(dialog.getByLabel(label('Max days retention'))) }).toEqual(before);
     expect(await dialog.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
     await dialog.getByLabel(label('Min log level')).fill('4');
     await dialog.getByLabel(label('Max days retention')).fill('9');

@@ -1,6 +1,6 @@
 // CREATE INDEX parsing and rebuilding (PocketBase 0.22 tools/dbutils/index.go behaviour).
 import { describe, expect, it } from 'vitest';
-import { buildIndex, isValidIndex, parseIndex, renameInIndex } from '../../server/collections/indexes';
+import { buildIndex, isValidIndex, parseIndex, renameInIndex } from '../../src/lib/collections/indexes';
 import { columnDefinition, createTableSql } from '../../server/collections/ddl';
 import { decodeField, normalizeDateTime } from '../../server/collections/normalize';
 import { goRegexError } from '../../server/collections/field-options-rules';

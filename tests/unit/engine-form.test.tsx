@@ -88,11 +88,12 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Invalid value').closest('.sf-field')?.querySelector('input')).toBe(screen.getByLabelText(PASSWORD));
   });
 
-  // Conditional schemas are drawn by the rjsf renderer, which SchemaForm loads on demand: wait for it.
+  // Conditional schemas are drawn by the rjsf renderer, which SchemaForm loads on demand: wait for it
+  // (its first import takes a couple of seconds on a busy machine, past findBy's default 1 s).
   it('shows conditional fields from if/then: password only when creating or changing it', async () => {
     const { schema, uiSchema } = getForm('admins/admin-editor');
     const { unmount } = render(<Host schema={schema} uiSchema={uiSchema} initial={{ email: '', avatar: 0 }} />);
-    expect(await screen.findByLabelText(PASSWORD)).toBeTruthy();
+    expect(await screen.findByLabelText(PASSWORD, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
     unmount();
     render(<Host schema={schema} uiSchema={uiSchema} initial={{ id: 'abc', email: 'a@b.co', avatar: 3 }} />);
@@ -101,5 +102,5 @@ describe('SchemaForm', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Change password' }));
     expect(screen.getByLabelText(PASSWORD)).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Avatar 3' }).getAttribute('aria-checked')).toBe('true');
-  });
+  }, 20_000);
 });

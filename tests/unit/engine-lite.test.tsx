@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, useState, type ReactElement } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { SchemaForm, getForm, listForms, type SchemaFormProps } from '../../src/engine';
+import { SchemaForm, getForm, listForms, type FormContext, type SchemaFormProps } from '../../src/engine';
 import { LiteForm } from '../../src/engine/LiteForm';
 import RjsfForm from '../../src/engine/RjsfForm';
 import { litePlan } from '../../src/engine/lite-support';
@@ -120,6 +120,30 @@ describe('same markup as the rjsf renderer', () => {
       expect(await markup(<SchemaForm {...props} disabled />, true)).toBe(await markup(<RjsfForm {...props} disabled />, true));
     });
   }
+
+  it('draws ui:layout decoration cells (a named check status from the form context) the same in both renderers', async () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: { enabled: { type: 'boolean', title: 'Enabled' }, host: { type: 'string', title: 'Host' } },
+    };
+    const uiSchema: UiSchema = {
+      'ui:layout': [
+        ['enabled', { 'ui:widget': 'statusLabel', 'ui:options': { check: 's3' } }],
+        ['host'],
+        [{ 'ui:widget': 'statusLabel', 'ui:options': { check: 'other' } }],
+      ],
+      enabled: { 'ui:widget': 'toggle' },
+    };
+    expect(litePlan(schema, uiSchema)).not.toBeNull();
+    const formContext: FormContext = { checks: { s3: { status: 'error', text: 'Failed to connect', tooltip: 'No such bucket' } } };
+    const props = { schema, uiSchema, formData: {}, formContext };
+    const lite = await markup(<Lite {...props} />);
+    expect(lite).toBe(await markup(<RjsfForm {...props} />));
+    expect(lite).toContain('Failed to connect');
+    expect(lite).toContain('title="No such bucket"');
+    // a check with nothing to show draws nothing
+    expect(await markup(<Lite {...props} formContext={{}} />)).not.toContain('status-label');
+  });
 
   it('other widgets and layouts the lite renderer supports', async () => {
     const schema: RJSFSchema = {

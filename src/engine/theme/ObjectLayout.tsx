@@ -1,17 +1,22 @@
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { Accordion } from '../../widgets/Accordion';
+import { isDecorationCell, type DecorationCell, type LayoutCell, type LayoutEntry } from '../layout';
 
 export interface LayoutProperty {
   name: string;
   content: ReactNode;
   hidden?: boolean;
+  /** A decoration cell (no property). */
+  decoration?: boolean;
 }
 
 export interface ObjectLayoutProps {
   id: string;
   properties: readonly LayoutProperty[];
-  /** `ui:layout` rows of property names. */
+  /** `ui:layout` rows of property names (and decoration cells). */
   layout?: unknown;
+  /** Draws a decoration cell (the renderer knows its widgets); without it they are skipped. */
+  decoration?: (cell: DecorationCell) => ReactNode;
   /** `ui:options.columns` when there is no layout. */
   columns?: unknown;
   nested?: boolean;
@@ -21,20 +26,11 @@ export interface ObjectLayoutProps {
 
 const gridOf = (columns: number): CSSProperties => ({ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` });
 
-/** A `ui:layout` entry: a row of names, or a collapsible group of rows ("Show more options"). */
-export type LayoutEntry = string[] | { collapsible: string; openTitle?: string; rows: string[][] };
-
-/** Every property name a layout places (rows and groups), e.g. for checks. */
-export function layoutNames(layout: unknown): string[] {
-  if (!Array.isArray(layout)) return [];
-  return (layout as LayoutEntry[]).flatMap((e) => (Array.isArray(e) ? e : Array.isArray(e?.rows) ? e.rows.flat() : []));
-}
-
 function rowOf(row: LayoutProperty[]) {
   return (
     <div className="sf-row" style={gridOf(row.length)} key={row.map((p) => p.name).join('|')}>
       {row.map((p) => (
-        <div className="sf-cell" key={p.name}>
+        <div className={p.decoration ? 'sf-cell sf-cell--decoration' : 'sf-cell'} key={p.name}>
           {p.content}
         </div>
       ))}
@@ -45,10 +41,12 @@ function rowOf(row: LayoutProperty[]) {
 /**
  * Arranges rows of properties, for both renderers. `"ui:layout": [["a", "b"], ["c"]]` places named
  * properties in rows (names missing from the current schema, e.g. a conditional field that is off,
- * are skipped; unplaced properties follow one per row). Otherwise `"ui:options": {"columns": n}`
+ * are skipped; unplaced properties follow one per row). A cell may also be a decoration, a widget
+ * with no property (`{"ui:widget": "statusLabel", "ui:options": {…}}`), drawn by `decoration`; a
+ * row of decorations only hides while they draw nothing. Otherwise `"ui:options": {"columns": n}`
  * flows them into an n-column grid. Nested objects get their title as a small heading.
  */
-export function ObjectLayout({ id, properties, layout, columns, nested = false, title, description }: ObjectLayoutProps) {
+export function ObjectLayout({ id, properties, layout, columns, decoration, nested = false, title, description }: ObjectLayoutProps) {
   const visible = properties.filter((p) => !p.hidden);
   const hidden = properties.filter((p) => p.hidden);
 
@@ -56,7 +54,18 @@ export function ObjectLayout({ id, properties, layout, columns, nested = false, 
   if (Array.isArray(layout)) {
     const byName = new Map(visible.map((p) => [p.name, p]));
     const placed = new Set<string>();
-    const pick = (names: string[]) => names.map((n) => byName.get(n)).filter((p): p is LayoutProperty => !!p);
+    let decorations = 0;
+    const cellOf = (cell: LayoutCell): LayoutProperty | undefined => {
+      if (typeof cell === 'string') return byName.get(cell);
+      if (!isDecorationCell(cell) || !decoration) return undefined;
+      return { name: `decoration-${decorations++}`, content: decoration(cell), decoration: true };
+    };
+    // a row whose properties are all missing (a conditional part that is off) goes, decorations too
+    const pick = (cells: LayoutCell[]) => {
+      const row = cells.map(cellOf).filter((p): p is LayoutProperty => !!p);
+      const named = cells.some((c) => typeof c === 'string');
+      return named && !row.some((p) => !p.decoration) ? [] : row;
+    };
     const parts: ReactElement[] = [];
     for (const entry of layout as LayoutEntry[]) {
       if (Array.isArray(entry)) {
@@ -67,7 +76,7 @@ export function ObjectLayout({ id, properties, layout, columns, nested = false, 
         // names missing from the current schema (a conditional part that is off) hide the whole group
         const rows = entry.rows.map(pick).filter((r) => r.length > 0);
         rows.forEach((r) => r.forEach((p) => placed.add(p.name)));
-        if (rows.length) {
+        if (rows.some((r) => r.some((p) => !p.decoration))) {
           parts.push(
             <Accordion key={`group-${entry.collapsible}`} variant="link" title={entry.collapsible} openTitle={entry.openTitle}>
               <div className="sf-object">{rows.map(rowOf)}</div>

@@ -1,7 +1,10 @@
-// CREATE [UNIQUE] INDEX statements on the dashboard side (PocketBase's dbutils as the client uses
-// them): parse into parts, build back, rename the table or a column, and labels for the list.
+// CREATE [UNIQUE] INDEX statements as PocketBase 0.22 reads and writes them (tools/dbutils), for
+// the dashboard and the server alike: a loose parse into parts, and a normalised rebuild
+// (backtick-quoted names, one column per line when there are several, COLLATE / ASC / DESC /
+// expressions / WHERE kept); renaming the table or a column, and labels for the dashboard's list.
 
 export interface IndexColumn {
+  /** Identifier or expression. */
   name: string;
   collate: string;
   sort: string;
@@ -9,6 +12,7 @@ export interface IndexColumn {
 
 export interface ParsedIndex {
   unique: boolean;
+  /** IF NOT EXISTS */
   optional: boolean;
   schemaName: string;
   indexName: string;
@@ -29,7 +33,7 @@ function trimChars(text: string): string {
   return text.slice(start, end);
 }
 
-/** Splits on `separator` outside quotes and parentheses. */
+/** Splits on `separator` outside quotes and parentheses (PocketBase's tokenizer). */
 export function splitTopLevel(text: string, separator: string): string[] {
   const parts: string[] = [];
   let depth = 0;
@@ -80,8 +84,12 @@ export function parseIndex(statement: string): ParsedIndex {
   return result;
 }
 
+export const isValidIndex = (idx: ParsedIndex): boolean => idx.indexName !== '' && idx.tableName !== '' && idx.columns.length > 0;
+
+/** Whether a column entry is an expression rather than a plain identifier. */
 export const isExpression = (name: string): boolean => name.includes('(') || name.includes(' ');
 
+/** The normalised statement ('' when it lacks a name, a table or a non-blank column). */
 export function buildIndex(idx: ParsedIndex): string {
   const cols = idx.columns.filter((c) => c.name.trim() !== '');
   if (!idx.indexName || !idx.tableName || cols.length === 0) return '';
@@ -102,6 +110,21 @@ export function buildIndex(idx: ParsedIndex): string {
   out += ')';
   if (idx.where) out += ` WHERE ${idx.where}`;
   return out;
+}
+
+/**
+ * Rewrites an index for a renamed collection/fields (the server's save): the table becomes
+ * `table`, and identifier columns follow their field's rename. The columns are only rewritten when
+ * the index still names a column that no longer exists, so an index the client already rewrote
+ * (the dashboard does) is left alone, swapped names included.
+ */
+export function renameInIndex(idx: ParsedIndex, table: string, renamed: Map<string, string>, columnsNow: Set<string>): ParsedIndex {
+  const stale = idx.columns.some((c) => !isExpression(c.name) && renamed.has(c.name) && !columnsNow.has(c.name));
+  return {
+    ...idx,
+    tableName: table,
+    columns: stale ? idx.columns.map((c) => (isExpression(c.name) ? c : { ...c, name: renamed.get(c.name) ?? c.name })) : idx.columns,
+  };
 }
 
 /** A random index name for a table, e.g. idx_aB3dE9x. */

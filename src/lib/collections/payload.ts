@@ -3,7 +3,7 @@
 // without toDelete fields or client-only properties, and whether anything changed.
 import { editableField, randomKey } from './fields';
 import { duplicateIndex, renameIndexColumn, renameIndexTable } from './indexes';
-import type { CollectionModel, CollectionType, SchemaField } from './types';
+import type { CollectionModel, CollectionType, SchemaField, StoredSchemaField } from './types';
 
 export const DEFAULT_MIN_PASSWORD_LENGTH = 8;
 
@@ -21,7 +21,8 @@ export function defaultAuthOptions(): Record<string, unknown> {
   };
 }
 
-export function newCollection(type: CollectionType = 'base'): CollectionModel {
+/** A blank collection of a type (the server binds a create request onto a blank 'base' one). */
+export function newCollection<F extends StoredSchemaField | SchemaField = SchemaField>(type: CollectionType = 'base'): CollectionModel<F> {
   return {
     id: '',
     created: '',

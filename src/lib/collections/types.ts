@@ -1,5 +1,7 @@
-// The collection model as the dashboard edits it (PocketBase 0.22 wire shape plus client-only
-// field properties). Pure types.
+// The collection model: PocketBase 0.22's wire shape, exactly as it is stored in `_collections`
+// and returned from /api/collections (JSON key order matters: it is the wire order), and the
+// shape the dashboard edits (the same plus client-only field properties). Pure types, shared by
+// the dashboard and the server (server/collections/model.ts names the stored shapes).
 
 export type CollectionType = 'base' | 'auth' | 'view';
 
@@ -16,17 +18,29 @@ export type FieldType =
   | 'file'
   | 'relation';
 
-export interface SchemaField {
+/** The 11 field types of PocketBase 0.22, in its order. */
+export const FIELD_TYPE_NAMES: readonly FieldType[] = [
+  'text', 'editor', 'number', 'bool', 'email', 'url', 'date', 'select', 'json', 'file', 'relation',
+];
+
+/** A schema field as PocketBase 0.22 stores and returns it. */
+export interface StoredSchemaField {
+  system: boolean;
   id: string;
   name: string;
   type: FieldType;
-  system: boolean;
   required: boolean;
   presentable: boolean;
+  /** Deprecated in 0.22 but still stored and returned. */
+  unique: boolean;
+  options: Record<string, unknown>;
+}
+
+/** A schema field as the dashboard edits it. */
+export interface SchemaField extends Omit<StoredSchemaField, 'unique'> {
   unique?: boolean;
   /** Only present when the server knows it (PocketBase 0.22 has no nullable flag). */
   nullable?: boolean;
-  options: Record<string, unknown>;
   // ---- client-only (never sent) ----
   /** The name the field had when loaded (renames are detected against it). */
   originalName?: string;
@@ -38,14 +52,15 @@ export interface SchemaField {
   _key?: string;
 }
 
-export interface CollectionModel {
+/** A collection; `F` is the field shape (the dashboard's by default, StoredSchemaField on the server). */
+export interface CollectionModel<F extends StoredSchemaField | SchemaField = SchemaField> {
   id: string;
   created: string;
   updated: string;
   name: string;
   type: CollectionType;
   system: boolean;
-  schema: SchemaField[];
+  schema: F[];
   indexes: string[];
   listRule: string | null;
   viewRule: string | null;
@@ -54,6 +69,32 @@ export interface CollectionModel {
   deleteRule: string | null;
   options: Record<string, unknown>;
 }
+
+/** A collection as PocketBase 0.22 stores and returns it. */
+export type StoredCollection = CollectionModel<StoredSchemaField>;
+
+export interface AuthOptions {
+  allowEmailAuth: boolean;
+  allowOAuth2Auth: boolean;
+  allowUsernameAuth: boolean;
+  exceptEmailDomains: string[] | null;
+  manageRule: string | null;
+  minPasswordLength: number;
+  onlyEmailDomains: string[] | null;
+  onlyVerified: boolean;
+  requireEmail: boolean;
+}
+
+export interface ViewOptions {
+  query: string;
+}
+
+/** Columns every collection table has besides its schema fields. */
+export const BASE_SYSTEM_COLUMNS = ['id', 'created', 'updated'] as const;
+/** Extra columns of an auth collection table (PocketBase 0.22 names). */
+export const AUTH_SYSTEM_COLUMNS = [
+  'username', 'email', 'emailVisibility', 'verified', 'tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt',
+] as const;
 
 export const RULE_NAMES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'] as const;
 export type RuleName = (typeof RULE_NAMES)[number];

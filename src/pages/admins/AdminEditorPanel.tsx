@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { handleError, pb, type AdminModel } from '../../api/client';
 import { confirm } from '../../app/confirm';
+import { IconDots } from '../../app/icons';
 import { OverlayPanel } from '../../app/OverlayPanel';
 import { addSuccessToast } from '../../app/toasts';
 import { SchemaForm, getForm, getScreen, screenAction } from '../../engine';
@@ -137,11 +138,7 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-              <circle cx="3" cy="8" r="1.5" fill="currentColor" />
-              <circle cx="8" cy="8" r="1.5" fill="currentColor" />
-              <circle cx="13" cy="8" r="1.5" fill="currentColor" />
-            </svg>
+            <IconDots />
           </button>
           {menuOpen && (
             <div className="dropdown admin-editor-dropdown" role="menu">

@@ -1,10 +1,12 @@
 // #/settings/admins: the admins list (filter and sort in the URL, current admin marked 'You').
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { pb, handleError, type AdminModel } from '../../api/client';
 import { Avatar } from '../../app/avatars';
 import { formatDateTime } from '../../app/format';
-import { IconArrowDown, IconArrowUp, IconChevronRight, IconClose, IconPlus, IconRefresh, IconSearch } from '../../app/icons';
+import { IconArrowDown, IconArrowUp, IconChevronRight, IconPlus } from '../../app/icons';
+import { RefreshButton } from '../../app/RefreshButton';
 import { setQueryParams, useRoute } from '../../app/navigation';
+import { SearchBar } from '../../app/SearchBar';
 import { usePageTitle } from '../../app/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
@@ -47,50 +49,6 @@ function SortHeader({ name, label, sort }: { name: string; label: string; sort: 
         {state === 'ascending' && <IconArrowUp size={14} />}
       </button>
     </th>
-  );
-}
-
-function Searchbar({ value, onSubmit }: { value: string; onSubmit: (v: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit(draft.trim());
-  };
-  const changed = draft.trim() !== value;
-  return (
-    <form className="searchbar" role="search" onSubmit={submit}>
-      <span className="searchbar-icon" aria-hidden="true">
-        <IconSearch size={16} />
-      </span>
-      <input
-        type="text"
-        aria-label="Search admins"
-        placeholder={`Search term or filter like email='test@example.com'...`}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        autoComplete="off"
-        spellCheck={false}
-      />
-      {changed && (
-        <button type="submit" className="btn btn-sm btn-secondary searchbar-submit">
-          Search
-        </button>
-      )}
-      {(value || draft) && (
-        <button
-          type="button"
-          className="btn btn-sm btn-transparent btn-circle"
-          aria-label="Clear search"
-          onClick={() => {
-            setDraft('');
-            onSubmit('');
-          }}
-        >
-          <IconClose size={14} />
-        </button>
-      )}
-    </form>
   );
 }
 
@@ -166,15 +124,7 @@ export default function AdminsListPage() {
     <SettingsLayout>
       <header className="page-header">
         <Breadcrumbs items={['Settings', 'Admins']} />
-        <button
-          type="button"
-          className={`btn btn-transparent btn-circle btn-sm${loading ? ' btn-spin' : ''}`}
-          aria-label="Refresh"
-          title="Refresh"
-          onClick={() => void load()}
-        >
-          <IconRefresh size={16} />
-        </button>
+        <RefreshButton loading={loading} onClick={() => void load()} />
         <div className="flex-fill" />
         <button type="button" className="btn btn-primary" onClick={() => openPanel(null)}>
           <IconPlus size={16} />
@@ -183,7 +133,12 @@ export default function AdminsListPage() {
       </header>
 
       <div className="page-content">
-        <Searchbar value={filter} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+        <SearchBar
+          value={filter}
+          onSubmit={(v) => setQueryParams({ filter: v || null })}
+          ariaLabel="Search admins"
+          placeholder={`Search term or filter like email='test@example.com'...`}
+        />
 
         <div className="table-wrapper">
           <table className="table admins-table" aria-busy={loading || undefined}>

@@ -12,7 +12,7 @@ import { handleError, pb } from '../../api/client';
 import { confirm } from '../../app/confirm';
 import { OverlayPanel } from '../../app/OverlayPanel';
 import { addSuccessToast } from '../../app/toasts';
-import { SchemaForm, getForm, preloadRjsfRenderer } from '../../engine';
+import { SchemaForm, getForm, preloadRjsfRenderer, type FormContext } from '../../engine';
 import { needsConfirmation, pendingChanges, type PendingChanges } from '../../lib/collections/diff';
 import {
   changeType,
@@ -31,7 +31,7 @@ import { preloadCodeEditor } from '../../widgets/CodeEditorLoader';
 import { ConfirmChangesPopup } from './ConfirmChangesPopup';
 import { FieldsTab } from './FieldsTab';
 import { authOptionsToDoc, docToAuthOptions, withExclusions } from './form-docs';
-import { IconAlert, IconDots, IconLock } from './icons';
+import { IconAlert, IconDots, IconLock } from '../../app/icons';
 
 export type CollectionEditorPanelProps = {
   open: boolean;
@@ -76,6 +76,17 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmChanges, setConfirmChanges] = useState<PendingChanges | null>(null);
   const [formsKey, setFormsKey] = useState(0);
+  // what 'Set Admins only' replaced, per rule widget: kept here so unlocking restores it after tab switches
+  const [rememberedRules, setRememberedRules] = useState<Readonly<Record<string, string>>>({});
+  const widgetContext = useMemo<FormContext>(
+    () => ({
+      ruleMemory: {
+        get: (key) => rememberedRules[key],
+        set: (key, text) => setRememberedRules((cur) => ({ ...cur, [key]: text })),
+      },
+    }),
+    [rememberedRules],
+  );
   const menuRef = useRef<HTMLDivElement>(null);
   const errorsSnap = useSnapshot(fieldErrors);
   const errors = errorsSnap.errors as Record<string, unknown>;
@@ -415,6 +426,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
                 schema={rulesForm.schema}
                 uiSchema={isView ? { ...rulesForm.uiSchema, ...VIEW_RULES_UI } : rulesForm.uiSchema}
                 formData={rulesDoc}
+                formContext={widgetContext}
                 disabled={busy}
                 onChange={(d) => setDraft((cur) => ({ ...cur, ...(d as Record<string, string | null>) }))}
               />
@@ -428,6 +440,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
                 schema={authForm.schema}
                 uiSchema={authUi}
                 formData={authDoc}
+                formContext={widgetContext}
                 errorsPath="options"
                 disabled={busy}
                 onChange={(d) => setDraft((cur) => ({ ...cur, options: docToAuthOptions(cur.options, d as Record<string, unknown>) }))}

@@ -1,10 +1,12 @@
 // #/collections (spec §2 Collections page): the collections sidebar, the header of the active
 // collection, the records area (RecordsSlot, filled by the records issue) and the collection
 // editor panel. Query params: collectionId, filter, sort (default -created), recordId.
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { IconClose, IconPlus, IconRefresh, IconSearch, IconSettings } from '../../app/icons';
+import { IconPlus, IconSettings } from '../../app/icons';
+import { RefreshButton } from '../../app/RefreshButton';
 import { setQueryParams, useRoute } from '../../app/navigation';
+import { SearchBar } from '../../app/SearchBar';
 import { usePageTitle } from '../../app/page-title';
 import { Breadcrumbs } from '../../app/SettingsLayout';
 import { DEFAULT_RECORDS_SORT, normalizeRecordsSort } from '../../lib/collections/list';
@@ -17,49 +19,6 @@ import './collections.css';
 
 const CollectionEditorPanel = lazy(() => import('./CollectionEditorPanel'));
 const preloadEditor = () => void import('./CollectionEditorPanel');
-
-function FilterBar({ value, onSubmit }: { value: string; onSubmit: (v: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit(draft.trim());
-  };
-  return (
-    <form className="searchbar" role="search" onSubmit={submit}>
-      <span className="searchbar-icon" aria-hidden="true">
-        <IconSearch size={16} />
-      </span>
-      <input
-        type="text"
-        aria-label="Search records"
-        placeholder={`Search term or filter like created > "2022-01-01"...`}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        autoComplete="off"
-        spellCheck={false}
-      />
-      {draft.trim() !== value && (
-        <button type="submit" className="btn btn-sm btn-secondary searchbar-submit">
-          Search
-        </button>
-      )}
-      {(value || draft) && (
-        <button
-          type="button"
-          className="btn btn-sm btn-transparent btn-circle"
-          aria-label="Clear search"
-          onClick={() => {
-            setDraft('');
-            onSubmit('');
-          }}
-        >
-          <IconClose size={14} />
-        </button>
-      )}
-    </form>
-  );
-}
 
 export default function CollectionsPage() {
   const { query } = useRoute();
@@ -144,7 +103,12 @@ export default function CollectionsPage() {
   } else if (active) {
     body = (
       <>
-        <FilterBar value={query.filter ?? ''} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+        <SearchBar
+          value={query.filter ?? ''}
+          onSubmit={(v) => setQueryParams({ filter: v || null })}
+          ariaLabel="Search records"
+          placeholder={`Search term or filter like created > "2022-01-01"...`}
+        />
         <RecordsSlot collection={active} filter={query.filter ?? ''} sort={sort} recordId={query.recordId ?? ''} refreshKey={refreshKey} />
       </>
     );
@@ -171,15 +135,7 @@ export default function CollectionsPage() {
                   <IconSettings size={16} />
                 </button>
               )}
-              <button
-                type="button"
-                className={`btn btn-transparent btn-circle btn-sm${snap.loading ? ' btn-spin' : ''}`}
-                aria-label="Refresh"
-                title="Refresh"
-                onClick={refresh}
-              >
-                <IconRefresh size={16} />
-              </button>
+              <RefreshButton loading={snap.loading} onClick={refresh} />
               <div className="flex-fill" />
               <button
                 type="button"

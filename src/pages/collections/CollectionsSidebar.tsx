@@ -3,13 +3,12 @@
 // base → view by name; compact rows above 20 collections.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { IconPlus, IconSearch } from '../../app/icons';
+import { CollectionTypeIcon, IconPin, IconPlus, IconSearch } from '../../app/icons';
 import { PageSidebar } from '../../app/PageSidebar';
 import { isCompact, searchCollections, sortCollections } from '../../lib/collections/list';
 import type { CollectionModel } from '../../lib/collections/types';
 import { appState } from '../../state/app';
 import { collectionsState, togglePinned } from '../../state/collections';
-import { CollectionTypeIcon, IconPin } from './icons';
 
 type Props = {
   activeId: string;

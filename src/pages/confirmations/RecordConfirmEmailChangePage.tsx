@@ -1,9 +1,8 @@
 // /users|auth/confirm-email-change/{token}: the user confirms the new email with their password.
-import { useState, type FormEvent } from 'react';
-import { pb, handleError } from '../../api/client';
+import { useState } from 'react';
+import { pb } from '../../api/client';
 import { usePageTitle } from '../../app/page-title';
-import { clearFieldErrors } from '../../state/field-errors';
-import { Alert, PasswordField, PublicCard, tokenCollectionId } from './shared';
+import { Alert, PasswordField, PublicCard, tokenCollectionId, useConfirmSubmit } from './shared';
 import { getTokenPayload } from 'pocketbase';
 
 export default function RecordConfirmEmailChangePage({ token }: { token: string }) {
@@ -11,23 +10,7 @@ export default function RecordConfirmEmailChangePage({ token }: { token: string 
   const collectionId = tokenCollectionId(token);
   const newEmail = String((getTokenPayload(token) as { newEmail?: unknown }).newEmail ?? '');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    clearFieldErrors();
-    try {
-      await pb.collection(collectionId).confirmEmailChange(token, password);
-      setDone(true);
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, done, submit } = useConfirmSubmit(() => pb.collection(collectionId).confirmEmailChange(token, password));
 
   if (!collectionId) {
     return (

@@ -1,32 +1,15 @@
 // /users|auth/confirm-password-reset/{token}: a record user sets a new password.
-import { useState, type FormEvent } from 'react';
-import { pb, handleError } from '../../api/client';
+import { useState } from 'react';
+import { pb } from '../../api/client';
 import { usePageTitle } from '../../app/page-title';
-import { clearFieldErrors } from '../../state/field-errors';
-import { Alert, PasswordField, PublicCard, tokenCollectionId } from './shared';
+import { Alert, PasswordField, PublicCard, tokenCollectionId, useConfirmSubmit } from './shared';
 
 export default function RecordConfirmPasswordResetPage({ token }: { token: string }) {
   usePageTitle('Reset password');
   const collectionId = tokenCollectionId(token);
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    clearFieldErrors();
-    try {
-      await pb.collection(collectionId).confirmPasswordReset(token, password, passwordConfirm);
-      setDone(true);
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, done, submit } = useConfirmSubmit(() => pb.collection(collectionId).confirmPasswordReset(token, password, passwordConfirm));
 
   if (!collectionId) {
     return (

@@ -1,12 +1,37 @@
 // Small helpers shared by the public confirmation pages.
 import { getTokenPayload } from 'pocketbase';
-import type { ReactNode } from 'react';
-import { useFieldError } from '../../state/field-errors';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { handleError } from '../../api/client';
+import { clearFieldErrors, useFieldError } from '../../state/field-errors';
 
 /** The collection a record token was issued for (its collectionId claim), or ''. */
 export function tokenCollectionId(token: string): string {
   const payload = getTokenPayload(token) as { collectionId?: unknown };
   return typeof payload.collectionId === 'string' ? payload.collectionId : '';
+}
+
+/**
+ * The submit of a confirmation form: one request at a time, field errors cleared first, `done`
+ * once `run` succeeds (errors go to the usual handler: field errors or a toast).
+ */
+export function useConfirmSubmit(run: () => Promise<unknown>) {
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    clearFieldErrors();
+    try {
+      await run();
+      setDone(true);
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { submitting, done, submit };
 }
 
 export function PublicCard({ title, children }: { title: string; children: ReactNode }) {

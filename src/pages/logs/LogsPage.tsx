@@ -1,7 +1,8 @@
 // #/logs: the page header (settings button opening the Logs settings popup, refresh). The logs
 // list, chart and detail panel come with the logs issue.
 import { useState } from 'react';
-import { IconRefresh, IconSettings } from '../../app/icons';
+import { IconSettings } from '../../app/icons';
+import { RefreshButton } from '../../app/RefreshButton';
 import { usePageTitle } from '../../app/page-title';
 import { Breadcrumbs } from '../../app/SettingsLayout';
 import { ScreenView } from '../../engine/ScreenView';
@@ -23,15 +24,7 @@ export default function LogsPage() {
         >
           <IconSettings size={16} />
         </button>
-        <button
-          type="button"
-          className="btn btn-transparent btn-circle btn-sm"
-          aria-label="Refresh"
-          title="Refresh"
-          onClick={() => setRefreshes((n) => n + 1)}
-        >
-          <IconRefresh size={16} />
-        </button>
+        <RefreshButton onClick={() => setRefreshes((n) => n + 1)} />
       </header>
       <div className="page-content">
         <div className="empty-state placeholder-card" key={refreshes}>

@@ -2,13 +2,13 @@
 // preview their JSON, copy it or download it as pb_schema.json. Hidden in restricted mode.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { handleError, pb } from '../../api/client';
-import { IconRefresh } from '../../app/icons';
+import { IconCopy, IconDownload } from '../../app/icons';
+import { RefreshButton } from '../../app/RefreshButton';
 import { usePageTitle } from '../../app/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
 import { addInfoToast } from '../../app/toasts';
 import { stripTimestamps, type ImportCollection } from '../../lib/collections-import';
 import { copyText, downloadJsonText } from './import/browser-io';
-import { IconCopy, IconDownload } from './import/icons';
 import { useRestrictedRedirect } from './import/restricted';
 import './import/collections-sync.css';
 
@@ -89,15 +89,7 @@ export default function ExportCollectionsPage() {
     <SettingsLayout>
       <header className="page-header">
         <Breadcrumbs items={['Settings', 'Export collections']} />
-        <button
-          type="button"
-          className={`btn btn-transparent btn-circle btn-sm${loading ? ' btn-spin' : ''}`}
-          aria-label="Refresh"
-          title="Refresh"
-          onClick={() => void load()}
-        >
-          <IconRefresh size={16} />
-        </button>
+        <RefreshButton loading={loading} onClick={() => void load()} />
       </header>
 
       <div className="page-content">

@@ -19,7 +19,7 @@ import {
 } from '../../lib/collections-import';
 import { readFileText } from './import/browser-io';
 import { ChangeBadge } from './import/ChangeBadge';
-import { IconArrowRight, IconInfo, IconUpload } from './import/icons';
+import { IconArrowRight, IconInfo, IconUpload } from '../../app/icons';
 import { useRestrictedRedirect } from './import/restricted';
 import './import/collections-sync.css';
 

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
 import { confirm } from '../../../app/confirm';
+import { IconDots } from '../../../app/icons';
 import { OverlayPanel } from '../../../app/OverlayPanel';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
@@ -304,11 +305,7 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-              <circle cx="3" cy="8" r="1.5" fill="currentColor" />
-              <circle cx="8" cy="8" r="1.5" fill="currentColor" />
-              <circle cx="13" cy="8" r="1.5" fill="currentColor" />
-            </svg>
+            <IconDots />
           </button>
           {menuOpen && (
             <div className="dropdown record-editor-dropdown" role="menu">

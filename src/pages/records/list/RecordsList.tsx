@@ -50,6 +50,15 @@ function defined<T extends Record<string, unknown>>(opts: T): Partial<T> {
   return Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
 }
 
+/** The nearest ancestor that scrolls vertically (null: the viewport). */
+function scrollParent(el: HTMLElement): HTMLElement | null {
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') return p;
+  }
+  return null;
+}
+
 function statusOf(err: unknown): number {
   return Number((err as { status?: unknown })?.status) || 0;
 }
@@ -78,6 +87,8 @@ function SortHeader({ column, sort }: { column: ColumnDef; sort: string }) {
 
 function ColumnsMenu({ columns, hidden, onToggle }: { columns: ColumnDef[]; hidden: string[]; onToggle: (name: string) => void }) {
   const [open, setOpen] = useState(false);
+  // fixed to the viewport: the table wrapper scrolls (and would clip an absolute dropdown)
+  const [pos, setPos] = useState<{ top: number; right: number }>({ top: 0, right: 0 });
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -102,12 +113,16 @@ function ColumnsMenu({ columns, hidden, onToggle }: { columns: ColumnDef[]; hidd
         aria-label="Toggle columns"
         title="Toggle columns"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={(e) => {
+          const r = e.currentTarget.getBoundingClientRect();
+          setPos({ top: r.bottom + 4, right: Math.max(8, window.innerWidth - r.right) });
+          setOpen((o) => !o);
+        }}
       >
         <span aria-hidden="true" className="records-columns-icon">⋮</span>
       </button>
       {open && (
-        <div className="dropdown records-columns-dropdown" role="group" aria-label="Columns">
+        <div className="dropdown records-columns-dropdown" role="group" aria-label="Columns" style={{ top: pos.top, right: pos.right }}>
           <div className="dropdown-header">Visible columns</div>
           {columns.map((c) => (
             <label key={c.name} className="dropdown-item records-column-toggle">
@@ -286,6 +301,8 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   }, [hasProtected, records]);
 
   const loadMore = () => {
+    // the first batch of the next page shows as soon as it arrives, the rest as the list scrolls
+    setRenderLimit(records.length + RECORDS_RENDER_BATCH);
     void loadPage(page + 1, gen.current);
   };
 
@@ -295,11 +312,12 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   useEffect(() => {
     const el = sentinel.current;
     if (!el || shown >= records.length || typeof IntersectionObserver === 'undefined') return;
+    // the root is the scrolling ancestor, so the margin renders the next batch before it shows
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) startTransition(() => setRenderLimit((l) => l + RECORDS_RENDER_BATCH));
       },
-      { rootMargin: '0px 0px 400px 0px' },
+      { root: scrollParent(el), rootMargin: '0px 0px 400px 0px' },
     );
     io.observe(el);
     return () => io.disconnect();

@@ -1,8 +1,8 @@
-// The records search/filter bar: autocomplete of field paths and macros, Enter applies. A plain
+// The records search/filter bar (the shared SearchBar): autocomplete of field paths and macros, Enter applies. A plain
 // term is normalised (spec §5) into an OR of contains matches before it goes to the URL.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { IconClose, IconSearch } from '../../../app/icons';
+import { SearchBar } from '../../../app/SearchBar';
 import { normalizeSearchFilter } from '../../../lib/filter-normalize';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { searchableFields } from '../../../lib/records/format';
@@ -55,14 +55,6 @@ export function RecordsSearchBar({
     });
   };
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    setSugs(CLOSED);
-    const normalized = normalizeSearchFilter(draft, searchableFields(collection));
-    setDraft(normalized);
-    onSubmit(normalized);
-  };
-
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (sugs.items.length === 0) return;
     const n = sugs.items.length;
@@ -83,50 +75,30 @@ export function RecordsSearchBar({
   const open = sugs.items.length > 0;
   return (
     <div className="records-search">
-      <form className={`searchbar records-searchbar${invalid ? ' records-searchbar-invalid' : ''}`} role="search" onSubmit={submit}>
-        <span className="searchbar-icon" aria-hidden="true">
-          <IconSearch size={16} />
-        </span>
-        <input
-          ref={inputRef}
-          type="text"
-          aria-label="Search records"
-          placeholder={`Search term or filter like created > "2022-01-01"...`}
-          value={draft}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && sugs.active >= 0 ? `${listId}-${sugs.active}` : undefined}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            refresh(e.target.value, e.target.selectionStart ?? e.target.value.length);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setSugs(CLOSED)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        {draft.trim() !== value && (
-          <button type="submit" className="btn btn-sm btn-secondary searchbar-submit">
-            Search
-          </button>
-        )}
-        {(value || draft) && (
-          <button
-            type="button"
-            className="btn btn-sm btn-transparent btn-circle"
-            aria-label="Clear search"
-            onClick={() => {
-              setDraft('');
-              setSugs(CLOSED);
-              onSubmit('');
-            }}
-          >
-            <IconClose size={14} />
-          </button>
-        )}
-      </form>
+      <SearchBar
+        className={`records-searchbar${invalid ? ' records-searchbar-invalid' : ''}`}
+        value={value}
+        onSubmit={onSubmit}
+        ariaLabel="Search records"
+        placeholder={`Search term or filter like created > "2022-01-01"...`}
+        normalize={(text) => normalizeSearchFilter(text, searchableFields(collection))}
+        draft={draft}
+        onDraftChange={(text, caret) => {
+          setDraft(text);
+          if (caret !== null) refresh(text, caret);
+        }}
+        onReset={() => setSugs(CLOSED)}
+        inputProps={{
+          ref: inputRef,
+          role: 'combobox',
+          'aria-expanded': open,
+          'aria-controls': listId,
+          'aria-autocomplete': 'list',
+          'aria-activedescendant': open && sugs.active >= 0 ? `${listId}-${sugs.active}` : undefined,
+          onKeyDown,
+          onBlur: () => setSugs(CLOSED),
+        }}
+      />
       <ul id={listId} role="listbox" aria-label="Filter suggestions" className="dropdown records-search-suggestions" hidden={!open}>
         {sugs.items.map((k, i) => (
           <li
