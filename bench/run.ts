@@ -3,6 +3,7 @@
 // - time to ready in Chromium (navigation → sign-in form usable), median of runs
 // - server cold start (spawn → /api/health answers), median of runs
 // - records API on a large collection vs the same SQL run directly (bench/records.ts)
+// - records screen on 100,000 records: first rows visible, memory after ten Load more (bench/records-ui.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
+import { benchRecordsUi } from './records-ui';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -140,6 +142,10 @@ async function main() {
   console.log('');
   const records = await benchRecords();
   if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
+
+  // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
+  console.log('');
+  await benchRecordsUi();
 }
 
 main().catch((err) => {

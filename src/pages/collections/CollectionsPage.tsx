@@ -6,7 +6,6 @@ import { useSnapshot } from 'valtio';
 import { IconPlus, IconSettings } from '../../app/icons';
 import { RefreshButton } from '../../app/RefreshButton';
 import { setQueryParams, useRoute } from '../../app/navigation';
-import { SearchBar } from '../../app/SearchBar';
 import { usePageTitle } from '../../app/page-title';
 import { Breadcrumbs } from '../../app/SettingsLayout';
 import { DEFAULT_RECORDS_SORT, normalizeRecordsSort } from '../../lib/collections/list';
@@ -102,15 +101,8 @@ export default function CollectionsPage() {
     );
   } else if (active) {
     body = (
-      <>
-        <SearchBar
-          value={query.filter ?? ''}
-          onSubmit={(v) => setQueryParams({ filter: v || null })}
-          ariaLabel="Search records"
-          placeholder={`Search term or filter like created > "2022-01-01"...`}
-        />
-        <RecordsSlot collection={active} filter={query.filter ?? ''} sort={sort} recordId={query.recordId ?? ''} refreshKey={refreshKey} />
-      </>
+      // The records list draws its own search bar (with field autocomplete) and keeps `filter` in the URL.
+      <RecordsSlot collection={active} filter={query.filter ?? ''} sort={sort} recordId={query.recordId ?? ''} refreshKey={refreshKey} />
     );
   }
 
