@@ -72,3 +72,7 @@ export async function http(
   }
   return { status: res.status, body: parsed, headers: res.headers };
 }
+
+/** The fixture's pre-signed token of admin test@example.com (valid until 2039, per fixtures/README.md). */
+export const FIXTURE_ADMIN_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6InN5d2JoZWNuaDQ2cmhtMCIsInR5cGUiOiJhZG1pbiIsImV4cCI6MjIwODk4NTI2MX0.M1m--VOqGyv0d23eeUc0r9xE8ZzHaYVmVFw1VZW6gT8';
