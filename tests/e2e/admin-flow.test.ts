@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { ROOT, startServer, type TestServer } from '../helpers/server';
+import { startServer, type TestServer, DASHBOARD_DIR } from '../helpers/server';
 
 let server: TestServer;
 let browser: Browser;
@@ -20,7 +20,7 @@ const PASSWORD_CONFIRM = /^Password confirm\s*\*?$/;
 const ADMIN = { email: 'first@example.com', password: 'first-password-123' };
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
+  if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   server = await startServer({ dashboard: true });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type PocketBase from 'pocketbase';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { ROOT, startServer, type TestServer } from '../helpers/server';
+import { startServer, type TestServer, DASHBOARD_DIR } from '../helpers/server';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,7 +19,7 @@ const ADMIN = { email: 'collections@example.com', password: 'collections-pass-1'
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
+  if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   server = await startServer({ dashboard: true });
   api = server.client();
   await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });

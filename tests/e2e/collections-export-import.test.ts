@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type PocketBase from 'pocketbase';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { http, ROOT, startServer, tempDir, type TestServer } from '../helpers/server';
+import { http, startServer, tempDir, type TestServer, DASHBOARD_DIR } from '../helpers/server';
 
 const ADMIN = { email: 'sync@example.com', password: 'sync-password-123' };
 const NAMES = ['alpha', 'beta', 'gamma'];
@@ -33,7 +33,7 @@ async function definition(name: string): Promise<Record<string, any>> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
+  if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   server = await startServer({ dashboard: true });
   const created = await http(server.url, 'POST', '/api/admins', { body: { ...ADMIN, passwordConfirm: ADMIN.password } });
   if (created.status !== 200) throw new Error('could not create the admin: ' + JSON.stringify(created.body));

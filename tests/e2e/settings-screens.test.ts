@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { startS3, type TestS3 } from '../helpers/s3';
-import { http, ROOT, startServer, type TestServer } from '../helpers/server';
+import { http, startServer, type TestServer, DASHBOARD_DIR } from '../helpers/server';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
 let server: TestServer;
@@ -37,7 +37,7 @@ const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text
 const saveButton = () => page.getByRole('button', { name: 'Save changes' });
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
+  if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   server = await startServer({ dashboard: true });
   [smtp, s3] = await Promise.all([startSmtp(), startS3('outpost-files')]);
   await http(server.url, 'POST', '/api/admins', { body: { ...ADMIN, passwordConfirm: ADMIN.password } });

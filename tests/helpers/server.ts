@@ -8,6 +8,9 @@ import { createApp, type App } from '../../server/app';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURE_DIR = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pocketbase-0.22.12-pb_data');
+/** The built dashboard the e2e tests serve; OUTPOST_DASHBOARD_DIR points at another build. */
+export const DASHBOARD_DIR = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
+
 /** Every admin and auth record in the fixture has this password. */
 export const FIXTURE_PASSWORD = '1234567890';
 
@@ -27,7 +30,7 @@ export function tempDir(prefix = 'outpost-'): string {
 export async function startServer(opts: { fixture?: boolean; dashboard?: boolean } = {}): Promise<TestServer> {
   const dataDir = path.join(tempDir(), 'pb_data');
   if (opts.fixture) fs.cpSync(FIXTURE_DIR, dataDir, { recursive: true });
-  const app = await createApp({ dataDir, dashboardDir: opts.dashboard ? path.join(ROOT, 'dist') : null });
+  const app = await createApp({ dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null });
   const url = await app.listen('127.0.0.1', 0);
   return {
     app,

@@ -3,10 +3,10 @@
  * (password when creating or when "Change password" is on) and its rules come from
  * schemas/admins/admin-editor.*; titles, labels and messages from screens/admin-editor.json.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { handleError, pb, type AdminModel } from '../../api/client';
 import { confirm } from '../../app/confirm';
-import { IconDots } from '../../app/icons';
+import { MoreMenu } from '../../app/MoreMenu';
 import { OverlayPanel } from '../../app/OverlayPanel';
 import { addSuccessToast } from '../../app/toasts';
 import { SchemaForm, getForm, getScreen, screenAction } from '../../engine';
@@ -54,8 +54,6 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
   const [pristine, setPristine] = useState<AdminForm>(() => initialData(admin));
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
 
   // Each opening starts from the admin as loaded, with no stale server errors.
   useEffect(() => {
@@ -64,18 +62,8 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
     setData(start);
     setPristine(start);
     setFormKey((k) => k + 1);
-    setMenuOpen(false);
     clearFieldErrors();
   }, [open, admin]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (e: MouseEvent) => {
-      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [menuOpen]);
 
   const dirty = JSON.stringify(payload(data, isNew)) !== JSON.stringify(payload(pristine, isNew)) || !!data.changePassword;
   // Spec §5: Save is enabled for a new admin with an email, or for a password change or changed email/avatar.
@@ -103,7 +91,6 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
 
   const remove = () => {
     if (!admin) return;
-    setMenuOpen(false);
     confirm(deleteAction.confirm ?? '', async () => {
       try {
         await pb.admins.delete(admin.id);
@@ -129,25 +116,13 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
     <div className="admin-editor-header">
       <h2 className="overlay-panel-title">{isNew ? screen.titleNew : screen.title}</h2>
       {!isNew && (
-        <div className="admin-editor-menu" ref={menuRef}>
-          <button
-            type="button"
-            className="btn btn-transparent btn-sm btn-circle"
-            aria-label="More actions"
-            aria-haspopup="menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            <IconDots />
-          </button>
-          {menuOpen && (
-            <div className="dropdown admin-editor-dropdown" role="menu">
-              <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={remove}>
-                {deleteAction.label}
-              </button>
-            </div>
+        <MoreMenu className="admin-editor-menu" dropdownClassName="admin-editor-dropdown">
+          {(close) => (
+            <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
+              {deleteAction.label}
+            </button>
           )}
-        </div>
+        </MoreMenu>
       )}
     </div>
   );

@@ -6,7 +6,7 @@
  * The name, rules, auth options, view query, field options and index forms are drawn by the
  * engine from schemas/collections/* and schemas/fields/*.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { handleError, pb } from '../../api/client';
 import { confirm } from '../../app/confirm';
@@ -31,7 +31,8 @@ import { preloadCodeEditor } from '../../widgets/CodeEditorLoader';
 import { ConfirmChangesPopup } from './ConfirmChangesPopup';
 import { FieldsTab } from './FieldsTab';
 import { authOptionsToDoc, docToAuthOptions, withExclusions } from './form-docs';
-import { IconAlert, IconDots, IconLock } from '../../app/icons';
+import { IconAlert, IconLock } from '../../app/icons';
+import { MoreMenu } from '../../app/MoreMenu';
 
 export type CollectionEditorPanelProps = {
   open: boolean;
@@ -73,7 +74,6 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const [draft, setDraft] = useState<CollectionModel>(() => (collection ? editableCollection(collection) : newCollection('base')));
   const [tab, setTab] = useState<Tab>('fields');
   const [busy, setBusy] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const [confirmChanges, setConfirmChanges] = useState<PendingChanges | null>(null);
   const [formsKey, setFormsKey] = useState(0);
   // what 'Set Admins only' replaced, per rule widget: kept here so unlocking restores it after tab switches
@@ -87,7 +87,6 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
     }),
     [rememberedRules],
   );
-  const menuRef = useRef<HTMLDivElement>(null);
   const errorsSnap = useSnapshot(fieldErrors);
   const errors = errorsSnap.errors as Record<string, unknown>;
 
@@ -111,16 +110,6 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   useEffect(() => {
     setEditorDraft(open ? draft : null);
   }, [draft, open]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const close = (e: MouseEvent) => {
-      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [menuOpen]);
 
   // Options exist for auth collections only.
   useEffect(() => {
@@ -166,7 +155,6 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
 
   const remove = () => {
     if (!original) return;
-    setMenuOpen(false);
     const name = original.name;
     confirm(`Do you really want to delete collection "${name}" and all its records?`, async () => {
       try {
@@ -181,7 +169,6 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   };
 
   const duplicate = () => {
-    setMenuOpen(false);
     const run = () => {
       const copy = duplicateCollection(original ?? draft);
       clearFieldErrors();
@@ -255,39 +242,20 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
             </select>
           </label>
         ) : (
-          <div className="collection-editor-menu" ref={menuRef}>
-            <button
-              type="button"
-              className="btn btn-transparent btn-sm btn-circle"
-              aria-label="More actions"
-              aria-haspopup="menu"
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpen((o) => !o)}
-            >
-              <IconDots />
-            </button>
-            {menuOpen && (
-              <div
-                className="dropdown collection-editor-dropdown"
-                role="menu"
-                onKeyDown={(e) => {
-                  if (e.key === 'Escape') {
-                    e.stopPropagation();
-                    setMenuOpen(false);
-                  }
-                }}
-              >
-                <button type="button" role="menuitem" className="dropdown-item" onClick={duplicate}>
+          <MoreMenu className="collection-editor-menu" dropdownClassName="collection-editor-dropdown" focusFirst>
+            {(close) => (
+              <>
+                <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
                   Duplicate
                 </button>
                 {!original?.system && (
-                  <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={remove}>
+                  <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
                     Delete
                   </button>
                 )}
-              </div>
+              </>
             )}
-          </div>
+          </MoreMenu>
         )}
       </div>
       <div className="collection-name-row">

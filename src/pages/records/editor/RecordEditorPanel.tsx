@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
 import { confirm } from '../../../app/confirm';
-import { IconDots } from '../../../app/icons';
+import { MoreMenu } from '../../../app/MoreMenu';
 import { OverlayPanel } from '../../../app/OverlayPanel';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
@@ -82,12 +82,10 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
   const [pristine, setPristine] = useState<Data>({});
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const [saveMenu, setSaveMenu] = useState(false);
   const [tab, setTab] = useState<'account' | 'providers'>('account');
   const [draft, setDraft] = useState<Data | null>(null);
   const [store, setStore] = useState(createUploadStore);
-  const menuRef = useRef<HTMLDivElement>(null);
   const saveMenuRef = useRef<HTMLDivElement>(null);
 
   const isNew = !current;
@@ -107,7 +105,6 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
     setStore(createUploadStore());
     setFormKey((k) => k + 1);
     setTab('account');
-    setMenuOpen(false);
     clearFieldErrors();
     // a stored draft that differs from the starting data is offered back
     const stored = readDraft(draftKey(collection.id, rec?.id));
@@ -207,18 +204,16 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
   }, [open]);
 
   useEffect(() => {
-    if (!menuOpen && !saveMenu) return;
+    if (!saveMenu) return;
     const close = (e: MouseEvent) => {
-      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
       if (!saveMenuRef.current?.contains(e.target as Node)) setSaveMenu(false);
     };
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
-  }, [menuOpen, saveMenu]);
+  }, [saveMenu]);
 
   const remove = () => {
     if (!current) return;
-    setMenuOpen(false);
     confirm(MESSAGES.confirmDelete, async () => {
       try {
         await pb.collection(collection.id).delete(current.id);
@@ -234,7 +229,6 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
 
   const duplicate = () => {
     if (!current) return;
-    setMenuOpen(false);
     const go = () => start(null, current);
     if (dirty) confirm(MESSAGES.confirmDiscard, go);
     else go();
@@ -242,7 +236,6 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
 
   const sendEmail = (kind: 'verification' | 'reset') => {
     const email = String(current?.email ?? '');
-    setMenuOpen(false);
     if (!email) return;
     const text =
       kind === 'verification'
@@ -296,38 +289,28 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
     <div className="record-editor-header">
       <h2 className="overlay-panel-title">{title}</h2>
       {!isNew && (
-        <div className="record-editor-menu" ref={menuRef}>
-          <button
-            type="button"
-            className="btn btn-transparent btn-sm btn-circle"
-            aria-label="More record options"
-            aria-haspopup="menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            <IconDots />
-          </button>
-          {menuOpen && (
-            <div className="dropdown record-editor-dropdown" role="menu">
+        <MoreMenu label="More record options" className="record-editor-menu" dropdownClassName="record-editor-dropdown">
+          {(close) => (
+            <>
               {isAuth && !current?.verified && email && (
-                <button type="button" role="menuitem" className="dropdown-item" onClick={() => sendEmail('verification')}>
+                <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), sendEmail('verification'))}>
                   Send verification email
                 </button>
               )}
               {isAuth && email && (
-                <button type="button" role="menuitem" className="dropdown-item" onClick={() => sendEmail('reset')}>
+                <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), sendEmail('reset'))}>
                   Send password reset email
                 </button>
               )}
-              <button type="button" role="menuitem" className="dropdown-item" onClick={duplicate}>
+              <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
                 Duplicate
               </button>
-              <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={remove}>
+              <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
                 Delete
               </button>
-            </div>
+            </>
           )}
-        </div>
+        </MoreMenu>
       )}
       {isAuth && !isNew && (
         <div className="record-editor-tabs" role="tablist">
