@@ -94,6 +94,7 @@ function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: 
               key={a.id}
               type="button"
               className={`btn btn-primary${state.busy ? ' btn-loading' : ''}`}
+              aria-busy={state.busy || undefined}
               disabled={state.busy || state.loading || !state.valid || (needsChanges && !state.dirty)}
               onClick={() => void state.submit()}
             >

@@ -331,7 +331,7 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
         Cancel
       </button>
       <div className="record-editor-save" ref={saveMenuRef}>
-        <button type="submit" form={FORM_ID} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} disabled={!canSave}>
+        <button type="submit" form={FORM_ID} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} aria-busy={busy || undefined} disabled={!canSave}>
           <span>{isNew ? 'Create' : 'Save changes'}</span>
         </button>
         <button
