@@ -1,6 +1,7 @@
 // /api/admins (PocketBase 0.22): password sign-in, refresh, password reset by mail, and admin
 // CRUD. Messages, field error codes and JSON key order follow 0.22; failed sign-ins are rate
 // limited per IP and identity (0.22 has no limiter).
+import { logBackgroundError } from '../services/request-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { transaction } from '../db/database';
@@ -84,7 +85,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
     // Answer 204 whatever happens next, so the endpoint cannot be used to enumerate admins.
     void sendPasswordReset(ctx, String(form.email)).catch((err) =>
-      console.error('[admins] Failed to send admin password reset request:', err instanceof Error ? err.message : err),
+      logBackgroundError(ctx, 'Failed to send admin password reset email', err, { type: 'mail', email: String(form.email) }),
     );
     return reply.status(204).send();
   });

@@ -3,6 +3,7 @@
 // email change by mail, and the OAuth2 links of a record. Messages, field error codes and status
 // codes follow 0.22; beyond it, failed sign-ins are rate limited per IP + collection + identity,
 // and an account's OAuth2 links are dropped when its email gets confirmed or changed.
+import { logBackgroundError } from '../services/request-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
@@ -150,7 +151,7 @@ export function registerRecordAuth(app: FastifyInstance, ctx: AppContext): void 
 
     // 204 whatever happens next: the endpoint must not tell which emails have accounts
     void sendVerification(ctx, collection, String(form.email)).catch((err) =>
-      console.error('[record-auth] verification mail failed:', err instanceof Error ? err.message : err),
+      logBackgroundError(ctx, 'Failed to send verification email', err, { type: 'mail' }),
     );
     return reply.status(204).send();
   });
@@ -201,7 +202,7 @@ export function registerRecordAuth(app: FastifyInstance, ctx: AppContext): void 
     if (Object.keys(errors).length) throw badRequest(VALIDATE_FAILED, errors);
 
     void sendPasswordReset(ctx, collection, String(form.email)).catch((err) =>
-      console.error('[record-auth] password reset mail failed:', err instanceof Error ? err.message : err),
+      logBackgroundError(ctx, 'Failed to send password reset email', err, { type: 'mail' }),
     );
     return reply.status(204).send();
   });

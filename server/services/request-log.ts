@@ -158,3 +158,17 @@ export function newLogId(): string {
 function sortKeys(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
 }
+
+/**
+ * Logs a background failure (a mail that could not be sent, a task that threw) to the console and
+ * to logs.db, so an admin reading the Logs page sees it. Never throws.
+ */
+export function logBackgroundError(ctx: AppContext, message: string, err: unknown, data: Record<string, unknown> = {}): void {
+  const detail = err instanceof Error ? err.message : String(err);
+  console.error(`[server] ${message}: ${detail}`);
+  try {
+    getLogWriter(ctx)?.add({ level: LOG_LEVELS.error, message, data: { ...data, error: detail } });
+  } catch {
+    /* logging must never fail the caller */
+  }
+}

@@ -4,6 +4,7 @@ import { ClientResponseError } from 'pocketbase';
 import { http, startServer, type TestServer } from '../helpers/server';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { newRecordAuthToken } from '../../server/services/tokens';
+import { getLogWriter } from '../../server/services/request-log';
 
 const FIRST = { email: 'first@example.com', password: 'first-password-1' };
 
@@ -271,6 +272,23 @@ describe('failed sign-in rate limit', () => {
 });
 
 describe('password reset by mail', () => {
+  it('with SMTP off answers 204 and says in the logs that the mail could not be sent', async () => {
+    const res = await http(srv.url, 'POST', '/api/admins/request-password-reset', { body: { email: FIRST.email } });
+    expect(res.status).toBe(204);
+    // the mail is sent off the request path; wait for the failure, then flush the log batch
+    let entry: any;
+    for (let i = 0; i < 50 && !entry; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      getLogWriter(srv.app.ctx)?.flush();
+      const list = await http(srv.url, 'GET', `/api/logs?filter=${encodeURIComponent("data.type = 'mail'")}`, { token: adminToken });
+      entry = list.body.items?.[0];
+    }
+    expect(entry).toBeTruthy();
+    expect(entry.level).toBe(8);
+    expect(entry.message).toBe('Failed to send admin password reset email');
+    expect(entry.data.error).toMatch(/SMTP/i);
+  });
+
   it('mails a reset link whose token sets a new password', async () => {
     const settings = await http(srv.url, 'PATCH', '/api/settings', {
       token: adminToken,
