@@ -1,6 +1,7 @@
 // The admin layout: the main sidebar (Collections, Logs, Settings; avatar menu) and the page.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from './avatars';
+import { onIdle } from './idle';
 import { IconCollections, IconLogout, IconLogs, IconSettings, IconUser, Logo } from './icons';
 import { useRoute } from './navigation';
 import { isActivePath } from './routes';
@@ -121,7 +122,15 @@ export function AppSidebar() {
   );
 }
 
+/**
+ * spec §2: the rich-text editor is preloaded once signed in, so opening an editor field is instant.
+ * Only its chunk (slate) is fetched and evaluated, on idle; nothing is mounted. This module is the
+ * signed-in shell's, so the sign-in page never references that chunk.
+ */
+export const preloadRichEditor = (): Promise<unknown> => import('../widgets/record/rich/RichEditor').catch(() => undefined);
+
 export function AppShell({ children }: { children: ReactNode }) {
+  useEffect(() => onIdle(() => void preloadRichEditor()), []);
   return (
     <div className="app-layout">
       <AppSidebar />

@@ -9,7 +9,7 @@ const ImagePicker = lazy(() => import('./rich/ImagePicker'));
 export const RICH_EDITOR_MOUNT_DELAY = 100;
 
 /** The editor field: the slate editor (lazy), with the image picker for its image button. */
-export function RecordEditorWidget({ id, value, disabled, readonly, onChange, onBlur }: WidgetProps) {
+export function RecordEditorWidget({ id, value, disabled, readonly, onChange, onBlur, options }: WidgetProps) {
   const [ready, setReady] = useState(false);
   const [picking, setPicking] = useState(false);
   const resolver = useRef<((url: string | null) => void) | null>(null);
@@ -42,6 +42,7 @@ export function RecordEditorWidget({ id, value, disabled, readonly, onChange, on
             onChange={(html) => onChange(html)}
             onBlur={() => onBlur(id, value)}
             pickImage={pickImage}
+            convertUrls={options?.convertUrls === true}
           />
         </Suspense>
       ) : (

@@ -11,7 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
 import { confirm } from '../../../app/confirm';
 import { MoreMenu } from '../../../app/MoreMenu';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { isTopOverlay, OverlayPanel } from '../../../app/OverlayPanel';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
 import { deepEqual } from '../../../engine/error-schema';
@@ -34,6 +34,8 @@ export type RecordEditorPanelProps = {
   onClose(): void;
   onSaved(record: RecordModel): void;
   onDeleted(id: string): void;
+  /** The form's DOM id (and its fields' id prefix); another one when nested in another editor. */
+  formId?: string;
 };
 
 type Data = Record<string, unknown>;
@@ -73,7 +75,7 @@ function comparable(data: Data, isNew: boolean): Data {
   return out;
 }
 
-export default function RecordEditorPanel({ collection, record, duplicateOf, open, onClose, onSaved, onDeleted }: RecordEditorPanelProps) {
+export default function RecordEditorPanel({ collection, record, duplicateOf, open, onClose, onSaved, onDeleted, formId = FORM_ID }: RecordEditorPanelProps) {
   // the record being edited (fresh from the server) or null while creating
   const [current, setCurrent] = useState<RecordModel | null>(null);
   const [dupOf, setDupOf] = useState<RecordModel | null>(null);
@@ -195,13 +197,16 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+        // a nested editor (the image picker's 'New record') on top: only the top panel saves
+        const overlay = document.getElementById(formId)?.closest('[data-overlay-id]')?.getAttribute('data-overlay-id');
+        if (overlay && !isTopOverlay(overlay)) return;
         e.preventDefault();
         void saveRef.current(true);
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [open, formId]);
 
   useEffect(() => {
     if (!saveMenu) return;
@@ -331,7 +336,7 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
         Cancel
       </button>
       <div className="record-editor-save" ref={saveMenuRef}>
-        <button type="submit" form={FORM_ID} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} aria-busy={busy || undefined} disabled={!canSave}>
+        <button type="submit" form={formId} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} aria-busy={busy || undefined} disabled={!canSave}>
           <span>{isNew ? 'Create' : 'Save changes'}</span>
         </button>
         <button
@@ -391,7 +396,7 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
         <RecordEditorContext.Provider value={context}>
           <SchemaForm
             key={formKey}
-            id={FORM_ID}
+            id={formId}
             className="record-editor-form"
             schema={form.schema as never}
             uiSchema={form.uiSchema as never}

@@ -1,10 +1,11 @@
 /**
  * The rich editor's image picker 'Select an image' (spec §2, §7): a sidebar of the collections with
  * non-protected file fields, a search box, the records' images (50 per page, '*:excerpt(100)',
- * records with at least one file), a thumb size selector ('Original size' or a field's thumbs) and
+ * records with at least one file), 'New record' (the record editor for the current collection, on
+ * top; the list reloads after each save), a thumb size selector ('Original size' or a field's thumbs) and
  * the empty state 'No records with images found.'. Resolves with the chosen image's URL.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
 import { OverlayPanel } from '../../../app/OverlayPanel';
@@ -13,6 +14,11 @@ import { joinFilters, normalizeSearchFilter } from '../../../lib/filter-normaliz
 import { fileKind, fileUrl, hasThumb, searchableFields } from '../../../lib/records/format';
 import { isMultiple } from '../../../lib/record-schema';
 import { useCollections } from '../../../state/collections';
+
+// 'New record' opens the record editor for the picker's collection (its chunk only when asked for)
+const RecordEditorPanel = lazy(() => import('../../../pages/records/editor/RecordEditorPanel'));
+/** The nested editor's form id (its fields must not clash with the editor the picker was opened from). */
+export const PICKER_RECORD_FORM_ID = 'image-picker-record-form';
 
 export const IMAGE_PICKER_PER_PAGE = 50;
 export const ORIGINAL_SIZE = '';
@@ -45,6 +51,7 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
   const [loading, setLoading] = useState(false);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [size, setSize] = useState(ORIGINAL_SIZE);
+  const [creating, setCreating] = useState<CollectionModel | null>(null);
   const seq = useRef(0);
 
   const load = async (c: CollectionModel, nextPage: number, term: string) => {
@@ -134,7 +141,14 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
           ))}
         </nav>
         <div className="image-picker-main">
-          <input type="search" className="sf-input" placeholder="Search records..." aria-label="Search records" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <div className="image-picker-search">
+            <input type="search" className="sf-input" placeholder="Search records..." aria-label="Search records" value={search} onChange={(e) => setSearch(e.target.value)} />
+            {active && active.type !== 'view' && (
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setCreating(active)}>
+                New record
+              </button>
+            )}
+          </div>
           <div className="image-picker-grid">
             {images.map((p) => {
               const on = picked?.record.id === p.record.id && picked.name === p.name;
@@ -164,6 +178,22 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
           )}
         </div>
       </div>
+      {creating && (
+        <Suspense fallback={null}>
+          <RecordEditorPanel
+            collection={creating}
+            record={null}
+            open
+            formId={PICKER_RECORD_FORM_ID}
+            onClose={() => setCreating(null)}
+            onSaved={() => {
+              // the new record's images become pickable: reload from the first page
+              if (active?.id === creating.id) void load(creating, 1, search);
+            }}
+            onDeleted={() => {}}
+          />
+        </Suspense>
+      )}
     </OverlayPanel>
   );
 }

@@ -26,6 +26,8 @@ export type RichEditorProps = {
   describedBy?: string;
   /** Opens the image picker; resolves with the chosen image URL (or null). */
   pickImage?: () => Promise<string | null>;
+  /** The editor field's convertUrls option: same-origin link and image URLs are stored root-relative. */
+  convertUrls?: boolean;
 };
 
 const LIST_TYPES = new Set(['bulleted-list', 'numbered-list']);
@@ -163,7 +165,7 @@ const TOOLS: Tool[] = [
 
 const HOTKEYS: Record<string, keyof Marks> = { b: 'bold', i: 'italic', u: 'underline' };
 
-export default function RichEditor({ id, value, onChange, onBlur, disabled, describedBy, pickImage }: RichEditorProps) {
+export default function RichEditor({ id, value, onChange, onBlur, disabled, describedBy, pickImage, convertUrls = false }: RichEditorProps) {
   const editor = useMemo(() => withRich(withHistory(withReact(createEditor()))), []);
   // the HTML last emitted: a different incoming value (e.g. a restored draft) reloads the document
   const emitted = useRef(value);
@@ -180,12 +182,12 @@ export default function RichEditor({ id, value, onChange, onBlur, disabled, desc
     (nodes: Descendant[]) => {
       rerender((n) => n + 1);
       if (!editor.operations.some((op) => op.type !== 'set_selection')) return;
-      const html = richToHtml(nodes as RichElement[]);
+      const html = richToHtml(nodes as RichElement[], { convertUrls, base: window.location.href });
       if (html === emitted.current) return;
       emitted.current = html;
       onChange(html);
     },
-    [editor, onChange],
+    [editor, onChange, convertUrls],
   );
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -185,29 +185,62 @@ const TAG_OF: Record<BlockType, string> = {
   'list-item': 'li',
 };
 
-function nodeHtml(n: RichNode, inCode = false): string {
+/** How links and images are written (the editor field's convertUrls option). */
+export type SerializeOptions = {
+  /** PocketBase's editor option (TinyMCE's convert_urls with relative_urls off): same-origin URLs lose their origin. */
+  convertUrls?: boolean;
+  /** The page the URLs are relative to (the dashboard's location). */
+  base?: string;
+};
+
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A link or image URL as stored. convertUrls off (the default): as written, absolute URLs stay
+ * absolute. On: an absolute http(s) URL on the base's origin becomes root-relative
+ * (`https://host/api/files/a.png?thumb=1` → `/api/files/a.png?thumb=1`, as TinyMCE's convert_urls
+ * with relative_urls false and remove_script_host on); other origins, schemes and already relative
+ * URLs are left alone.
+ */
+export function convertUrl(url: string, { convertUrls = false, base }: SerializeOptions = {}): string {
+  const raw = url.trim();
+  if (!convertUrls || !base || !HAS_SCHEME.test(raw)) return url;
+  let target: URL;
+  let from: URL;
+  try {
+    from = new URL(base);
+    target = new URL(raw);
+  } catch {
+    return url;
+  }
+  if ((target.protocol !== 'http:' && target.protocol !== 'https:') || target.origin !== from.origin) return url;
+  if (target.username || target.password) return url;
+  return `${target.pathname || '/'}${target.search}${target.hash}`;
+}
+
+function nodeHtml(n: RichNode, inCode = false, opts: SerializeOptions = {}): string {
   if (isText(n)) return leafHtml(n, inCode);
   if (n.type === 'link') {
-    const url = safeUrl(n.url);
+    const url = convertUrl(safeUrl(n.url), opts);
     const inner = n.children.map((c) => leafHtml(c, inCode)).join('');
     return url ? `<a href="${escapeHtml(url)}">${inner}</a>` : inner;
   }
   if (n.type === 'image') {
-    const url = safeUrl(n.url, { image: true });
+    const url = convertUrl(safeUrl(n.url, { image: true }), opts);
     return url ? `<img src="${escapeHtml(url)}" alt="${escapeHtml(n.alt ?? '')}">` : '';
   }
   const tag = TAG_OF[n.type];
   const code = n.type === 'code-block';
-  return `<${tag}>${(n.children as RichNode[]).map((c) => nodeHtml(c, code)).join('')}</${tag}>`;
+  return `<${tag}>${(n.children as RichNode[]).map((c) => nodeHtml(c, code, opts)).join('')}</${tag}>`;
 }
 
 const isEmptyDoc = (nodes: readonly RichNode[]) =>
   nodes.length === 0 ||
   (nodes.length === 1 && !isText(nodes[0]) && (nodes[0] as RichElement).type === 'paragraph' && (nodes[0] as RichElement).children.every((c) => isText(c) && c.text === ''));
 
-/** The model as HTML ('' for an empty document). */
-export function richToHtml(nodes: readonly RichNode[]): string {
-  return isEmptyDoc(nodes) ? '' : nodes.map((n) => nodeHtml(n)).join('');
+/** The model as HTML ('' for an empty document); links and images per `opts` (see convertUrl). */
+export function richToHtml(nodes: readonly RichNode[], opts: SerializeOptions = {}): string {
+  return isEmptyDoc(nodes) ? '' : nodes.map((n) => nodeHtml(n, false, opts)).join('');
 }
 
 /** Untrusted HTML → the whitelisted HTML the editor would store. */
