@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type PocketBase from 'pocketbase';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, label, signIn } from '../helpers/browser';
 import { startServer, type TestServer, DASHBOARD_DIR } from '../helpers/server';
 
 let server: TestServer;
@@ -16,7 +16,6 @@ let page: Page;
 let api: PocketBase;
 
 const ADMIN = { email: 'collections@example.com', password: 'collections-pass-1' };
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
@@ -28,11 +27,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (err) => console.error('[pageerror]', err));
-  await page.goto(`${server.url}/_/#/login`);
-  await page.getByLabel(label('Email')).fill(ADMIN.email);
-  await page.getByLabel(label('Password')).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/#\/collections/);
+  await signIn(page, server.url, ADMIN);
 });
 
 afterAll(async () => {

@@ -12,12 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { createApp, type App } from '../../server/app';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, label, signIn } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
 const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
 const ADMIN = { email: 'editor@example.com', password: 'editor-pass-123' };
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
 const XSS_HTML =
   '<p style="color:red" class="x">Hello <b>world</b></p>' +
@@ -89,11 +88,7 @@ beforeAll(async () => {
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
-  await page.goto(`${url}/_/#/login`);
-  await page.getByLabel(label('Email')).fill(ADMIN.email);
-  await page.getByLabel(label('Password')).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/#\/collections/);
+  await signIn(page, url, ADMIN);
 });
 
 afterAll(async () => {

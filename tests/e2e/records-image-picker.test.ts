@@ -12,12 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { createApp, type App } from '../../server/app';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, label } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
 const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
 const ADMIN = { email: 'picker@example.com', password: 'picker-pass-123' };
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
 let app: App;
 let url: string;

@@ -11,12 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, signIn } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
 const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
 const ADMIN = { email: 'records@example.com', password: 'records-pass-123' };
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
 let app: App;
 let url: string;
@@ -94,11 +93,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (err) => console.error('[pageerror]', err));
-  await page.goto(`${url}/_/#/login`);
-  await page.getByLabel(label('Email')).fill(ADMIN.email);
-  await page.getByLabel(label('Password')).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/#\/collections/);
+  await signIn(page, url, ADMIN);
 });
 
 afterAll(async () => {

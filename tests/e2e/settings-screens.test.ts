@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, label, signIn } from '../helpers/browser';
 import { startS3, type TestS3 } from '../helpers/s3';
 import { http, startServer, type TestServer, DASHBOARD_DIR } from '../helpers/server';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
@@ -18,15 +18,6 @@ let browser: Browser;
 let page: Page;
 
 const ADMIN = { email: 'settings@example.com', password: 'settings-password-1' };
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
-
-async function signIn() {
-  await page.goto(`${server.url}/_/#/login`);
-  await page.getByLabel(label('Email')).fill(ADMIN.email);
-  await page.getByLabel(label('Password')).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/#\/collections/);
-}
 
 async function open(route: string, firstLabel: string) {
   await page.goto(`${server.url}/_/#${route}`);
@@ -46,7 +37,7 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
   page.on('pageerror', (err) => console.error('[pageerror]', err));
-  await signIn();
+  await signIn(page, server.url, ADMIN);
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, label, signIn } from '../helpers/browser';
 import { DASHBOARD_DIR, http, startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -21,7 +21,6 @@ const sockets = new Set<net.Socket>();
 const connections: Array<{ opened: number; closed?: number }> = [];
 
 const ADMIN = { email: 'mail-timeout@example.com', password: 'mail-timeout-pass-1' };
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 beforeAll(async () => {
@@ -59,11 +58,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (err) => console.error('[pageerror]', err));
-  await page.goto(`${server.url}/_/#/login`);
-  await page.getByLabel(label('Email')).fill(ADMIN.email);
-  await page.getByLabel(label('Password')).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/#\/collections/);
+  await signIn(page, server.url, ADMIN);
 });
 
 afterAll(async () => {

@@ -31,3 +31,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** A field's accessible name: its label, optionally followed by the required marker ' *'. */
+export const label = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+/** Signs an admin in through the sign-in page and waits for the collections page. */
+export async function signIn(page: Page, baseUrl: string, admin: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/_/#/login`);
+  await page.getByLabel(label('Email')).fill(admin.email);
+  await page.getByLabel(label('Password')).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/#\/collections/);
+}
