@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
+// Written out here rather than imported: the test must notice if the server loses a token kind.
 const TOKEN_KINDS = [
   'adminAuthToken',
   'adminPasswordResetToken',

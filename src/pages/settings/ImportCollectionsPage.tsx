@@ -217,9 +217,9 @@ export default function ImportCollectionsPage() {
             )}
           </div>
 
-          <label className="sync-toggle">
+          <label className="sf-toggle sync-toggle">
             <input type="checkbox" checked={merge} onChange={(e) => setMerge(e.target.checked)} />
-            <span className="sync-toggle-track" aria-hidden="true" />
+            <span className="sf-toggle-track" aria-hidden="true" />
             <span>Merge with the existing collections</span>
           </label>
           <p className="field-help sync-toggle-help">
