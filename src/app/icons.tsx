@@ -133,6 +133,11 @@ export const IconCopy = ({ size = 16 }: IconProps) => (
     <path d="M15.5 8.5V6.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
   </Icon>
 );
+export const IconCheck = ({ size = 16 }: IconProps) => (
+  <Icon size={size}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Icon>
+);
 export const IconArrowRight = ({ size = 16 }: IconProps) => (
   <Icon size={size}>
     <path d="M5 12h14" />

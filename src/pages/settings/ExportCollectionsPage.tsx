@@ -8,7 +8,7 @@ import { usePageTitle } from '../../app/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
 import { addInfoToast } from '../../app/toasts';
 import { stripTimestamps, type ImportCollection } from '../../lib/collections-import';
-import { copyText, downloadJsonText } from './import/browser-io';
+import { copyText, downloadJsonText } from '../../app/browser-io';
 import { useRestrictedRedirect } from './import/restricted';
 import './import/collections-sync.css';
 

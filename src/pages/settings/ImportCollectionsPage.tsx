@@ -17,7 +17,7 @@ import {
   type FieldChange,
   type ImportCollection,
 } from '../../lib/collections-import';
-import { readFileText } from './import/browser-io';
+import { readFileText } from '../../app/browser-io';
 import { ChangeBadge } from './import/ChangeBadge';
 import { IconArrowRight, IconInfo, IconUpload } from '../../app/icons';
 import { useRestrictedRedirect } from './import/restricted';
