@@ -1,12 +1,12 @@
 // The PocketBase SDK client and the generic error handler (spec §7, §8).
-import PocketBase, { ClientResponseError, LocalAuthStore } from 'pocketbase';
+import PocketBase, { ClientResponseError } from 'pocketbase';
 import { addErrorToast } from '../app/toasts';
 import { navigate } from '../app/navigation';
 import { setFieldErrors } from '../state/field-errors';
+import { AdminAuthStore, keepAdminSessionFresh } from './admin-session';
 
 export type AdminModel = { id: string; email: string; avatar: number; created: string; updated: string };
 
-export const AUTH_STORAGE_KEY = 'pocketbase_auth';
 
 function backendUrl(): string {
   if (typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null') {
@@ -15,7 +15,8 @@ function backendUrl(): string {
   return 'http://127.0.0.1:8090';
 }
 
-export const pb: PocketBase = new PocketBase(backendUrl(), new LocalAuthStore(AUTH_STORAGE_KEY), 'en-US');
+export const pb: PocketBase = new PocketBase(backendUrl(), new AdminAuthStore(), 'en-US');
+keepAdminSessionFresh(pb);
 
 /** Clears the session, cancels pending requests and goes to the login screen. */
 export function logoutToLogin(redirect = true): void {

@@ -60,8 +60,9 @@ export interface LiteFormProps<T> extends SchemaFormProps<T> {
 }
 
 export function LiteForm<T = any>({ plan, validate, ...props }: LiteFormProps<T>) {
-  const { formData, id, disabled, className, formContext } = props;
+  const { formData, id, disabled, className } = props;
   const state = useFormState(props, validate);
+  const formContext = state.formContext;
   // the part of rjsf's registry our widgets read
   const registry = { formContext };
   const data = (formData && typeof formData === 'object' ? formData : {}) as Record<string, unknown>;

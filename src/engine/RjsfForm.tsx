@@ -13,7 +13,7 @@ import { validateWith } from './validation';
 const ThemedForm = withTheme(theme);
 
 export default function RjsfForm<T = any>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, formData, id, disabled, className, formContext } = props;
+  const { schema, uiSchema, formData, id, disabled, className } = props;
   // Forms from schemas/ were compiled at build time; anything else waits for the runtime validator (suspends).
   const validator = precompiledValidatorFor(schema) ?? use(runtimeValidator());
   const validate = useMemo(() => (data: unknown) => validateWith(validator, schema, data, uiSchema), [validator, schema, uiSchema]);
@@ -28,7 +28,7 @@ export default function RjsfForm<T = any>(props: SchemaFormProps<T>) {
         uiSchema={uiSchema}
         formData={formData}
         validator={validator}
-        formContext={formContext}
+        formContext={state.formContext}
         disabled={disabled}
         noValidate
         noHtml5Validate

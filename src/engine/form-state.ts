@@ -26,6 +26,11 @@ export interface FormContext {
    * remembers only while it is mounted.
    */
   ruleMemory?: RuleMemory;
+  /**
+   * Sets top-level values of the form's document at once (the renderers provide it): a widget that
+   * also fills a sibling, e.g. the password generator filling the confirmation.
+   */
+  patch?: (values: Record<string, unknown>) => void;
 }
 
 export interface RuleMemory {
@@ -72,6 +77,8 @@ export interface FormState<T> {
   blur: (fieldId: string) => void;
   /** A submit was attempted with this data (extra properties already dropped). */
   submit: (data: T) => void;
+  /** The page's formContext plus the renderer's own `patch`. */
+  formContext: FormContext;
 }
 
 export function useFormState<T>(props: SchemaFormProps<T>, validate: Validate): FormState<T> {
@@ -122,5 +129,10 @@ export function useFormState<T>(props: SchemaFormProps<T>, validate: Validate): 
     onSubmit?.(data);
   };
 
-  return { idPrefix, wrapper, shownErrors, change, blur, submit };
+  const formContext: FormContext = {
+    ...props.formContext,
+    patch: (values) => change({ ...((formData ?? {}) as object), ...values } as T),
+  };
+
+  return { idPrefix, wrapper, shownErrors, change, blur, submit, formContext };
 }

@@ -388,7 +388,7 @@ export function recordFormSchema(collection: RecordCollectionLike, { isNew }: Re
     : { type: 'string', title: 'id', readOnly: true };
   ui.id = isNew
     ? { 'ui:placeholder': AUTO_GENERATE_PLACEHOLDER, 'ui:autocomplete': 'off', 'ui:options': { fieldType: 'id' } }
-    : { 'ui:readonly': true, 'ui:options': { fieldType: 'id' } };
+    : { 'ui:widget': 'recordId', 'ui:readonly': true, 'ui:options': { fieldType: 'id' } };
   layout.push(['id']);
 
   let conditional: JsonSchema = {};
@@ -437,7 +437,12 @@ export function recordFormSchema(collection: RecordCollectionLike, { isNew }: Re
       { type: 'string', title: 'Password confirm', 'x-sameAs': 'password' },
       { required: ['validation_required', 'Cannot be blank.'], 'x-sameAs': ['validation_values_mismatch', "Values don't match."] },
     );
-    ui.password = { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' };
+    // the generator fills both fields: at least 15 characters, 32 unless the collection asks more
+    ui.password = {
+      'ui:widget': 'passwordGenerator',
+      'ui:autocomplete': 'new-password',
+      'ui:options': { length: Math.max(32, minPassword), confirm: 'passwordConfirm' },
+    };
     ui.passwordConfirm = { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' };
     layout.push(['username'], ['email'], ['emailVisibility']);
     if (isNew) {

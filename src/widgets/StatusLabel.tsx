@@ -1,3 +1,5 @@
+import { Tooltip } from '../app/Tooltip';
+
 /**
  * A small status label: a coloured dot and a text, with the detail (e.g. the server's error
  * message) as a tooltip. Used by the screen runner for a screen's connection check (S3 status).
@@ -11,16 +13,11 @@ export interface StatusLabelProps {
 
 export function StatusLabel({ status, text, tooltip }: StatusLabelProps) {
   return (
-    <span
-      className={`status-label status-label--${status}`}
-      role="status"
-      title={tooltip || undefined}
-      tabIndex={tooltip ? 0 : undefined}
-      aria-description={tooltip || undefined}
-      data-tooltip={tooltip || undefined}
-    >
-      <span className="status-label-dot" aria-hidden="true" />
-      <span>{text}</span>
-    </span>
+    <Tooltip text={tooltip} focusable>
+      <span className={`status-label status-label--${status}`} role="status">
+        <span className="status-label-dot" aria-hidden="true" />
+        <span>{text}</span>
+      </span>
+    </Tooltip>
   );
 }

@@ -21,6 +21,7 @@ import { RuleWidget } from './RuleWidget';
 import { SqlWidget } from './SqlWidget';
 import { RadioWidget } from './RadioWidget';
 import { SecretGeneratorWidget } from './SecretGeneratorWidget';
+import { PasswordGeneratorWidget } from './PasswordGeneratorWidget';
 import { StatusLabelWidget } from './StatusLabelWidget';
 import { recordWidgets } from './record';
 
@@ -51,6 +52,7 @@ export const widgets: RegistryWidgetsType = {
   // settings screens
   RadioWidget,
   secretGenerator: SecretGeneratorWidget,
+  passwordGenerator: PasswordGeneratorWidget,
   // a named check's status (formContext.checks), mostly as a ui:layout decoration cell
   statusLabel: StatusLabelWidget,
   // record editor (src/lib/record-schema.ts names them)

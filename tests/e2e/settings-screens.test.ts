@@ -173,8 +173,13 @@ describe('Files storage', () => {
     await toast('Successfully saved but failed to establish S3 connection.').waitFor();
     const failed = page.getByText('Failed to establish S3 connection', { exact: true });
     await failed.waitFor();
-    const tooltip = await page.locator('.status-label--error').getAttribute('title');
-    expect(tooltip).toContain('The specified bucket does not exist');
+    // the server message is a real tooltip: shown on keyboard focus, announced, gone with Esc
+    await page.locator('.status-label--error').locator('xpath=..').focus();
+    await expect(page.getByRole('tooltip').textContent()).resolves.toContain('The specified bucket does not exist');
+    const describedBy = await page.locator('.status-label--error').locator('xpath=..').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('The specified bucket does not exist');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
 
     // the test runs by itself 100 ms after the screen loads
     await page.reload();

@@ -65,6 +65,12 @@ describe('fields', () => {
     const select = field('s', { type: 'select', options: { values: ['a', 'b', 'c'], maxSelect: 1 } });
     expect(setMultiple(select, true).options.maxSelect).toBe(3);
     expect(setMultiple({ ...select, options: { values: [], maxSelect: 1 } }, true).options.maxSelect).toBe(2);
+    // spec §4: the number of values, 2 only when there are none; the switch stays on multiple
+    const one = setMultiple({ ...select, options: { values: ['a'], maxSelect: 1 } }, true);
+    expect(one.options.maxSelect).toBe(1);
+    expect(one.multiple).toBe(true);
+    expect(setMultiple(one, false).options.maxSelect).toBe(1);
+    expect(setMultiple(one, false).multiple).toBe(false);
     expect(setMultiple(field('f', { type: 'file', options: { maxSelect: 1 } }), true).options.maxSelect).toBe(99);
     const rel = setMultiple(field('r', { type: 'relation', options: { maxSelect: null, minSelect: 2 } }), false);
     expect(rel.options).toMatchObject({ maxSelect: 1, minSelect: null });

@@ -165,17 +165,23 @@ export function isMultiple(field: Pick<SchemaField, 'type' | 'options'>): boolea
   return false;
 }
 
+/** The switch as shown: what the admin set, else what maxSelect says. */
+export function multipleSwitch(field: SchemaField): boolean {
+  return field.multiple ?? isMultiple(field);
+}
+
 /**
  * The single/multiple switch (spec §4): select single → maxSelect 1, multiple → the number of
- * values or 2; file single → 1, multiple → the current
- * maximum when above 1, else 99; relation single →
+ * values, or 2 when there are none (one value gives 1, which the form then asks to raise to 2);
+ * file single → 1, multiple → the current maximum when above 1, else 99; relation single →
  * maxSelect 1 and minSelect cleared, multiple → maxSelect cleared.
  */
 export function setMultiple(field: SchemaField, multiple: boolean): SchemaField {
   const options = { ...field.options };
   if (field.type === 'select') {
     const n = Array.isArray(options.values) ? options.values.length : 0;
-    options.maxSelect = multiple ? Math.max(n, 2) : 1;
+    options.maxSelect = multiple ? n || 2 : 1;
+    return { ...field, options, multiple };
   } else if (field.type === 'file') {
     const current = typeof options.maxSelect === 'number' ? options.maxSelect : 0;
     options.maxSelect = multiple ? (current > 1 ? current : FILE_MULTIPLE_FALLBACK) : 1;

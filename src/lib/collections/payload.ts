@@ -102,7 +102,7 @@ export function duplicateCollection(c: CollectionModel): CollectionModel {
   return copy;
 }
 
-const CLIENT_FIELD_KEYS = ['originalName', 'toDelete', 'onMountSelect', '_key'] as const;
+const CLIENT_FIELD_KEYS = ['originalName', 'toDelete', 'onMountSelect', '_key', 'multiple'] as const;
 
 export function fieldPayload(f: SchemaField): Record<string, unknown> {
   const out: Record<string, unknown> = { ...f, options: { ...(f.options ?? {}) } };

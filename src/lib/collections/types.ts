@@ -50,6 +50,11 @@ export interface SchemaField extends Omit<StoredSchemaField, 'unique'> {
   onMountSelect?: boolean;
   /** Stable React key (the id, or a random key for new fields). */
   _key?: string;
+  /**
+   * The single/multiple switch as the admin set it: a select with one value switched to multiple
+   * gets maxSelect 1 (to be corrected, min 2), so the switch cannot be read off maxSelect alone.
+   */
+  multiple?: boolean;
 }
 
 /** A collection; `F` is the field shape (the dashboard's by default, StoredSchemaField on the server). */

@@ -1,6 +1,7 @@
 /** The first-admin form (spec §2 entry screen, §5): create the admin, sign in, reload clean. */
 import { useState } from 'react';
 import { handleError, pb } from '../../api/client';
+import { signInAdmin } from '../../api/admin-session';
 import { SchemaForm } from '../../engine';
 import { clearFieldErrors } from '../../state/field-errors';
 import { AuthCard } from './AuthCard';
@@ -21,7 +22,7 @@ export default function InstallerPage() {
     clearFieldErrors();
     try {
       await pb.admins.create({ email: d.email, password: d.password, passwordConfirm: d.passwordConfirm });
-      await pb.admins.authWithPassword(d.email ?? '', d.password ?? '');
+      await signInAdmin(pb, d.email ?? '', d.password ?? '');
       // Reload without the installer flag so the app starts signed in.
       window.history.replaceState(null, '', `${window.location.pathname}#/collections`);
       window.location.reload();

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { handleError, pb } from '../../api/client';
+import { signInAdmin } from '../../api/admin-session';
 import { navigate, useRoute } from '../../app/navigation';
 import { SchemaForm } from '../../engine';
 import { clearFieldErrors } from '../../state/field-errors';
@@ -25,7 +26,7 @@ export default function LoginPage() {
     setFailed(false);
     clearFieldErrors();
     try {
-      await pb.admins.authWithPassword(d.email ?? '', d.password ?? '');
+      await signInAdmin(pb, d.email ?? '', d.password ?? '');
       navigate('/');
     } catch (err) {
       // Wrong credentials read as the spec's message; anything else (network, rate limit) goes to the generic handler.

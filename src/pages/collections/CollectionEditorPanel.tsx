@@ -32,6 +32,7 @@ import { ConfirmChangesPopup } from './ConfirmChangesPopup';
 import { FieldsTab } from './FieldsTab';
 import { authOptionsToDoc, docToAuthOptions, withExclusions } from './form-docs';
 import { IconAlert, IconLock } from '../../app/icons';
+import { tabMarkers } from './tab-markers';
 import { MoreMenu } from '../../app/MoreMenu';
 
 export type CollectionEditorPanelProps = {
@@ -58,10 +59,6 @@ const VIEW_RULES_UI = {
   updateRule: { 'ui:widget': 'hidden' },
   deleteRule: { 'ui:widget': 'hidden' },
 };
-
-function hasKeys(v: unknown): boolean {
-  return !!v && typeof v === 'object' && Object.keys(v).length > 0;
-}
 
 function message(v: unknown): string | undefined {
   if (!v || typeof v !== 'object') return typeof v === 'string' ? v : undefined;
@@ -116,12 +113,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
     if (tab === 'options' && !isAuth) setTab('fields');
   }, [tab, isAuth]);
 
-  const tabErrors = {
-    fields: hasKeys(errors.name) || !!errors.schema || !!errors.indexes || !!errors.type || (isView && !!errors.options),
-    rules: RULE_NAMES.some((r) => !!errors[r]),
-    options: isAuth && hasKeys(errors.options),
-  };
-  const rulesSet = RULE_NAMES.some((r) => typeof draft[r] === 'string' && (draft[r] as string).trim() !== '');
+  const { errors: tabErrors, rulesSet } = tabMarkers(draft, errors);
 
   // ---- actions ----
 
@@ -294,7 +286,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
                 <IconAlert title="Has errors" />
               </span>
             )}
-            {t.key === 'rules' && !tabErrors.rules && rulesSet && (
+            {t.key === 'rules' && rulesSet && (
               <span className="tab-marker txt-warning">
                 <IconAlert title="Some rules are set: check who they let in" />
               </span>

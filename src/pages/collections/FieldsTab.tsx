@@ -18,6 +18,7 @@ import { payloadIndexes, renameField } from '../../lib/collections/payload';
 import type { CollectionModel, FieldType, SchemaField } from '../../lib/collections/types';
 import { FieldRow } from './FieldRow';
 import { IndexEditorPopup } from './IndexEditorPopup';
+import { Tooltip } from '../../app/Tooltip';
 
 type Props = {
   draft: CollectionModel;
@@ -190,17 +191,17 @@ export function FieldsTab({ draft, onChange, errors, disabled }: Props) {
           {draft.indexes.map((statement, i) => {
             const err = errMessage(indexErrors[String(i)]);
             return (
-              <button
-                key={i + statement}
-                type="button"
-                className={`index-label${err ? ' index-label--error' : ''}`}
-                title={err ?? statement}
-                aria-label={`Edit index ${indexLabel(statement)}${err ? ` (error: ${err})` : ''}`}
-                disabled={disabled}
-                onClick={() => setIndexEditor({ open: true, index: i })}
-              >
-                {indexLabel(statement)}
-              </button>
+              <Tooltip key={i + statement} text={err ?? statement} danger={!!err}>
+                <button
+                  type="button"
+                  className={`index-label${err ? ' index-label--error' : ''}`}
+                  aria-label={`Edit index ${indexLabel(statement)}`}
+                  disabled={disabled}
+                  onClick={() => setIndexEditor({ open: true, index: i })}
+                >
+                  {indexLabel(statement)}
+                </button>
+              </Tooltip>
             );
           })}
           <button type="button" className="btn btn-sm btn-transparent" disabled={disabled} onClick={() => setIndexEditor({ open: true, index: null })}>

@@ -3,7 +3,7 @@
 // the UI schema hints computed from the data (mutually exclusive lists disabled while the other
 // has a value). Pure.
 import type { UiSchema } from '@rjsf/utils';
-import { defaultOptions, isMultiple, setMultiple } from '../../lib/collections/fields';
+import { defaultOptions, multipleSwitch, setMultiple } from '../../lib/collections/fields';
 import type { SchemaField } from '../../lib/collections/types';
 
 type Doc = Record<string, unknown>;
@@ -19,7 +19,7 @@ function listsForForm(o: Doc): Doc {
 
 export function fieldToDoc(field: SchemaField): Doc {
   const doc: Doc = { ...listsForForm(field.options ?? {}), required: field.required, presentable: field.presentable };
-  if (HAS_MULTIPLE.has(field.type)) doc.multiple = isMultiple(field);
+  if (HAS_MULTIPLE.has(field.type)) doc.multiple = multipleSwitch(field);
   return doc;
 }
 
@@ -36,7 +36,7 @@ export function docToField(field: SchemaField, doc: Doc): SchemaField {
   }
   let next: SchemaField = { ...field, required: required === true, presentable: presentable === true, options };
   if (required === true && 'nullable' in field) next.nullable = false;
-  if (HAS_MULTIPLE.has(field.type) && typeof multiple === 'boolean' && multiple !== isMultiple(field)) next = setMultiple(next, multiple);
+  if (HAS_MULTIPLE.has(field.type) && typeof multiple === 'boolean' && multiple !== multipleSwitch(field)) next = setMultiple(next, multiple);
   return next;
 }
 

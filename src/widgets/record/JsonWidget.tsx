@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { parseJsonText } from '../../lib/record-schema';
 import { ariaDescribedByIds } from '../dom-ids';
+import { Tooltip } from '../../app/Tooltip';
 
 const JsonAce = lazy(() => import('./JsonAce'));
 
@@ -24,9 +25,9 @@ export function RecordJsonWidget({ id, value, disabled, readonly, rawErrors, onC
   );
   return (
     <div className={`record-json${parsed.ok ? '' : ' record-json--invalid'}`}>
-      <span className={`record-json-status ${parsed.ok ? 'txt-success' : 'txt-danger'}`} title={parsed.ok ? undefined : parsed.message}>
-        {parsed.ok ? 'Valid JSON' : 'Invalid JSON'}
-      </span>
+      <Tooltip text={parsed.ok ? undefined : parsed.message} focusable danger>
+        <span className={`record-json-status ${parsed.ok ? 'txt-success' : 'txt-danger'}`}>{parsed.ok ? 'Valid JSON' : 'Invalid JSON'}</span>
+      </Tooltip>
       <Suspense fallback={fallback}>
         <JsonAce
           id={id}

@@ -2,6 +2,7 @@
  * The record editor's field widgets (names used by the UI schema src/lib/record-schema.ts makes).
  * The heavy parts (slate, ace, the image picker) load on demand from inside the widgets.
  */
+import { RecordIdWidget } from './IdWidget';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { RecordDateWidget } from './DateWidget';
 import { RecordEditorWidget } from './EditorWidget';
@@ -24,6 +25,7 @@ export const recordWidgets: RegistryWidgetsType = {
   recordFile: RecordFileWidget,
   recordRelation: RecordRelationWidget,
   recordEmailVisibility: EmailVisibilityWidget,
+  recordId: RecordIdWidget,
 };
 
 export { RecordEditorContext, createUploadStore, isUploadToken, uploadName, useRecordEditor, type RecordEditorContextValue } from './context';

@@ -2,6 +2,7 @@
 // text, relation chips, file thumbs with an icon fallback, JSON excerpts, bools, select chips.
 import { memo, useState } from 'react';
 import { pb } from '../../../api/client';
+import { CopyButton } from '../../../app/CopyButton';
 import type { CollectionModel } from '../../../lib/collections/types';
 import {
   dateTooltip,
@@ -106,7 +107,12 @@ export const RecordValue = memo(function RecordValue({
   const max = short ? TRUNCATE_DEFAULT : TRUNCATE_TOOLTIP;
   switch (column.type) {
     case 'primary':
-      return <span className="txt-mono rl-id">{String(value ?? '')}</span>;
+      return (
+        <span className="rl-id-cell">
+          <span className="txt-mono rl-id">{String(value ?? '')}</span>
+          {value ? <CopyButton value={String(value)} label="Copy id" className="rl-id-copy" /> : null}
+        </span>
+      );
     case 'bool':
       return value ? <span className="rl-bool rl-bool-true">True</span> : <span className="rl-bool">False</span>;
     case 'number':

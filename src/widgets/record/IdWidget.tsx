@@ -1,0 +1,14 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { CopyButton } from '../../app/CopyButton';
+import { ariaDescribedByIds } from '../dom-ids';
+
+/** A saved record's id: read-only, with the copy button. */
+export function RecordIdWidget({ id, htmlName, value }: WidgetProps) {
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <div className="record-id">
+      <input id={id} name={htmlName || id} className="sf-input txt-mono" value={text} readOnly aria-describedby={ariaDescribedByIds(id)} />
+      {text && <CopyButton value={text} label="Copy id" className="record-id-copy" />}
+    </div>
+  );
+}
