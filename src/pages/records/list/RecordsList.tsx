@@ -41,6 +41,8 @@ import './records-list.css';
 
 const RecordEditorPanel = lazy(() => import('../editor/RecordEditorPanel'));
 const RecordPreviewPanel = lazy(() => import('../RecordPreviewPanel'));
+// the API docs overlay is its own chunk, fetched on the first 'API Preview'
+const ApiDocsPanel = lazy(() => import('../api-docs/ApiDocsPanel'));
 const preloadEditor = () => void import('../editor/RecordEditorPanel');
 
 type PanelState = { open: boolean; record: RecordModel | null; key: number };
@@ -446,6 +448,14 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
     setPanel((p) => ({ open: true, record: null, key: p.key + 1 }));
   }, []);
 
+  const [docs, setDocs] = useState({ mounted: false, open: false });
+  useEffect(() => {
+    collectionsPageActions.apiPreview = () => setDocs({ mounted: true, open: true });
+    return () => {
+      collectionsPageActions.apiPreview = null;
+    };
+  }, []);
+
   useEffect(() => {
     if (isView) {
       collectionsPageActions.newRecord = null;
@@ -676,6 +686,12 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
             Delete selected
           </button>
         </div>
+      )}
+
+      {docs.mounted && (
+        <Suspense fallback={null}>
+          <ApiDocsPanel collection={collection} open={docs.open} onClose={() => setDocs((d) => ({ ...d, open: false }))} />
+        </Suspense>
       )}
 
       {panelMounted && (
