@@ -210,6 +210,26 @@ describe('record events and rules', () => {
     expect(e.data.record).toEqual({ id: d4.body.id, title: 'rt-expand' });
   });
 
+  it('checks a delete against the row before it goes (a rule that reads the record)', async () => {
+    const token = await signIn('clients', 'test@example.com'); // may read demo3
+    const c = await sse();
+    const filtered = `demo3/*?options=${encodeURIComponent(JSON.stringify({ query: { filter: 'title = "rt-doomed"' } }))}`;
+    expect((await subscribe(c, [filtered], token)).status).toBe(204);
+    const rec = await api('POST', '/api/collections/demo3/records', { title: 'rt-doomed' }, FIXTURE_ADMIN_TOKEN);
+    await c.next((f) => f.data?.action === 'create' && f.data.record.id === rec.body.id);
+    expect((await api('DELETE', `/api/collections/demo3/records/${rec.body.id}`, undefined, FIXTURE_ADMIN_TOKEN)).status).toBe(204);
+    const gone = await c.next((f) => f.data?.action === 'delete');
+    expect(gone.data.record).toMatchObject({ id: rec.body.id, title: 'rt-doomed' });
+    // a user of "users" fails demo3's rule: no delete event for it
+    const userToken = await signIn('users', 'test@example.com');
+    const u = await sse();
+    await subscribe(u, ['demo3/*'], userToken);
+    const other = await api('POST', '/api/collections/demo3/records', { title: 'rt-other' }, FIXTURE_ADMIN_TOKEN);
+    await api('DELETE', `/api/collections/demo3/records/${other.body.id}`, undefined, FIXTURE_ADMIN_TOKEN);
+    await sleep(150);
+    expect(u.frames.length).toBe(1);
+  });
+
   it('stops events that needed an auth whose password changed, and 403s its re-subscribe', async () => {
     const token = await signIn('clients', 'test@example.com'); // gk390qegs4y47wn, may read demo3
     const c = await sse();
