@@ -175,16 +175,25 @@ export function deliver(broker: Broker, deliveries: Delivery[]): void {
 /**
  * Wires record events to the broker: creates and updates are evaluated after their commit;
  * deletes are evaluated inside the delete transaction (the row must still exist for the rule
- * query) and sent after the commit.
+ * query) and sent after the commit. The work runs on the next turn of the event loop (in order:
+ * setImmediate is FIFO), so the writer's response never waits for the fan-out.
  */
 export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
+  const later = (fn: () => void) =>
+    setImmediate(() => {
+      try {
+        fn();
+      } catch (err) {
+        console.error('[realtime] broadcast failed:', err);
+      }
+    });
   const offChange = onRecordChange(ctx, (change) => {
-    if (change.action === 'delete') return;
-    deliver(broker, prepareRecordEvent(ctx, broker, change.action, change.record));
+    if (change.action === 'delete' || broker.size === 0) return;
+    later(() => deliver(broker, prepareRecordEvent(ctx, broker, change.action, change.record)));
   });
   const offDeleting = onRecordDeleting(ctx, (record) => {
     const deliveries = prepareRecordEvent(ctx, broker, 'delete', record);
-    return deliveries.length ? () => deliver(broker, deliveries) : undefined;
+    return deliveries.length ? () => later(() => deliver(broker, deliveries)) : undefined;
   });
   return () => {
     offChange();

@@ -3,8 +3,8 @@
 // HTTP: a client writes to a Sink, which the route wires to the response stream.
 //
 // Delivery never waits for a client: a frame is handed to the socket and, when a client's unsent
-// bytes pass MAX_BUFFERED_BYTES (it stopped reading), the client is dropped instead of buffering
-// without bound. Its EventSource reconnects and resubmits when it reads again.
+// backlog would pass MAX_BUFFERED_BYTES (it stopped reading), the client is dropped instead of
+// buffering without bound. Its EventSource reconnects and resubmits when it reads again.
 import { randomInt } from 'node:crypto';
 import { parseTopic, type ParsedTopic } from './topics';
 
@@ -40,8 +40,11 @@ interface ClientState extends Client {
 }
 
 export const GUEST: ClientAuth = Object.freeze({ kind: 'guest', id: '' }) as ClientAuth;
-/** A client that has not read this many bytes is dropped (a slow or stalled reader). */
-export const MAX_BUFFERED_BYTES = 4 << 20;
+/**
+ * A client whose unsent backlog would pass this is dropped (a slow or stalled reader). One frame
+ * larger than this still goes to a client that has read everything before it.
+ */
+export const MAX_BUFFERED_BYTES = 1 << 20;
 /** 0.22 closes a connection after 5 minutes without a message. */
 export const DEFAULT_IDLE_MS = 5 * 60_000;
 
@@ -148,7 +151,8 @@ export class Broker {
   send(client: Client, frame: string): void {
     const state = this.clients.get(client.id);
     if (!state || state.discarded) return;
-    if (state.sink.bufferedBytes() + frame.length > MAX_BUFFERED_BYTES) {
+    const backlog = state.sink.bufferedBytes();
+    if (backlog > 0 && backlog + frame.length > MAX_BUFFERED_BYTES) {
       this.unregister(state.id);
       return;
     }

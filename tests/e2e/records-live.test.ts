@@ -12,6 +12,8 @@ import { launchBrowser, screenshot, signIn } from '../helpers/browser';
 import { DASHBOARD_DIR, FIXTURE_PASSWORD, startServer, type TestServer } from '../helpers/server';
 
 const ADMIN = { email: 'test@example.com', password: FIXTURE_PASSWORD };
+/** expect.poll with room for a loaded machine (its default gives up after 1 s). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
 let srv: TestServer;
 let browser: Browser;
@@ -72,22 +74,22 @@ describe('live records list', () => {
     expect(await rows.count()).toBe(before);
     await screenshot(reader, 'records-live-announced');
     await notice.getByRole('button', { name: 'Show' }).click();
-    await expect.poll(() => reader.locator(`tr[data-id="${created.body.id}"]`).count()).toBe(1);
-    await expect.poll(() => rows.first().getAttribute('data-id')).toBe(created.body.id);
-    await expect.poll(() => reader.locator('.records-footer').textContent()).toContain(`Total found: ${before + 1}`);
+    await poll(() => reader.locator(`tr[data-id="${created.body.id}"]`).count()).toBe(1);
+    await poll(() => rows.first().getAttribute('data-id')).toBe(created.body.id);
+    await poll(() => reader.locator('.records-footer').textContent()).toContain(`Total found: ${before + 1}`);
 
     // a change elsewhere updates the row in place
     const row = reader.locator('tr[data-id="achvryl401bhse3"]');
     const index = await row.evaluate((el) => [...el.parentElement!.children].indexOf(el));
     expect((await apiFromPage(writer, 'PATCH', '/api/collections/demo2/records/achvryl401bhse3', { title: 'live-renamed' })).status).toBe(200);
-    await expect.poll(() => row.textContent()).toContain('live-renamed');
+    await poll(() => row.textContent()).toContain('live-renamed');
     expect(await row.evaluate((el) => [...el.parentElement!.children].indexOf(el))).toBe(index);
 
     // the reader edits a record; the writer changes it meanwhile: the editor warns
     await reader.locator(`tr[data-id="${created.body.id}"]`).click();
     const editor = reader.getByRole('dialog', { name: 'Edit demo2 record' });
     const title = editor.getByLabel(/^title/);
-    await expect.poll(() => title.inputValue()).toBe('live-created');
+    await poll(() => title.inputValue()).toBe('live-created');
     await title.fill('my local edit');
     expect((await apiFromPage(writer, 'PATCH', `/api/collections/demo2/records/${created.body.id}`, { title: 'their edit' })).status).toBe(200);
     const warning = editor.getByRole('alert').filter({ hasText: 'This record was changed elsewhere after you opened it.' });
@@ -103,14 +105,14 @@ describe('live records list', () => {
     // 'Load the new version' drops the local edit
     await warning.getByRole('button', { name: 'Load the new version' }).click();
     await reader.getByRole('button', { name: 'Yes', exact: true }).click();
-    await expect.poll(() => title.inputValue()).toBe('their edit');
+    await poll(() => title.inputValue()).toBe('their edit');
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await editor.waitFor({ state: 'hidden' });
 
     // a delete elsewhere greys the row out where it stands
     expect((await apiFromPage(writer, 'DELETE', '/api/collections/demo2/records/0yxhwia2amd8gec')).status).toBe(204);
     await reader.locator('tr.row-deleted[data-id="0yxhwia2amd8gec"]').waitFor();
-    await expect.poll(() => reader.locator('.records-footer').textContent()).toContain(`Total found: ${before}`);
+    await poll(() => reader.locator('.records-footer').textContent()).toContain(`Total found: ${before}`);
     await screenshot(reader, 'records-live-deleted');
   });
 });
@@ -144,7 +146,7 @@ describe('API docs overlay', () => {
     // List/Search: the rule in words (null list rule) and the record's fields
     const body = panel.getByRole('tabpanel');
     await body.getByRole('heading', { name: 'List/Search (users)' }).waitFor();
-    await expect.poll(() => body.textContent()).toContain('Admins only');
+    await poll(() => body.textContent()).toContain('Admins only');
     for (const field of ['name', 'avatar', 'file', 'rel', 'username', 'email', 'verified']) {
       await body.locator('table code', { hasText: new RegExp(`^${field}$`) }).first().waitFor();
     }
@@ -154,18 +156,18 @@ describe('API docs overlay', () => {
     await tabs.first().focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => panel.getByRole('tab', { selected: true }).textContent()).toBe('Create');
+    await poll(() => panel.getByRole('tab', { selected: true }).textContent()).toBe('Create');
     await body.getByRole('heading', { name: 'Create (users)' }).waitFor();
-    await expect.poll(() => body.textContent()).toContain('the id of a record of "demo2"');
-    await expect.poll(() => body.textContent()).toContain("pb.collection('users').create(data)");
+    await poll(() => body.textContent()).toContain('the id of a record of "demo2"');
+    await poll(() => body.textContent()).toContain("pb.collection('users').create(data)");
 
     // View shows its rule as code; auth tabs have their endpoints
     await panel.getByRole('tab', { name: 'View' }).click();
-    await expect.poll(() => body.textContent()).toContain('id = @request.auth.id');
+    await poll(() => body.textContent()).toContain('id = @request.auth.id');
     await panel.getByRole('tab', { name: 'Auth with password' }).click();
-    await expect.poll(() => body.textContent()).toContain('/api/collections/users/auth-with-password');
+    await poll(() => body.textContent()).toContain('/api/collections/users/auth-with-password');
     await panel.getByRole('tab', { name: 'Realtime' }).click();
-    await expect.poll(() => body.textContent()).toContain("pb.collection('users').subscribe('*'");
+    await poll(() => body.textContent()).toContain("pb.collection('users').subscribe('*'");
     await screenshot(page, 'api-docs-auth-realtime');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
@@ -182,7 +184,7 @@ describe('API docs overlay', () => {
     for (const field of ['text', 'bool', 'url', 'select_one', 'select_many', 'file_one', 'rel_many', 'json']) {
       await body.locator('table code', { hasText: new RegExp(`^${field}$`) }).first().waitFor();
     }
-    await expect.poll(() => body.textContent()).toContain('@request.auth.id != "" && bool = true');
+    await poll(() => body.textContent()).toContain('@request.auth.id != "" && bool = true');
     await screenshot(page, 'api-docs-view');
   });
 });
