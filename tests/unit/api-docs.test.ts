@@ -37,7 +37,7 @@ describe('api docs', () => {
     expect(byId.create.rule).toBe('@request.auth.id != ""');
     expect(byId.create.access).toContain('signed-in');
     const body = Object.fromEntries(byId.create.bodyParams.map((p) => [p.name, p]));
-    expect(body.title).toMatchObject({ type: 'String', required: true, description: 'at most 10 characters' });
+    expect(body.title).toMatchObject({ type: 'String', required: true, description: 'At most 10 characters.' });
     expect(body.tags.type).toBe('Array<String>');
     expect(body.tags.description).toContain('of: a, b, c');
     expect(body.author.description).toContain('"users"');

@@ -146,7 +146,7 @@ export function fieldDescription(field: SchemaField, lookup: Lookup): string {
     case 'file': {
       if (isMultiple(field)) parts.push(`up to ${maxSelect(field)} files`);
       const size = num(o.maxSize);
-      if (size !== null) parts.push(`each at most ${size} bytes`);
+      if (size !== null) parts.push(`${isMultiple(field) ? 'each ' : ''}at most ${size} bytes`);
       const mimes = Array.isArray(o.mimeTypes) ? (o.mimeTypes as string[]) : [];
       if (mimes.length) parts.push(`types ${mimes.join(', ')}`);
       if (o.protected) parts.push('protected (downloads need a file token)');
@@ -165,7 +165,8 @@ export function fieldDescription(field: SchemaField, lookup: Lookup): string {
       break;
     }
   }
-  return parts.join('; ');
+  const text = parts.join('; ');
+  return text ? text[0].toUpperCase() + text.slice(1) + '.' : '';
 }
 
 /** The fields a read endpoint returns. */

@@ -107,6 +107,8 @@ function basePages(collection: CollectionModel, ctx: DocsContext): DocPage[] {
     : [];
   const common = { pathParams: [] as DocParam[], queryParams: [] as DocParam[], bodyParams: [] as DocParam[], fields: [] as DocParam[], notes: [] as string[] };
 
+  const hasCreated = collection.type !== 'view' || collection.schema.some((f) => f.name === 'created');
+  const exampleFilter = hasCreated ? 'created >= "2022-01-01 00:00:00"' : 'id != ""';
   const list: DocPage = {
     ...common,
     id: 'list',
@@ -133,7 +135,7 @@ function basePages(collection: CollectionModel, ctx: DocsContext): DocPage[] {
     ],
     sdk:
       head +
-      `// one page\nconst resultList = await pb.collection('${name}').getList(1, 50, {\n    filter: 'created >= "2022-01-01 00:00:00"',\n});\n\n` +
+      `// one page\nconst resultList = await pb.collection('${name}').getList(1, 50, {\n    filter: '${exampleFilter}',\n});\n\n` +
       `// every record (batched requests)\nconst records = await pb.collection('${name}').getFullList({\n    sort: '-created',\n});\n\n` +
       `// the first match\nconst firstItem = await pb.collection('${name}').getFirstListItem('id != ""', {\n    expand: '${collection.schema.find((f) => f.type === 'relation')?.name ?? 'relField1,relField2.subRelField'}',\n});`,
   };
