@@ -158,7 +158,7 @@ describe('API docs overlay', () => {
     await page.keyboard.press('ArrowDown');
     await poll(() => panel.getByRole('tab', { selected: true }).textContent()).toBe('Create');
     await body.getByRole('heading', { name: 'Create (users)' }).waitFor();
-    await poll(() => body.textContent()).toContain('the id of a record of "demo2"');
+    await poll(() => body.textContent()).toContain('id of a record of "demo2"');
     await poll(() => body.textContent()).toContain("pb.collection('users').create(data)");
 
     // View shows its rule as code; auth tabs have their endpoints

@@ -548,6 +548,8 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   );
 
   const onDeleted = useCallback((id: string) => {
+    // the realtime event of this delete may have come first (and counted it already)
+    const counted = deletedRef.current.has(id);
     setRecords((list) => list.filter((r) => r.id !== id));
     setDeletedIds((s) => {
       if (!s.has(id)) return s;
@@ -561,7 +563,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
       next.delete(id);
       return next;
     });
-    setTotal((t) => (t === null ? t : Math.max(0, t - 1)));
+    if (!counted) setTotal((t) => (t === null ? t : Math.max(0, t - 1)));
     setPanel((p) => ({ ...p, open: false, record: null }));
     setQueryParams({ recordId: null });
   }, []);
