@@ -22,6 +22,7 @@ import { findRowById } from '../records/store';
 import type { RequestInfo } from '../query/record-resolver';
 import { findAdminById } from '../services/admins';
 import { type Broker, type Client, type ClientAuth, sseFrame } from '../realtime/broker';
+import { SlicedQueue } from '../realtime/sliced-queue';
 import type { ParsedTopic } from '../realtime/topics';
 import { pickFields } from './fields';
 import { stringifyLikeGo } from './json';
@@ -130,14 +131,22 @@ export interface Delivery {
 
 /** Evaluates every subscriber of `record` now and returns the frames to send. */
 export function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Delivery[] {
-  if (broker.size === 0) return [];
+  return [...recordEventDeliveries(ctx, broker, action, record)];
+}
+
+/**
+ * The frames of one record event, one subscriber at a time (a group is evaluated when its first
+ * member comes), so the caller can stop between any two and resume later.
+ */
+export function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Generator<Delivery> {
+  if (broker.size === 0) return;
   const collection = findCollection(ctx, record.collection.id) ?? record.collection;
   const current: RecordModel = collection === record.collection ? record : { ...record, collection };
   const id = String(record.data.id);
   const topics = topicsOf(collection, id);
   const ruleOf = new Map(topics);
   const subscribers = broker.subscribers(topics.map(([t]) => t));
-  if (subscribers.length === 0) return [];
+  if (subscribers.length === 0) return;
 
   const principals = new Map<string, Principal>();
   const principalOf = (c: Client): Principal => {
@@ -148,7 +157,6 @@ export function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Acti
   };
 
   const groups = new Map<string, { data: string | null }>();
-  const deliveries: Delivery[] = [];
   for (const { client, topic } of subscribers) {
     const rule = ruleOf.get(topic.base) ?? 'list';
     const principal = principalOf(client);
@@ -163,39 +171,42 @@ export function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Acti
       }
       groups.set(key, (group = { data }));
     }
-    if (group.data !== null) deliveries.push({ client, frame: sseFrame(client.id, topic.name, group.data) });
+    if (group.data !== null) yield { client, frame: sseFrame(client.id, topic.name, group.data) };
   }
-  return deliveries;
 }
 
-export function deliver(broker: Broker, deliveries: Delivery[]): void {
-  for (const d of deliveries) broker.send(d.client, d.frame);
+
+/** Sends each delivery as it comes (a job of the sliced queue). */
+function* sending(broker: Broker, deliveries: Iterable<Delivery>): Generator<void> {
+  for (const d of deliveries) {
+    broker.send(d.client, d.frame);
+    yield;
+  }
 }
 
 /**
- * Wires record events to the broker: creates and updates are evaluated after their commit;
- * deletes are evaluated inside the delete transaction (the row must still exist for the rule
- * query) and sent after the commit. The work runs on the next turn of the event loop (in order:
- * setImmediate is FIFO), so the writer's response never waits for the fan-out.
+ * Wires record events to the broker through one ordered, time-sliced queue, so the writer's
+ * response never waits for the fan-out and no fan-out blocks the event loop for long: creates
+ * and updates are evaluated after their commit, subscriber by subscriber; deletes are evaluated
+ * inside the delete transaction (the row must still exist for the rule query) and queued after
+ * the commit.
  */
 export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
-  const later = (fn: () => void) =>
-    setImmediate(() => {
-      try {
-        fn();
-      } catch (err) {
-        console.error('[realtime] broadcast failed:', err);
-      }
-    });
+  const queue = new SlicedQueue();
+  const enqueue = (job: Iterator<unknown>, what: string) => {
+    if (!queue.push(job)) console.error(`[realtime] broadcast queue full (${queue.pending} pending): ${what} not sent`);
+  };
   const offChange = onRecordChange(ctx, (change) => {
     if (change.action === 'delete' || broker.size === 0) return;
-    later(() => deliver(broker, prepareRecordEvent(ctx, broker, change.action, change.record)));
+    const { action, record } = change;
+    enqueue(sending(broker, recordEventDeliveries(ctx, broker, action, record)), `${action} of ${record.collection.name}/${record.data.id}`);
   });
   const offDeleting = onRecordDeleting(ctx, (record) => {
     const deliveries = prepareRecordEvent(ctx, broker, 'delete', record);
-    return deliveries.length ? () => later(() => deliver(broker, deliveries)) : undefined;
+    return deliveries.length ? () => enqueue(sending(broker, deliveries), `delete of ${record.collection.name}/${record.data.id}`) : undefined;
   });
   return () => {
+    queue.stop();
     offChange();
     offDeleting();
   };
