@@ -5,6 +5,7 @@
 // 'changed elsewhere' warning (and saving asks before overwriting); a delete greys the row out.
 // Then the API docs overlay of an auth and a view collection: the right tabs and field names.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -43,6 +44,19 @@ function apiFromPage(page: Page, method: string, p: string, body?: unknown) {
   );
 }
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** WCAG 2 A/AA violations inside `selector` (axe-core), as "rule: target" lines. */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (sel) => {
+    type Result = { violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run(sel, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  }, selector);
+}
+
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   srv = await startServer({ fixture: true, dashboard: true });
@@ -73,6 +87,7 @@ describe('live records list', () => {
     await notice.waitFor();
     expect(await rows.count()).toBe(before);
     await screenshot(reader, 'records-live-announced');
+    expect(await axeViolations(reader, '.records-live-notice')).toEqual([]);
     await notice.getByRole('button', { name: 'Show' }).click();
     await poll(() => reader.locator(`tr[data-id="${created.body.id}"]`).count()).toBe(1);
     await poll(() => rows.first().getAttribute('data-id')).toBe(created.body.id);
@@ -114,6 +129,8 @@ describe('live records list', () => {
     await reader.locator('tr.row-deleted[data-id="0yxhwia2amd8gec"]').waitFor();
     await poll(() => reader.locator('.records-footer').textContent()).toContain(`Total found: ${before}`);
     await screenshot(reader, 'records-live-deleted');
+    // (the list's own header, badge and footer colours are checked with the list, not here)
+    expect(await axeViolations(reader, 'tr.row-deleted')).toEqual([]);
   });
 });
 
@@ -169,6 +186,7 @@ describe('API docs overlay', () => {
     await panel.getByRole('tab', { name: 'Realtime' }).click();
     await poll(() => body.textContent()).toContain("pb.collection('users').subscribe('*'");
     await screenshot(page, 'api-docs-auth-realtime');
+    expect(await axeViolations(page, '.api-docs-panel')).toEqual([]);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
   });
