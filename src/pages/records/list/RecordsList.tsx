@@ -431,7 +431,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
       setTotal((t) => (t === null ? t : Math.max(0, t - 1)));
     }
   }, []);
-  useLiveRecords(collection.id, { filter: normalizedFilter, expand, fields }, onLive);
+  useLiveRecords(collection.id, !isView, { filter: normalizedFilter, expand, fields }, onLive);
 
   /** Puts the announced records on top of the list and scrolls there. */
   const showIncoming = () => {

@@ -18,8 +18,11 @@ export interface LiveOptions {
   fields?: string;
 }
 
-/** Subscribes while mounted (and re-subscribes when the collection or options change). */
-export function useLiveRecords(collectionId: string, options: LiveOptions, onEvent: (e: LiveEvent) => void): void {
+/**
+ * Subscribes while mounted and `enabled` (and re-subscribes when the collection or options
+ * change). View collections get no record events (as in 0.22), so the list does not subscribe.
+ */
+export function useLiveRecords(collectionId: string, enabled: boolean, options: LiveOptions, onEvent: (e: LiveEvent) => void): void {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
@@ -27,6 +30,7 @@ export function useLiveRecords(collectionId: string, options: LiveOptions, onEve
   const { filter = '', expand = '', fields = '' } = options;
 
   useEffect(() => {
+    if (!enabled) return;
     let unsubscribe: (() => Promise<void>) | null = null;
     let cancelled = false;
     const query: Record<string, string> = {};
@@ -47,5 +51,5 @@ export function useLiveRecords(collectionId: string, options: LiveOptions, onEve
       cancelled = true;
       void unsubscribe?.().catch(() => undefined);
     };
-  }, [collectionId, filter, expand, fields]);
+  }, [collectionId, enabled, filter, expand, fields]);
 }
