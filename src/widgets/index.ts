@@ -22,6 +22,7 @@ import { SqlWidget } from './SqlWidget';
 import { RadioWidget } from './RadioWidget';
 import { SecretGeneratorWidget } from './SecretGeneratorWidget';
 import { StatusLabelWidget } from './StatusLabelWidget';
+import { CronPickerWidget } from './CronPickerWidget';
 import { recordWidgets } from './record';
 
 const core = getDefaultRegistry().widgets;
@@ -51,6 +52,8 @@ export const widgets: RegistryWidgetsType = {
   // settings screens
   RadioWidget,
   secretGenerator: SecretGeneratorWidget,
+  // backups: a cron expression with an on/off switch and presets
+  cronPicker: CronPickerWidget,
   // a named check's status (formContext.checks), mostly as a ui:layout decoration cell
   statusLabel: StatusLabelWidget,
   // record editor (src/lib/record-schema.ts names them)
