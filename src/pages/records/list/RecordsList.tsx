@@ -31,7 +31,7 @@ import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { RecordValue, type CellContext } from './cells';
 import { useHiddenColumns } from './columns';
-import { getFileToken } from './file-token';
+import { getFileToken } from '../../../api/file-token';
 import { RecordsSearchBar } from './SearchBar';
 import './records-list.css';
 
