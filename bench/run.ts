@@ -4,6 +4,7 @@
 // - server cold start (spawn → /api/health answers), median of runs
 // - records API on a large collection vs the same SQL run directly (bench/records.ts)
 // - records screen on 100,000 records: first rows visible, memory after ten Load more (bench/records-ui.ts)
+// - a backup of 100,000 records + 200 MB of files: time, peak memory, p99 of reads/writes meanwhile (bench/backups.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
 import { benchRecordsUi } from './records-ui';
+import { benchBackups } from './backups';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -146,6 +148,10 @@ async function main() {
   // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
   console.log('');
   await benchRecordsUi();
+
+  // Backups: 100,000 records + 200 MB of files, one backup under read/write traffic.
+  console.log('');
+  await benchBackups();
 }
 
 main().catch((err) => {

@@ -53,9 +53,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   let gate: Promise<void> | null = null;
   // The listening server outlives application restarts: requests go to the current instance,
   // and wait while a restart is under way.
+  // Responses each instance still has open (event streams): ended when a restart replaces it,
+  // as a process restart would, so their clients reconnect to the new instance.
+  const open = new WeakMap<Instance, Set<http.ServerResponse>>();
+  const dispatch = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const instance = current;
+    let set = open.get(instance);
+    if (!set) open.set(instance, (set = new Set()));
+    const responses = set;
+    responses.add(res);
+    res.once('close', () => responses.delete(res));
+    instance.handler(req, res);
+  };
   const server = http.createServer((req, res) => {
-    if (gate) void gate.then(() => current.handler(req, res));
-    else current.handler(req, res);
+    if (gate) void gate.then(() => dispatch(req, res));
+    else dispatch(req, res);
   });
 
   async function restart(plan: RestartPlan, after?: Promise<void>): Promise<void> {
@@ -64,7 +76,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     gate = new Promise((resolve) => (release = resolve));
     try {
       await after;
-      await current.close();
+      const previous = current;
+      await previous.close();
+      for (const res of open.get(previous) ?? []) if (!res.writableFinished) res.destroy();
       try {
         await plan.apply();
         current = await openInstance(options, dataDir, restart);

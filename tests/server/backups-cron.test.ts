@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runAutoBackup } from '../../server/services/backups/cron';
+import { getLogWriter } from '../../server/services/request-log';
 import { FIXTURE_ADMIN_TOKEN as ADMIN, http, startServer, type TestServer } from '../helpers/server';
 
 let srv: TestServer;
@@ -13,6 +15,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await srv?.close();
+});
+
+it('a failing automatic run is logged to logs.db and the server keeps serving', async () => {
+  const api = (method: string, p: string, body?: unknown) => http(srv.url, method, p, { token: ADMIN, body });
+  // backups on an S3 endpoint nobody listens on: the run must fail
+  const s3 = { enabled: true, endpoint: 'http://127.0.0.1:9', bucket: 'b', region: 'us-east-1', accessKey: 'k', secret: 's', forcePathStyle: true };
+  expect((await api('PATCH', '/api/settings', { backups: { s3 } })).status).toBe(200);
+  await expect(runAutoBackup(srv.app.ctx)).resolves.toBeUndefined();
+  getLogWriter(srv.app.ctx)?.flush();
+  const logs = await api('GET', `/api/logs?filter=${encodeURIComponent("message~'automatic backup'")}`);
+  expect(logs.status).toBe(200);
+  expect(logs.body.items.map((l: { message: string }) => l.message)).toContain('Failed to create the automatic backup');
+  expect((await http(srv.url, 'GET', '/api/health')).body.data.canBackup).toBe(true);
+  expect((await api('PATCH', '/api/settings', { backups: { s3: { ...s3, enabled: false } } })).status).toBe(200);
 });
 
 it('a cron of every minute makes a backup and keeps cronMaxKeep automatic ones', async () => {
