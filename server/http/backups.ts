@@ -119,7 +119,8 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
 
   async function storeUpload(upload: { file: string; name: string }): Promise<void> {
     const fail = (code: string, message: string) => badRequest(GENERIC, { file: fieldError(code, message) });
-    const name = path.posix.basename(upload.name.replace(/\\/g, '/'));
+    // the file's own name, which must be a plain file name (no folders, nothing hidden)
+    const name = upload.name;
     if (!isBackupKey(name)) throw fail('validation_invalid_name', 'Invalid backup file name.');
     if (!(await looksLikeZip(upload.file))) {
       throw fail('validation_invalid_mime_type', `Failed to upload ${JSON.stringify(name)} due to unsupported file type.`);

@@ -228,8 +228,12 @@ describe('bad uploads change nothing', () => {
       expect(res.status, name).toBe(400);
       expect(res.body.data.file.code, name).toBe(code);
     }
-    // names: uploads keep their base name, which must be a plain file name
-    expect((await upload('.hidden.zip', good)).status).toBe(400);
+    // names: a plain file name, nothing hidden, no folders
+    for (const bad of ['.hidden.zip', '..']) {
+      const res = await upload(bad, good);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.data.file.code, bad).toBe('validation_invalid_name');
+    }
     // 0.22's messages: no file, and a duplicate
     const none = await fetch(`${srv.url}/api/backups/upload`, { method: 'POST', headers: { Authorization: ADMIN }, body: new FormData() });
     expect(none.status).toBe(400);
@@ -248,14 +252,44 @@ describe('bad uploads change nothing', () => {
   });
 });
 
+describe('upload cap', () => {
+  it('an upload streamed past the cap is cut off with 413 and leaves nothing behind', async () => {
+    process.env.OUTPOST_BACKUP_MAX_UPLOAD_BYTES = String(256 * 1024);
+    const small = await startServer({ fixture: true });
+    try {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(crypto.randomBytes(1024 * 1024))], { type: 'application/zip' }), 'big.zip');
+      // chunked: no Content-Length to refuse early, the stream itself must be stopped
+      const encoded = new Response(form);
+      const res = await fetch(`${small.url}/api/backups/upload`, {
+        method: 'POST',
+        body: encoded.body,
+        duplex: 'half',
+        headers: { Authorization: ADMIN, 'Content-Type': encoded.headers.get('content-type')! },
+      } as RequestInit).catch(() => null);
+      if (res) expect(res.status, await res.clone().text()).toBe(413);
+      expect(fs.existsSync(path.join(small.dataDir, 'backups'))).toBe(false);
+      expect(fs.readdirSync(path.join(small.dataDir, '.pb_temp_to_delete'))).toEqual([]);
+    } finally {
+      delete process.env.OUTPOST_BACKUP_MAX_UPLOAD_BYTES;
+      await small.close();
+    }
+  });
+});
+
 /** Rewrites an entry's uncompressed size to ~2 GB in its local and central headers. */
 function claimHuge(zip: Buffer, name: string): Buffer {
+  return claimSize(zip, name, 2_000_000_000);
+}
+
+/** Rewrites an entry's declared uncompressed size in its local and central headers. */
+function claimSize(zip: Buffer, name: string, size: number): Buffer {
   const out = Buffer.from(zip);
   const nameBuf = Buffer.from(name);
   for (let i = 0; i < out.length - 4; i++) {
     const sig = out.readUInt32LE(i);
-    if (sig === 0x04034b50 && out.subarray(i + 30, i + 30 + nameBuf.length).equals(nameBuf)) out.writeUInt32LE(2_000_000_000, i + 22);
-    if (sig === 0x02014b50 && out.subarray(i + 46, i + 46 + nameBuf.length).equals(nameBuf)) out.writeUInt32LE(2_000_000_000, i + 24);
+    if (sig === 0x04034b50 && out.subarray(i + 30, i + 30 + nameBuf.length).equals(nameBuf)) out.writeUInt32LE(size, i + 22);
+    if (sig === 0x02014b50 && out.subarray(i + 46, i + 46 + nameBuf.length).equals(nameBuf)) out.writeUInt32LE(size, i + 24);
   }
   return out;
 }
@@ -317,6 +351,17 @@ describe('round trip', () => {
     expect((await api('GET', '/api/backups')).body.map((b: { key: string }) => b.key)).toContain('roundtrip.zip');
     await waitIdle();
     for (let i = 0; i < 50 && fs.readdirSync(path.join(srv.dataDir, '.pb_temp_to_delete')).length; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(fs.readdirSync(path.join(srv.dataDir, '.pb_temp_to_delete'))).toEqual([]);
+  });
+
+  it('a backup whose entries unpack to more than they declare is refused at restore, nothing changed', async () => {
+    const dataDb = fs.readFileSync(path.join(srv.dataDir, 'data.db'));
+    const liar = claimSize(await zipEntries([{ name: 'data.db', data: dataDb }, { name: 'storage/big', data: Buffer.alloc(1 << 20) }]), 'storage/big', 1000);
+    fs.writeFileSync(path.join(backupsDir(), 'liar.zip'), liar);
+    const before = treeHashes(srv.dataDir);
+    const res = await api('POST', '/api/backups/liar.zip/restore');
+    expect(res.status).toBe(400);
+    expect(treeHashes(srv.dataDir)).toEqual(before);
     expect(fs.readdirSync(path.join(srv.dataDir, '.pb_temp_to_delete'))).toEqual([]);
   });
 

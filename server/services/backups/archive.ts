@@ -45,15 +45,17 @@ export interface ArchiveSource {
   /** The file on disk to stream into it. */
   file: string;
   mtime: Date;
+  /** Stored without compression (already compressed formats). */
+  store?: boolean;
 }
 
-/** Streams `sources` into a new zip at `dest` (deflate, fastest level, like 0.22). */
+/** Streams `sources` into a new zip at `dest` (deflate at the fastest level, like 0.22). */
 export async function writeArchive(sources: ArchiveSource[], dest: string): Promise<void> {
   const zip = new yazl.ZipFile();
   const out = fs.createWriteStream(dest);
   const done = pipeline(zip.outputStream, out);
   for (const s of sources) {
-    zip.addFile(s.file, s.name, { mtime: s.mtime, mode: 0o100644, compress: true, compressionLevel: 1 });
+    zip.addFile(s.file, s.name, { mtime: s.mtime, mode: 0o100644, compressionLevel: s.store ? 0 : 1 });
   }
   zip.end();
   await done;

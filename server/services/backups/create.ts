@@ -3,6 +3,7 @@
 // the snapshot (a file deleted or replaced meanwhile keeps its snapshot content), then one zip
 // streamed from those to a temp file and handed to the backups storage. The temp folder is
 // removed whatever happens.
+import type { Dirent } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../context';
@@ -24,7 +25,7 @@ export async function createBackup(ctx: AppContext, key: string): Promise<void> 
       await backupDatabase(name === 'data.db' ? ctx.db : ctx.logsDb, file);
       sources.push({ name, file, mtime: new Date() });
     }
-    await linkTree(ctx.dataDir, path.join(work, 'files'), '', sources);
+    await linkTree(ctx.dataDir, path.join(work, 'files'), sources);
     const zipFile = path.join(work, 'backup.zip');
     await writeArchive(sources, zipFile);
     const fsys = openBackupsFs(ctx.dataDir, ctx.settings.get().backups.s3);
@@ -38,32 +39,45 @@ export async function createBackup(ctx: AppContext, key: string): Promise<void> 
   }
 }
 
+/** Hard links made at once (each is a few syscalls on the thread pool). */
+const LINK_CONCURRENCY = 16;
+
 /**
  * Mirrors the data dir's regular files (minus databases, backups and temp) into `dest` as hard
  * links, adding each to `sources`. Symlinks and special files are skipped; a file that vanishes
  * while walking is simply not part of the backup.
  */
-async function linkTree(srcRoot: string, destRoot: string, rel: string, sources: ArchiveSource[]): Promise<void> {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = await fsp.readdir(path.join(srcRoot, rel), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    const childRel = rel ? `${rel}/${e.name}` : e.name;
-    if (!rel && (EXCLUDED_ROOT_ENTRIES.includes(e.name) || DB_FILES.has(e.name))) continue;
-    const src = path.join(srcRoot, ...childRel.split('/'));
-    const dest = path.join(destRoot, ...childRel.split('/'));
-    if (e.isDirectory()) {
-      await linkTree(srcRoot, destRoot, childRel, sources);
-    } else if (e.isFile()) {
+async function linkTree(srcRoot: string, destRoot: string, sources: ArchiveSource[]): Promise<void> {
+  const files: string[] = [];
+  const walk = async (rel: string) => {
+    let entries: Dirent[];
+    try {
+      entries = await fsp.readdir(path.join(srcRoot, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (!rel && (EXCLUDED_ROOT_ENTRIES.includes(e.name) || DB_FILES.has(e.name))) continue;
+      if (e.isDirectory()) await walk(childRel);
+      else if (e.isFile()) files.push(childRel);
+    }
+  };
+  await walk('');
+
+  const linked = new Array<ArchiveSource | null>(files.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      const rel = files[i];
+      const src = path.join(srcRoot, ...rel.split('/'));
+      const dest = path.join(destRoot, ...rel.split('/'));
       await fsp.mkdir(path.dirname(dest), { recursive: true });
       try {
         await fsp.link(src, dest);
       } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') continue;
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
         // file systems without hard links: a copy
         try {
           await fsp.copyFile(src, dest);
@@ -72,7 +86,13 @@ async function linkTree(srcRoot: string, destRoot: string, rel: string, sources:
         }
       }
       const st = await fsp.stat(dest);
-      sources.push({ name: childRel, file: dest, mtime: st.mtime });
+      linked[i] = { name: rel, file: dest, mtime: st.mtime, store: isCompressed(rel) };
     }
-  }
+  };
+  await Promise.all(Array.from({ length: LINK_CONCURRENCY }, worker));
+  for (const s of linked) if (s) sources.push(s);
 }
+
+/** Formats that deflate cannot shrink are stored as they are (faster, same archive for readers). */
+const COMPRESSED = /\.(zip|gz|tgz|bz2|xz|zst|br|7z|rar|png|jpe?g|gif|webp|avif|heic|mp4|m4v|mov|webm|mkv|mp3|m4a|aac|ogg|opus|flac|woff2?)$/i;
+const isCompressed = (name: string): boolean => COMPRESSED.test(name);
