@@ -149,10 +149,19 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
     try {
       const info = isBackupKey(key) ? await f.stat(key) : null;
       if (!info) throw rawError('Failed to retrieve backup item.', `the backup "${key}" does not exist`);
-      const stream = await f.read(key);
+      const range = parseRange(req.headers.range, info.size);
+      if (range === 'unsatisfiable') {
+        f.close();
+        return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();
+      }
+      const stream = await f.read(key, range ?? undefined);
       const cleanup = () => f.close();
       stream.once('close', cleanup);
       stream.once('error', cleanup);
+      if (range) {
+        void reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+        return sendZip(reply, key, range.end - range.start + 1, stream);
+      }
       return sendZip(reply, key, info.size, stream);
     } catch (err) {
       f.close();
@@ -221,7 +230,30 @@ function sendZip(reply: FastifyReply, key: string, size: number, stream: NodeJS.
     .header('Content-Length', String(size))
     .header('Content-Security-Policy', CSP)
     .header('Cache-Control', 'no-store')
+    .header('Accept-Ranges', 'bytes')
     .send(stream);
+}
+
+/**
+ * One `bytes=` range of a `size`-byte file (resumed downloads): null for none (or several, which
+ * are answered whole), 'unsatisfiable' for a range past the end.
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (!Number.isSafeInteger(start) || start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
 }
 
 /** Streams the multipart `file` field to `dest` (other parts are drained). */

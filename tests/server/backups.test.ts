@@ -137,6 +137,19 @@ describe('create, list, download, delete', () => {
     expect(names.some((n) => n.startsWith('backups/') || n.startsWith('.pb_temp') || n.endsWith('-wal') || n.endsWith('-shm'))).toBe(false);
   });
 
+  it('serves byte ranges of a download (resumed downloads), 416 past the end', async () => {
+    const token = await fileToken();
+    const whole = fs.readFileSync(path.join(backupsDir(), 'first.zip'));
+    const part = await fetch(`${srv.url}/api/backups/first.zip?token=${token}`, { headers: { Range: 'bytes=10-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-99/${whole.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(10, 100))).toBe(true);
+    const tail = await fetch(`${srv.url}/api/backups/first.zip?token=${token}`, { headers: { Range: 'bytes=-5' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(whole.subarray(-5))).toBe(true);
+    const past = await fetch(`${srv.url}/api/backups/first.zip?token=${token}`, { headers: { Range: `bytes=${whole.length}-` } });
+    expect(past.status).toBe(416);
+  });
+
   it('downloads only with an admin file token (403 otherwise), 400 for a missing backup', async () => {
     const forbidden = { code: 403, message: 'Insufficient permissions to access the resource.', data: {} };
     expect((await http(srv.url, 'GET', '/api/backups/first.zip')).body).toEqual(forbidden);

@@ -31,8 +31,8 @@ export interface BackupsFs {
   stat(key: string): Promise<BackupInfo | null>;
   /** Stores the file at `file` (on the local disk) as `key`, replacing an existing one. */
   putFile(key: string, file: string): Promise<void>;
-  /** A stream of the backup's bytes (the caller checked it exists). */
-  read(key: string): Promise<Readable>;
+  /** A stream of the backup's bytes, or of bytes start..end inclusive (the caller checked it exists). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Copies the backup to a local file. */
   download(key: string, dest: string): Promise<void>;
   /** Removes a backup; rejects when there is none. */
@@ -97,8 +97,8 @@ export function createLocalBackupsFs(dataDir: string): BackupsFs {
         await fsp.rm(tmp, { force: true });
       }
     },
-    async read(key) {
-      return fs.createReadStream(file(key));
+    async read(key, range) {
+      return fs.createReadStream(file(key), range);
     },
     async download(key, dest) {
       await fsp.copyFile(file(key), dest);
@@ -159,8 +159,9 @@ export function createS3BackupsFs(cfg: S3Settings): BackupsFs {
         }),
       );
     },
-    async read(key) {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+    async read(key, range) {
+      const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key), Range }));
       return res.Body as Readable;
     },
     async download(key, dest) {
