@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, label, screenshot, signIn } from '../helpers/browser';
+import { startS3, type TestS3 } from '../helpers/s3';
 import { DASHBOARD_DIR, http, startServer, type TestServer } from '../helpers/server';
 import { listZip } from '../helpers/zip';
 
@@ -14,6 +15,7 @@ let server: TestServer;
 let browser: Browser;
 let page: Page;
 let token: string;
+let s3: TestS3;
 
 const ADMIN = { email: 'backups@example.com', password: 'backups-password-1' };
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -23,6 +25,7 @@ const settings = async () => (await http(server.url, 'GET', '/api/settings', { t
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   server = await startServer({ dashboard: true });
+  s3 = await startS3('outpost-e2e-backups');
   await http(server.url, 'POST', '/api/admins', { body: { ...ADMIN, passwordConfirm: ADMIN.password } });
   token = (await http(server.url, 'POST', '/api/admins/auth-with-password', { body: { identity: ADMIN.email, password: ADMIN.password } })).body.token;
   browser = await launchBrowser();
@@ -35,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await s3?.close();
 });
 
 describe('backups', () => {
@@ -109,8 +113,41 @@ describe('backups', () => {
     // off clears it
     await toggleLabel.click();
     await expect(toggle.isChecked()).resolves.toBe(false);
+    // off: no cron, so no 'Max @auto backups to keep' either
+    await expect(page.getByLabel(label('Max @auto backups to keep')).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => (await settings()).backups.cron).toBe('');
+  });
+
+  it('stores backups on S3 once enabled: the connection status shows, a new backup lands in the bucket', async () => {
+    await page.getByText('Store backups in S3 storage').click();
+    await page.getByLabel(label('Endpoint')).fill(s3.endpoint);
+    await page.getByLabel(label('Bucket')).fill(s3.bucket);
+    await page.getByLabel(label('Region')).fill(s3.region);
+    await page.getByLabel(label('Access key')).fill(s3.accessKey);
+    await page.getByLabel(label('Secret')).fill(s3.secret);
+    await page.getByText('Force path-style addressing').click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast('Successfully saved backups settings.').waitFor();
+    await page.getByText('S3 connected successfully').waitFor();
+    await screenshot(page, 'backups-s3-connected');
+    // the list now shows the (empty) bucket; a backup made now goes there
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('No backups yet.').waitFor();
+    await page.getByRole('button', { name: 'Initialize new backup' }).click();
+    await page.getByRole('button', { name: 'Start backup' }).click();
+    await toast('Successfully generated new backup.').waitFor();
+    await page.locator('.backups-item').first().waitFor();
+    const keys = (await http(server.url, 'GET', '/api/backups', { token })).body.map((b: { key: string }) => b.key);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^pb_backup_\d{14}\.zip$/);
+    expect(fs.existsSync(path.join(server.dataDir, 'backups', keys[0]))).toBe(false);
+    // back to local storage
+    await page.getByText('Store backups in S3 storage').click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast('Successfully saved backups settings.').waitFor();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row('e2e_backup.zip').waitFor();
   });
 
   it('deletes the backup after confirming', async () => {
