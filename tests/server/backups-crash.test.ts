@@ -91,3 +91,24 @@ for (const renames of [1, 5]) {
     }
   }, 60_000);
 }
+
+it('a stop after the swap completed (before the temp folder was cleaned) starts on the new data', async () => {
+  const { swapDataDir, recoverDataDir } = await import('../../server/services/backups/swap');
+  const root = tempDir('outpost-swapped-');
+  dirs.push(root);
+  const dataDir = path.join(root, 'pb_data');
+  fs.mkdirSync(path.join(dataDir, 'backups'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'data.db'), 'old');
+  fs.writeFileSync(path.join(dataDir, 'backups', 'keep.zip'), 'kept');
+  const incoming = path.join(dataDir, '.pb_temp_to_delete', 'pb_restore_x', 'pb_data');
+  fs.mkdirSync(path.join(incoming, 'storage'), { recursive: true });
+  fs.writeFileSync(path.join(incoming, 'data.db'), 'new');
+  fs.writeFileSync(path.join(incoming, 'storage', 'f.txt'), 'file');
+  swapDataDir(dataDir, incoming);
+  // the process stops here: no restart, no cleanup
+  expect(recoverDataDir(dataDir)).toBe('completed');
+  expect(fs.readFileSync(path.join(dataDir, 'data.db'), 'utf8')).toBe('new');
+  expect(fs.readFileSync(path.join(dataDir, 'storage', 'f.txt'), 'utf8')).toBe('file');
+  expect(fs.readFileSync(path.join(dataDir, 'backups', 'keep.zip'), 'utf8')).toBe('kept');
+  expect(fs.existsSync(path.join(dataDir, '.pb_temp_to_delete'))).toBe(false);
+});

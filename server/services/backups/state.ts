@@ -1,7 +1,6 @@
-// One backup or restore at a time per running app (0.22's StoreKeyActiveBackup), mirrored into
-// /api/health's canBackup.
+// One backup or restore at a time per running app (0.22's StoreKeyActiveBackup); /api/health
+// reports canBackup false while one runs.
 import type { AppContext } from '../../context';
-import { markBackupActive } from '../../http/health';
 
 const active = new WeakMap<AppContext, string>();
 
@@ -9,14 +8,15 @@ const active = new WeakMap<AppContext, string>();
 export function beginOperation(ctx: AppContext, key: string): boolean {
   if (active.has(ctx)) return false;
   active.set(ctx, key);
-  markBackupActive(ctx, true);
   return true;
 }
 
 export function endOperation(ctx: AppContext): void {
   active.delete(ctx);
-  markBackupActive(ctx, false);
 }
 
 /** The key of the running backup or restore, if any. */
 export const activeOperation = (ctx: AppContext): string | undefined => active.get(ctx);
+
+/** Whether a backup or restore is running (health's canBackup is its negation). */
+export const isBackupActive = (ctx: AppContext): boolean => active.has(ctx);
