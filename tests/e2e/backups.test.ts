@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, label, screenshot, signIn } from '../helpers/browser';
 import { startS3, type TestS3 } from '../helpers/s3';
-import { DASHBOARD_DIR, http, startServer, type TestServer } from '../helpers/server';
+import { DASHBOARD_DIR, http, ROOT, startServer, type TestServer } from '../helpers/server';
 import { listZip } from '../helpers/zip';
 
 let server: TestServer;
@@ -148,6 +148,20 @@ describe('backups', () => {
     await toast('Successfully saved backups settings.').waitFor();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await row('e2e_backup.zip').waitFor();
+  });
+
+  it('has no serious accessibility violations (axe-core), list and options open', async () => {
+    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      type Violation = { id: string; impact: string; nodes: Array<{ target: string[] }> };
+      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> } }).axe;
+      // the shared breadcrumb's first item is the shell's (reported to the integrator)
+      const res = await axe.run({ include: [['.page-wrapper']], exclude: [['.breadcrumbs']] }, { resultTypes: ['violations'] });
+      return res.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
   });
 
   it('deletes the backup after confirming', async () => {

@@ -30,7 +30,7 @@ export function BackupsList({ items, loading, busy, onDownload, onRestore, onDel
     );
   }
   if (items.length === 0) {
-    return <p className="backups-empty txt-hint">No backups yet.</p>;
+    return <p className="backups-empty">No backups yet.</p>;
   }
   return (
     <ul className="backups-list" aria-label="Backups">
@@ -44,7 +44,7 @@ export function BackupsList({ items, loading, busy, onDownload, onRestore, onDel
             <span className="backups-item-name txt-ellipsis" title={b.key}>
               {b.key}
             </span>
-            <span className="backups-item-size txt-hint">({formatSize(b.size)})</span>
+            <span className="backups-item-size">({formatSize(b.size)})</span>
             <span className="backups-item-actions">
               <button type="button" className="btn btn-transparent btn-sm" disabled={disabled} aria-label={`Download ${b.key}`} title="Download" onClick={() => onDownload(b.key)}>
                 <IconDownload size={16} />

@@ -150,7 +150,7 @@ export default function BackupsPage() {
                 <span>Initialize new backup</span>
               </button>
             ) : (
-              <span className="backups-in-process txt-hint" role="status">
+              <span className="backups-in-process txt-muted" role="status">
                 <span className="spinner" aria-hidden="true" />
                 Backup/restore operation is in process
               </span>

@@ -79,7 +79,7 @@ export function CreateBackupPopup({ open, onClose, onCreated }: { open: boolean;
         </>
       }
     >
-      <p className="txt-hint backup-popup-note">If you are using S3 storage for the collections file upload, you&apos;ll have to backup them separately since they are not locally stored and will not be included in the final backup!</p>
+      <p className="txt-muted backup-popup-note">If you are using S3 storage for the collections file upload, you&apos;ll have to backup them separately since they are not locally stored and will not be included in the final backup!</p>
       <SchemaForm id={FORM_ID} schema={form.schema} uiSchema={form.uiSchema} formData={data} onChange={setData} onSubmit={(d) => void submit(d)} disabled={busy} />
     </OverlayPanel>
   );
