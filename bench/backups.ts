@@ -3,7 +3,8 @@
 // one backup through POST /api/backups while a client keeps reading and writing records.
 // Prints the backup time, the archive size, the server's peak memory (VmHWM, before and after:
 // the archive is streamed, so the peak must not grow with it), and p50/p99/max of record reads
-// and writes during the backup next to the same figures without a backup running.
+// and writes during the backup next to the same figures without a backup running (5 s before
+// and 5 s after it). Files whose first 64 KB do not deflate (the random ones here) are stored.
 // Run alone: `npx tsx bench/backups.ts` (BENCH_BACKUP_MB and BENCH_BACKUP_RECORDS scale it).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -177,11 +178,11 @@ export async function benchBackups(opts: { log?: (line: string) => void } = {}):
     });
     const token = ((await auth.json()) as { token: string }).token;
 
-    // warm up, then the same traffic with no backup running
+    // warm up, then the same traffic with no backup running (before and after the backup)
     const warm = Date.now();
-    await traffic(url, token, records, () => Date.now() - warm > 1000);
+    await traffic(url, token, records, () => Date.now() - warm > 3000);
     const idleStart = Date.now();
-    const idle = stats(await traffic(url, token, records, () => Date.now() - idleStart > 4000));
+    const idleBefore = await traffic(url, token, records, () => Date.now() - idleStart > 5000);
     const peakRssBeforeMb = peakRssMb(child.pid!);
 
     let done = false;
@@ -198,6 +199,9 @@ export async function benchBackups(opts: { log?: (line: string) => void } = {}):
     });
     const [backupMs, during] = await Promise.all([backup, traffic(url, token, records, () => done)]);
     const peakRssAfterMb = peakRssMb(child.pid!);
+    const idleAfterStart = Date.now();
+    const idleAfter = await traffic(url, token, records, () => Date.now() - idleAfterStart > 5000);
+    const idle = stats({ reads: [...idleBefore.reads, ...idleAfter.reads], writes: [...idleBefore.writes, ...idleAfter.writes] });
     const archiveBytes = fs.statSync(path.join(dataDir, 'backups', 'bench.zip')).size;
 
     const result: BackupsBenchResult = { records, fileBytes, backupMs, archiveBytes, peakRssBeforeMb, peakRssAfterMb, idle, during: stats(during) };
@@ -207,8 +211,8 @@ export async function benchBackups(opts: { log?: (line: string) => void } = {}):
     log(`backups: server peak memory (VmHWM) ${f(peakRssBeforeMb)} MB before the backup, ${f(peakRssAfterMb)} MB after (+${f(peakRssAfterMb - peakRssBeforeMb)} MB; the archive is streamed, not buffered)`);
     const line = (label: string, s: LatencyStats) =>
       `backups: ${label}: reads ${s.reads} p50 ${f(s.readP50)} ms p99 ${f(s.readP99)} ms max ${f(s.readMax)} ms; writes ${s.writes} p50 ${f(s.writeP50)} ms p99 ${f(s.writeP99)} ms max ${f(s.writeMax)} ms`;
-    log(line('no backup     ', idle));
-    log(line('during backup ', result.during));
+    log(line('no backup (5 s before + 5 s after)', idle));
+    log(line('during the backup               ', result.during));
     log(`backups: p99 ratio during/idle: reads ${(result.during.readP99 / idle.readP99).toFixed(2)}x, writes ${(result.during.writeP99 / idle.writeP99).toFixed(2)}x`);
     return result;
   } finally {
