@@ -6,6 +6,7 @@
 // - records screen on 100,000 records: first rows visible, memory after ten Load more (bench/records-ui.ts)
 // - realtime: 1,000 SSE clients on one collection, write → last client p50/p99, writer throughput
 //   and server CPU per write with and without them, server memory (bench/realtime.ts)
+// - a backup of 100,000 records + 200 MB of files: time, peak memory, p99 of reads/writes meanwhile (bench/backups.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
 import { benchRecordsUi } from './records-ui';
 import { benchRealtime } from './realtime';
+import { benchBackups } from './backups';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -153,6 +155,9 @@ async function main() {
   // Realtime: 1,000 SSE clients subscribed to one collection.
   console.log('');
   await benchRealtime();
+  // Backups: 100,000 records + 200 MB of files, one backup under read/write traffic.
+  console.log('');
+  await benchBackups();
 }
 
 main().catch((err) => {

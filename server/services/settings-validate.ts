@@ -6,7 +6,7 @@
 // definitions (screens/*.json loading /api/settings: each section's schema and `bind`), so adding a
 // setting is editing schema files only.
 //
-// Sections no schema file describes yet (backups, the OAuth2 providers) keep 0.22's checks below.
+// Sections no schema file describes yet (the OAuth2 providers) keep 0.22's checks below.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,36 +188,11 @@ export const url = skipEmpty(
   'Must be a valid URL.',
 );
 
-const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
-const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
-const cron = skipEmpty(
-  (v) => CRON_MACROS.includes(v.trim()) || (v.trim().split(/\s+/).length === 5 && v.trim().split(/\s+/).every((f) => CRON_FIELD.test(f))),
-  'validation_invalid_cron',
-  'Invalid cron expression.',
-);
-
 function legacyErrors(s: Settings, changed: Set<string>): NestedErrors {
   const out: NestedErrors = {};
   const section = (key: string, errors: NestedErrors) => {
     if (Object.keys(errors).length) out[key] = errors;
   };
-  if (changed.has('backups')) {
-    const b3 = s.backups.s3;
-    const on = b3.enabled;
-    const backups: NestedErrors = validateFields(s.backups as unknown as Json, {
-      cron: [cron],
-      cronMaxKeep: [when(s.backups.cron !== '', required), (v) => (typeof v === 'number' && v < 1 && s.backups.cron !== '' ? fieldFailure('validation_min_greater_equal_than_required', 'Must be no less than 1.') : null)],
-    });
-    const s3 = validateFields(b3 as unknown as Json, {
-      endpoint: [url, when(on, required)],
-      bucket: [when(on, required)],
-      region: [when(on, required)],
-      accessKey: [when(on, required)],
-      secret: [when(on, required)],
-    });
-    if (Object.keys(s3).length) backups.s3 = s3 as NestedErrors;
-    section('backups', backups);
-  }
   for (const key of OAUTH2_PROVIDER_KEYS) {
     if (!changed.has(key)) continue;
     const p = s[key];

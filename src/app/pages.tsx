@@ -41,6 +41,7 @@ const TokenOptionsPage = lazyPage(() => import('../pages/settings/TokenOptionsPa
 const LogsPage = lazyPage(() => import('../pages/logs/LogsPage'));
 const ExportCollectionsPage = lazyPage(() => import('../pages/settings/ExportCollectionsPage'));
 const ImportCollectionsPage = lazyPage(() => import('../pages/settings/ImportCollectionsPage'));
+const BackupsPage = lazyPage(() => import('../pages/settings/backups/BackupsPage'));
 const RecordConfirmPasswordResetPage = lazyPage(() => import('../pages/confirmations/RecordConfirmPasswordResetPage'));
 const RecordConfirmVerificationPage = lazyPage(() => import('../pages/confirmations/RecordConfirmVerificationPage'));
 const RecordConfirmEmailChangePage = lazyPage(() => import('../pages/confirmations/RecordConfirmEmailChangePage'));
@@ -63,7 +64,7 @@ const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
   settingsTokens: TokenOptionsPage,
   settingsExportCollections: ExportCollectionsPage,
   settingsImportCollections: ImportCollectionsPage,
-  settingsBackups: SettingsPlaceholderPage,
+  settingsBackups: BackupsPage,
   recordConfirmPasswordReset: RecordConfirmPasswordResetPage,
   recordConfirmVerification: RecordConfirmVerificationPage,
   recordConfirmEmailChange: RecordConfirmEmailChangePage,
@@ -91,7 +92,7 @@ export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   settingsTokens: () => <TokenOptionsPage />,
   settingsExportCollections: () => <ExportCollectionsPage />,
   settingsImportCollections: () => <ImportCollectionsPage />,
-  settingsBackups: () => <SettingsPlaceholderPage title="Backups" />,
+  settingsBackups: () => <BackupsPage />,
   recordConfirmPasswordReset: (p) => <RecordConfirmPasswordResetPage token={p.token ?? ''} />,
   recordConfirmVerification: (p) => <RecordConfirmVerificationPage token={p.token ?? ''} />,
   recordConfirmEmailChange: (p) => <RecordConfirmEmailChangePage token={p.token ?? ''} />,

@@ -172,10 +172,26 @@ function ScreenPanel({ name, open = false, onClose, onAction, children, ...optio
   );
 }
 
-/** A page or a panel, as the screen definition says. */
+/** A form card without page chrome, for a hand-written page to place (kind "section"). */
+function ScreenSection({ name, onAction, children, ...options }: ScreenViewProps) {
+  const state = useScreen(name, options);
+  return (
+    <div className="screen-card screen-card-inline" data-screen={state.screen.name}>
+      <Sections state={state} />
+      <footer className="screen-footer">
+        <div className="flex-fill" />
+        <Actions state={state} onCancel={state.reset} onAction={onAction} />
+      </footer>
+      {children}
+    </div>
+  );
+}
+
+/** A page, a panel or a section, as the screen definition says. */
 export function ScreenView(props: ScreenViewProps) {
   const kind = getKind(props.name);
-  return kind === 'panel' ? <ScreenPanel {...props} /> : <ScreenPage {...props} />;
+  if (kind === 'panel') return <ScreenPanel {...props} />;
+  return kind === 'section' ? <ScreenSection {...props} /> : <ScreenPage {...props} />;
 }
 
 function getKind(name: string) {
