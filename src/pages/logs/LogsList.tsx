@@ -60,7 +60,7 @@ const LogRow = memo(function LogRow({ log, selected, host, onOpen, onToggle }: R
         <LogLevel level={log.level} />
       </td>
       <td className="col-field-message">
-        <span className="logs-message">{previewText(log.message, MESSAGE_MAX)}</span>
+        <span className="logs-message">{log.message.length > MESSAGE_MAX ? `${log.message.slice(0, MESSAGE_MAX)}...` : log.message}</span>
         <span className="logs-preview">
           {previewKeys(log, host).map(({ key, tone }) => (
             <span key={key} className={`logs-chip${tone ? ` logs-chip-${tone}` : ''}`}>

@@ -48,7 +48,7 @@ export function tooltipDate(ms: number): string {
 export function chartOptions(points: readonly ChartPoint[]): ApexOptions {
   const y = yAxisScale(points.reduce((m, p) => Math.max(m, p.y), 0));
   // a lone hour would otherwise sit on a days-wide axis
-  const around = points.length === 1 ? { min: points[0].x - HOUR_MS, max: points[0].x + HOUR_MS } : {};
+  const around = points.length === 1 ? { min: points[0].x - 6 * HOUR_MS, max: points[0].x + 6 * HOUR_MS } : {};
   return {
     chart: {
       id: 'logs-chart',
