@@ -1,7 +1,8 @@
 // Reading logs.db for the logs API (PocketBase 0.22 apis/logs.go + daos/log.go): the filter
 // fields, the row → API shape, and the hourly stats. The stats are computed in time slices over
 // the hour index, yielding to the event loop between slices, so a filter no index can serve
-// (`message ~ 'x'` over a million rows) never blocks other requests for more than a slice.
+// (`message ~ 'x'` over a million rows) never blocks other requests for more than a slice; the
+// counts of closed hours are kept per filter until logs are deleted.
 import type { DB } from '../db/database';
 import { compileFilter } from '../query/filter-compiler';
 import { createSimpleResolver, type FieldResolver } from '../query/field-resolver';
@@ -85,12 +86,41 @@ const HOUR_MS = 3_600_000;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+// Closed hours never change: entries are written with the time they were made (at most a few
+// seconds before their batch lands) and only pruning deletes. Their counts are kept per filter,
+// so reopening the page scans only the hours since; pruning drops everything kept.
+const CLOSED_MARGIN_MS = 60_000;
+const STATS_CACHE_FILTERS = 32;
+interface StatsCacheEntry {
+  /** hours before this (ms) are counted in `items` */
+  closedUntil: number;
+  items: LogsStatsItem[];
+}
+interface StatsCache {
+  generation: number;
+  byFilter: Map<string, StatsCacheEntry>;
+}
+const statsCaches = new WeakMap<DB, StatsCache>();
+
+function statsCache(db: DB): StatsCache {
+  let cache = statsCaches.get(db);
+  if (!cache) statsCaches.set(db, (cache = { generation: 0, byFilter: new Map() }));
+  return cache;
+}
+
+/** Forgets the kept hourly counts (call after deleting logs). */
+export function invalidateLogsStats(db: DB): void {
+  const cache = statsCache(db);
+  cache.generation++;
+  cache.byFilter.clear();
+}
+
 /**
  * Hourly totals of the logs matching `filter` (0.22 LogsStats: count per
  * strftime('%Y-%m-%d %H:00:00', created), dates as 'YYYY-MM-DD HH:00:00.000Z', oldest first).
  * Throws FilterError for a bad filter, before any query runs.
  */
-export async function logsStats(db: DB, filter: string): Promise<LogsStatsItem[]> {
+export async function logsStats(db: DB, filter: string, now = Date.now()): Promise<LogsStatsItem[]> {
   const where = filter ? compileFilter(filter, createLogsResolver()) : { sql: '', params: [] as unknown[] };
   const cond = where.sql ? ` AND (${where.sql})` : '';
   // two index seeks (one query with both min and max would scan the whole index)
@@ -99,14 +129,22 @@ export async function logsStats(db: DB, filter: string): Promise<LogsStatsItem[]
       | string
       | undefined;
   const bounds = { lo: edge('ASC'), hi: edge('DESC') };
-  const out: LogsStatsItem[] = [];
+
+  // a filter with a macro (@now, @todayStart…) means something else tomorrow: never kept
+  const cache = statsCache(db);
+  const cacheable = !filter.includes('@');
+  const generation = cache.generation;
+  const kept = cacheable ? cache.byFilter.get(filter) : undefined;
+  const closedBefore = Math.floor((now - CLOSED_MARGIN_MS) / HOUR_MS) * HOUR_MS;
+
+  const out: LogsStatsItem[] = kept ? [...kept.items] : [];
   // count(*) rather than 0.22's count(id) (id is NOT NULL): the hour indexes then answer alone
   const slice = db.prepare(
     `SELECT count(*) AS total, ${HOUR} AS date FROM \`_logs\` WHERE ${HOUR} >= ? AND ${HOUR} < ?${cond} GROUP BY date ORDER BY date`,
   );
   if (bounds.lo && bounds.hi) {
     const last = hourMs(bounds.hi) + HOUR_MS;
-    let from = hourMs(bounds.lo);
+    let from = Math.max(hourMs(bounds.lo), kept?.closedUntil ?? -Infinity);
     let hours = FIRST_SLICE_HOURS;
     while (from < last) {
       const to = Math.min(last, from + hours * HOUR_MS);
@@ -119,6 +157,13 @@ export async function logsStats(db: DB, filter: string): Promise<LogsStatsItem[]
       else if (spent > SLICE_TARGET_MS * 2 && hours > 1) hours = Math.max(1, Math.floor(hours / 2));
       if (from < last) await yieldToLoop();
     }
+  }
+  // nothing was deleted meanwhile: keep the closed hours for next time
+  if (cacheable && cache.generation === generation && closedBefore > (kept?.closedUntil ?? -Infinity)) {
+    const closedDate = hourText(closedBefore);
+    cache.byFilter.delete(filter);
+    cache.byFilter.set(filter, { closedUntil: closedBefore, items: out.filter((i) => `${i.date.slice(0, 19)}` < closedDate) });
+    if (cache.byFilter.size > STATS_CACHE_FILTERS) cache.byFilter.delete(cache.byFilter.keys().next().value as string);
   }
   // rows whose created is not a date group under NULL, as in 0.22 (an empty date)
   const odd = db.prepare(`SELECT count(*) AS total FROM \`_logs\` WHERE ${HOUR} IS NULL${cond}`).get(...where.params) as { total: number };

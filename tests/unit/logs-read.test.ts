@@ -5,7 +5,7 @@ import { openDatabase } from '../../server/db/database';
 import { initLogsLayout } from '../../server/db/logs-layout';
 import { FilterError } from '../../server/query/filter-ast';
 import { compileFilter } from '../../server/query/filter-compiler';
-import { createLogsResolver, logsStats } from '../../server/services/logs-read';
+import { createLogsResolver, invalidateLogsStats, logsStats } from '../../server/services/logs-read';
 
 function logsDb(rows: Array<{ level: number; auth: string; created: string; message?: string }> = []) {
   const db = openDatabase(':memory:');
@@ -71,5 +71,30 @@ describe('logsStats', () => {
   it('answers [] on an empty table and rejects a bad filter before querying', async () => {
     expect(await logsStats(logsDb(), '')).toEqual([]);
     await expect(logsStats(logsDb(), 'level >')).rejects.toBeInstanceOf(FilterError);
+  });
+
+  it('keeps closed hours per filter and counts only newer hours again, until invalidated', async () => {
+    const now = Date.parse('2024-05-10T12:30:00Z');
+    const at = (iso: string) => new Date(iso).toISOString().replace('T', ' ');
+    const db = logsDb([
+      { level: 0, auth: 'guest', created: at('2024-05-10T09:10:00Z') },
+      { level: 0, auth: 'guest', created: at('2024-05-10T12:05:00Z') },
+    ]);
+    const insert = (id: string, created: string) =>
+      db.prepare("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, 0, 'x', '{}', ?, ?)").run(id, created, created);
+    expect(await logsStats(db, 'level = 0', now)).toEqual([
+      { total: 1, date: '2024-05-10 09:00:00.000Z' },
+      { total: 1, date: '2024-05-10 12:00:00.000Z' },
+    ]);
+    insert('late1', at('2024-05-10T09:20:00Z')); // behind the server's back, in a closed hour
+    insert('cur01', at('2024-05-10T12:20:00Z')); // in the open hour
+    const again = await logsStats(db, 'level = 0', now);
+    expect(again).toEqual([
+      { total: 1, date: '2024-05-10 09:00:00.000Z' }, // kept
+      { total: 2, date: '2024-05-10 12:00:00.000Z' }, // counted again
+    ]);
+    expect(await logsStats(db, '', now)).toEqual(again.map((i, n) => (n === 0 ? { ...i, total: 2 } : i))); // another filter: its own count
+    invalidateLogsStats(db);
+    expect((await logsStats(db, 'level = 0', now))[0]).toEqual({ total: 2, date: '2024-05-10 09:00:00.000Z' });
   });
 });

@@ -2,7 +2,7 @@
 // search bar, the chart, the list, the 'Request log' panel and the footer. The hash query holds
 // filter, adminRequests (1 or absent) and logId (the open panel); the checkbox is also
 // remembered in local storage.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pb } from '../../api/client';
 import { FilterSearchBar } from '../../app/FilterSearchBar';
 import { IconSettings } from '../../app/icons';
@@ -12,7 +12,6 @@ import { RefreshButton } from '../../app/RefreshButton';
 import { Breadcrumbs } from '../../app/SettingsLayout';
 import { addErrorToast } from '../../app/toasts';
 import { handleError } from '../../api/client';
-import { ScreenView } from '../../engine/ScreenView';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
 import {
   ADMIN_LOGS_STORAGE_KEY,
@@ -31,6 +30,10 @@ import { LogsList } from './LogsList';
 import { LogsStats } from './LogsStats';
 import { LogViewPanel } from './LogViewPanel';
 import './logs.css';
+
+// The settings popup pulls in the form engine: loaded when first wanted, not with the page.
+const loadScreenView = () => import('../../engine/ScreenView');
+const ScreenView = lazy(() => loadScreenView().then((m) => ({ default: m.ScreenView })));
 
 function storedIncludeAdmins(): boolean {
   try {
@@ -59,6 +62,7 @@ export default function LogsPage() {
   const filter = useMemo(() => logsFilter(search, includeAdmins), [search, includeAdmins]);
 
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsMounted, setSettingsMounted] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
   const [invalid, setInvalid] = useState('');
   const refresh = () => setRefreshKey((k) => k + 1);
@@ -132,7 +136,12 @@ export default function LogsPage() {
           className="btn btn-transparent btn-circle btn-sm"
           aria-label="Logs settings"
           title="Logs settings"
-          onClick={() => setSettingsOpen(true)}
+          onMouseEnter={() => void loadScreenView()}
+          onFocus={() => void loadScreenView()}
+          onClick={() => {
+            setSettingsMounted(true);
+            setSettingsOpen(true);
+          }}
         >
           <IconSettings size={16} />
         </button>
@@ -190,10 +199,19 @@ export default function LogsPage() {
       </footer>
 
       <LogViewPanel open={panel.open} log={panel.log} onClose={closePanel} />
-      <ScreenView name="logs-settings" open={settingsOpen} onClose={() => setSettingsOpen(false)} onDone={() => {
-        setSettingsOpen(false);
-        refresh();
-      }} />
+      {settingsMounted && (
+        <Suspense fallback={null}>
+          <ScreenView
+            name="logs-settings"
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            onDone={() => {
+              setSettingsOpen(false);
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

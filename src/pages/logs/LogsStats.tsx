@@ -8,7 +8,10 @@ import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
 import { foundLogsText } from './log-format';
 import { parseApiDate } from '../../app/format';
 
-const LogsChart = lazy(() => import('./LogsChart'));
+// apexcharts is the biggest chunk of the page: its download starts with the page's own, so it
+// is usually in by the time the stats answer
+const chartChunk = import('./LogsChart');
+const LogsChart = lazy(() => chartChunk);
 
 function isAbort(err: unknown): boolean {
   return !!(err && typeof err === 'object' && (err as { isAbort?: boolean }).isAbort);
