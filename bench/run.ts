@@ -4,6 +4,8 @@
 // - server cold start (spawn → /api/health answers), median of runs
 // - records API on a large collection vs the same SQL run directly (bench/records.ts)
 // - records screen on 100,000 records: first rows visible, memory after ten Load more (bench/records-ui.ts)
+// - logs on 1,000,000 request logs over 7 days: list and stats API p50, #/logs first rows and chart
+//   drawn in Chromium (bench/logs.ts; BENCH_LOGS sets another size)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
+import { benchLogs } from './logs';
 import { benchRecordsUi } from './records-ui';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -146,6 +149,11 @@ async function main() {
   // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
   console.log('');
   await benchRecordsUi();
+
+  // Logs page and API on 1,000,000 request logs (generated once, then cached in the temp dir).
+  console.log('');
+  const logs = await benchLogs();
+  if (Math.max(logs.firstRowsMedianMs, logs.chartDrawnMedianMs) > 1000) process.exitCode = 1;
 }
 
 main().catch((err) => {
