@@ -7,6 +7,8 @@
 // - realtime: 1,000 SSE clients on one collection, write → last client p50/p99, writer throughput
 //   and server CPU per write with and without them, server memory (bench/realtime.ts)
 // - a backup of 100,000 records + 200 MB of files: time, peak memory, p99 of reads/writes meanwhile (bench/backups.ts)
+// - logs on 1,000,000 request logs over 7 days: list and stats API p50, #/logs first rows and chart
+//   drawn in Chromium (bench/logs.ts; BENCH_LOGS sets another size)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
+import { benchLogs } from './logs';
 import { benchRecordsUi } from './records-ui';
 import { benchRealtime } from './realtime';
 import { benchBackups } from './backups';
@@ -158,6 +161,10 @@ async function main() {
   // Backups: 100,000 records + 200 MB of files, one backup under read/write traffic.
   console.log('');
   await benchBackups();
+  // Logs page and API on 1,000,000 request logs (generated once, then cached in the temp dir).
+  console.log('');
+  const logs = await benchLogs();
+  if (Math.max(logs.firstRowsMedianMs, logs.chartDrawnMedianMs) > 1000) process.exitCode = 1;
 }
 
 main().catch((err) => {
