@@ -20,6 +20,9 @@ import { registerCollections } from './http/collections';
 import { registerRecords } from './http/records';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
+import { registerCors } from './http/cors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression } from './http/compression';
 
 export interface App {
   fastify: FastifyInstance;
@@ -57,6 +60,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
 
+  registerSecurityHeaders(fastify);
+  registerCors(fastify, options.allowedOrigins);
+  await registerCompression(fastify);
   registerCore(fastify, ctx);
   registerAuth(fastify, ctx);
   registerRequestLog(fastify, ctx);

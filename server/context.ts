@@ -32,6 +32,8 @@ export interface AppOptions {
   dashboardDir?: string | null;
   /** Log each request to the console (the CLI turns it on, tests keep it off). */
   consoleLog?: boolean;
+  /** CORS allowed origins (`serve --origins`); default ["*"]. */
+  allowedOrigins?: string[];
 }
 
 export interface AppContext {
