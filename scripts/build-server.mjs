@@ -7,11 +7,12 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.mjs');
+// `node scripts/build-server.mjs [outfile]` (a test builds a copy of its own)
+const outfile = path.resolve(process.argv[2] ?? path.join(root, 'dist-server', 'main.mjs'));
 
 await build({
   entryPoints: [path.join(root, 'server', 'main.ts')],
-  outfile: SERVER_BUNDLE,
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',

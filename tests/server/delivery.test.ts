@@ -12,7 +12,7 @@ import { createApp, type App } from '../../server/app';
 import { CORS_METHODS } from '../../server/http/cors';
 import { DASHBOARD_CSP } from '../../server/http/security-headers';
 import { precompressDir } from '../../scripts/vite-plugin-precompress';
-import { http, startServer, tempDir, type TestServer } from '../helpers/server';
+import { http, tempDir, type TestServer } from '../helpers/server';
 
 interface RawResponse {
   status: number;
