@@ -1,28 +1,37 @@
 // `npm run build` (second half): bundles the server (server/main.ts and everything it imports,
-// dependencies included) into one ES module, dist-server/main.mjs, so starting it transpiles
-// nothing and resolves almost no modules. Native addons stay external (loaded from node_modules).
-// The bundle finds schemas/, screens/ and dist/ through server/paths.ts, from wherever it is started.
+// dependencies included) into one CommonJS file, dist-server/server.cjs, plus a small launcher,
+// dist-server/main.mjs, which runs it through V8's code cache (dist-server/server.cjs.cache,
+// written after the first start): starting the server transpiles nothing, resolves almost no
+// modules and, from the second start on, compiles almost nothing. Native addons and the large SDKs
+// the server loads on first use stay external (node_modules). The bundle finds schemas/, screens/
+// and dist/ through server/paths.ts, from wherever it is started.
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-// `node scripts/build-server.mjs [outfile]` (a test builds a copy of its own)
-const outfile = path.resolve(process.argv[2] ?? path.join(root, 'dist-server', 'main.mjs'));
+// `node scripts/build-server.mjs [outdir]` (a test builds a copy of its own)
+const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist-server'));
+fs.mkdirSync(outdir, { recursive: true });
 
 await build({
   entryPoints: [path.join(root, 'server', 'main.ts')],
-  outfile,
+  outfile: path.join(outdir, 'server.cjs'),
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  // native addons, and the large SDKs the server loads on first use, come from node_modules at run time
   external: ['better-sqlite3', 'sharp', 'nodemailer', '@aws-sdk/*'],
-  // CommonJS dependencies inside an ES module bundle still call require()
-  banner: { js: "import { createRequire as __outpostRequire } from 'node:module'; const require = __outpostRequire(import.meta.url);" },
+  // @fastify/compress ships a userland copy of Node's streams (readable-stream 4, the same API);
+  // Node's own saves evaluating it on every start
+  alias: { 'readable-stream': 'node:stream' },
+  // the sources are ES modules: import.meta.url is the bundle's own file URL
+  define: { 'import.meta.url': '__outpostModuleUrl' },
+  banner: { js: "var __outpostModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
-  minify: false,
-  keepNames: true,
   logLevel: 'warning',
 });
+// an old cache belongs to an old bundle
+fs.rmSync(path.join(outdir, 'server.cjs.cache'), { force: true });
+fs.copyFileSync(path.join(root, 'scripts', 'server-launcher.mjs'), path.join(outdir, 'main.mjs'));

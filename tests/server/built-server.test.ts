@@ -8,11 +8,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_DIR, ROOT, http, tempDir } from '../helpers/server';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
 let dir = '';
 let child: ChildProcess | undefined;
 let url = '';
 let output = '';
+let smtp: TestSmtp | undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,8 +34,9 @@ beforeAll(async () => {
     expect(spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' }).status).toBe(0);
   }
   // a fresh bundle of the current sources, inside the project (where node_modules resolve)
-  const bundle = path.join(ROOT, 'tests', '.tmp', 'built-server', 'main.mjs');
-  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs'), bundle], { cwd: ROOT, encoding: 'utf8' });
+  const outdir = path.join(ROOT, 'tests', '.tmp', 'built-server');
+  const bundle = path.join(outdir, 'main.mjs');
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs'), outdir], { cwd: ROOT, encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
 
   const dataDir = path.join(dir, 'pb_data');
@@ -57,8 +60,9 @@ beforeAll(async () => {
   }
 }, 240_000);
 
-afterAll(() => {
+afterAll(async () => {
   child?.kill('SIGTERM');
+  await smtp?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -89,4 +93,24 @@ it('finds the schema files at run time (settings validated by schemas/settings/*
   expect(res.body.data.meta.appUrl.code).toBe('validation_required');
   const ok = await http(url, 'GET', '/api/settings', { token: FIXTURE_ADMIN_TOKEN });
   expect(ok.status).toBe(200);
+});
+
+it('loads the packages it defers to first use: sharp (thumbs) and nodemailer (mail)', async () => {
+  const fileToken = (await http(url, 'POST', '/api/files/token', { token: FIXTURE_ADMIN_TOKEN })).body.token;
+  const thumb = await fetch(`${url}/api/files/demo1/al1h9ijdeojtsjy/300_Jsjq7RdBgA.png?thumb=100x100&token=${fileToken}`);
+  expect(thumb.status).toBe(200);
+  expect(thumb.headers.get('content-type')).toBe('image/png');
+  const png = Buffer.from(await thumb.arrayBuffer());
+  expect(png.readUInt32BE(16)).toBe(100); // IHDR width: a real 100x100 thumb (the default size), not the 300 px original
+  expect(png.readUInt32BE(20)).toBe(100);
+
+  smtp = await startSmtp();
+  const on = await http(url, 'PATCH', '/api/settings', {
+    token: FIXTURE_ADMIN_TOKEN,
+    body: { smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, tls: false, password: '', authMethod: 'PLAIN' } },
+  });
+  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  const sent = await http(url, 'POST', '/api/settings/test/email', { token: FIXTURE_ADMIN_TOKEN, body: { email: 'built@example.com', template: 'verification' } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(204);
+  await smtp.waitFor((m) => m.to.includes('built@example.com'));
 });
