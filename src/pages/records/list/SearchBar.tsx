@@ -20,7 +20,7 @@ export function RecordsSearchBar({
 }: {
   collection: CollectionModel;
   value: string;
-  /** The server rejected the current filter (400): a quiet inline hint, never a toast. */
+  /** The server rejected the current filter (400): the bar is marked invalid, never a toast. */
   invalid: string;
   onSubmit: (filter: string) => void;
 }) {
@@ -95,6 +95,9 @@ export function RecordsSearchBar({
           'aria-controls': listId,
           'aria-autocomplete': 'list',
           'aria-activedescendant': open && sugs.active >= 0 ? `${listId}-${sugs.active}` : undefined,
+          'aria-invalid': invalid ? true : undefined,
+          'aria-describedby': invalid ? `${listId}-hint` : undefined,
+          title: invalid || undefined,
           onKeyDown,
           onBlur: () => setSugs(CLOSED),
         }}
@@ -117,7 +120,7 @@ export function RecordsSearchBar({
         ))}
       </ul>
       {invalid && (
-        <p className="records-filter-hint" role="status">
+        <p id={`${listId}-hint`} className="records-filter-hint visually-hidden">
           {invalid}
         </p>
       )}
