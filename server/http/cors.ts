@@ -3,6 +3,7 @@
 // back, and every OPTIONS answered 204 before routing (preflights carry no auth, so they must never
 // reach a guard). An origin entry may hold `*` / `?` wildcards (e.g. https://*.example.com).
 import type { FastifyInstance } from 'fastify';
+import { setResponseHeader } from './response-headers';
 
 export const CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
 
@@ -34,11 +35,11 @@ export function registerCors(app: FastifyInstance, allowedOrigins: readonly stri
   app.addHook('onRequest', (req, reply, done) => {
     const origin = req.headers.origin;
     const preflight = req.method === 'OPTIONS';
-    void reply.header('Vary', 'Origin');
+    setResponseHeader(reply, 'Vary', 'Origin');
     const allow = typeof origin === 'string' && origin !== '' ? match(origin) : wildcard ? '*' : null;
     // Departure from echo: with the default "*" the header is also sent when the request has no
     // Origin (harmless, and what clients that only look at the header expect).
-    if (allow) void reply.header('Access-Control-Allow-Origin', allow);
+    if (allow) setResponseHeader(reply, 'Access-Control-Allow-Origin', allow);
     if (!preflight) return done();
 
     if (allow && origin) {

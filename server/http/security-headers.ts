@@ -4,6 +4,7 @@
 // React's style props set style attributes; images and media may be blob:/data: (file previews,
 // thumbnails of files not uploaded yet). File downloads set their own sandboxing CSP (files.ts).
 import type { FastifyInstance } from 'fastify';
+import { setResponseHeader } from './response-headers';
 
 export const SECURE_HEADERS: Readonly<Record<string, string>> = {
   'X-XSS-Protection': '1; mode=block',
@@ -28,8 +29,8 @@ export const DASHBOARD_CSP = [
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {
-    void reply.headers(SECURE_HEADERS);
-    if (req.url === '/_' || req.url.startsWith('/_/')) void reply.header('Content-Security-Policy', DASHBOARD_CSP);
+    for (const [name, value] of Object.entries(SECURE_HEADERS)) setResponseHeader(reply, name, value);
+    if (req.url === '/_' || req.url.startsWith('/_/')) setResponseHeader(reply, 'Content-Security-Policy', DASHBOARD_CSP);
     done();
   });
 }

@@ -266,6 +266,9 @@ describe('compression', () => {
       });
       expect(first.headers['content-encoding']).toBeUndefined();
       expect(first.chunk).toContain('event:PB_CONNECT');
+      // a hijacked stream writes its own head: the CORS and security headers are still on it
+      expect(first.headers['access-control-allow-origin']).toBe('*');
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
 
       const sent = await rawRequest(url, 'GET', '/api/test-sse-reply', { 'Accept-Encoding': 'br, gzip' });
       expect(sent.headers['content-type']).toMatch(/^text\/event-stream/);
