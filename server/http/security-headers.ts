@@ -2,7 +2,8 @@
 // strict Content-Security-Policy for the dashboard (/_/): no inline script and no eval (validators
 // are compiled at build time); inline styles are allowed because the charts, the code editor and
 // React's style props set style attributes; images and media may be blob:/data: (file previews,
-// thumbnails of files not uploaded yet). File downloads set their own sandboxing CSP (files.ts).
+// thumbnails of files not uploaded yet), and images in rich-text content may live on any https
+// host. File downloads set their own sandboxing CSP (files.ts).
 import type { FastifyInstance } from 'fastify';
 import { setResponseHeader } from './response-headers';
 
@@ -16,7 +17,7 @@ export const DASHBOARD_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "media-src 'self' blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
