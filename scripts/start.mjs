@@ -34,7 +34,7 @@ if (stale(dashboard, ['src', 'screens', 'schemas', 'index.html', 'vite.config.ts
   console.log('Building the dashboard...');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
 }
-if (stale(server, ['server', 'src', 'scripts/build-server.mjs', 'package-lock.json'])) {
+if (stale(server, ['server', 'src', 'scripts/build-server.mjs', 'scripts/server-launcher.mjs', 'package-lock.json'])) {
   console.log('Building the server...');
   run(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]);
 }
