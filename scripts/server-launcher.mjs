@@ -31,7 +31,10 @@ if (!cachedData || script.cachedDataRejected) {
   // after start-up, so the functions it ran are in the cache too
   setTimeout(() => {
     try {
-      fs.writeFileSync(cacheFile, script.createCachedData());
+      // write then rename: servers starting together never read a half-written cache
+      const tmp = `${cacheFile}.${process.pid}`;
+      fs.writeFileSync(tmp, script.createCachedData());
+      fs.renameSync(tmp, cacheFile);
     } catch {
       /* read-only install: run without a cache */
     }
