@@ -25,6 +25,9 @@ import { registerRealtime } from './http/realtime';
 import { registerBackups } from './http/backups';
 import { startAutoBackups } from './services/backups/cron';
 import { recoverDataDir } from './services/backups/swap';
+import { registerCors } from './http/cors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression } from './http/compression';
 
 export interface App {
   fastify: FastifyInstance;
@@ -169,6 +172,9 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     },
   });
 
+  registerSecurityHeaders(fastify);
+  registerCors(fastify, options.allowedOrigins);
+  await registerCompression(fastify);
   registerCore(fastify, ctx);
   registerAuth(fastify, ctx);
   registerRequestLog(fastify, ctx);

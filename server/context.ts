@@ -34,6 +34,8 @@ export interface AppOptions {
   consoleLog?: boolean;
   /** Realtime connections without a message for this long are closed (default 5 minutes, as 0.22). */
   realtimeIdleMs?: number;
+  /** CORS allowed origins (`serve --origins`); default ["*"]. */
+  allowedOrigins?: string[];
 }
 
 export interface AppContext {

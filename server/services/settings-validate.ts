@@ -9,7 +9,6 @@
 // Sections no schema file describes yet (the OAuth2 providers) keep 0.22's checks below.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
@@ -18,12 +17,13 @@ import { createTransformErrors, propertyPath, propertySchemas } from '../../src/
 import { declaredNames, parseScreen, type ScreenDefinition } from '../../src/engine/screen';
 import { toRjsfErrors } from '../../src/engine/validation';
 import { fieldFailure, required, validateFields, type Rule } from '../http/field-rules';
+import { PROJECT_ROOT } from '../paths';
 import { OAUTH2_PROVIDER_KEYS, type NestedErrors, type Settings } from './settings';
 
 type Json = Record<string, unknown>;
 type Leaf = { code: string; message: string };
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = PROJECT_ROOT;
 const SETTINGS_PATH = '/api/settings';
 
 /** ozzo-validation's codes for the keyword that failed. */

@@ -90,6 +90,8 @@ export function FilterSearchBar({ value, keys, invalid, onSubmit, ariaLabel, pla
           'aria-controls': listId,
           'aria-autocomplete': 'list',
           'aria-activedescendant': open && sugs.active >= 0 ? `${listId}-${sugs.active}` : undefined,
+          'aria-invalid': invalid ? true : undefined,
+          'aria-describedby': invalid ? `${listId}-hint` : undefined,
           onKeyDown,
           onBlur: () => setSugs(CLOSED),
         }}
@@ -112,7 +114,7 @@ export function FilterSearchBar({ value, keys, invalid, onSubmit, ariaLabel, pla
         ))}
       </ul>
       {invalid && (
-        <p className="filter-search-hint" role="status">
+        <p id={`${listId}-hint`} className="filter-search-hint" role="status">
           {invalid}
         </p>
       )}

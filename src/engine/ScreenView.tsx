@@ -110,8 +110,18 @@ function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: 
           );
         }
         if (CANCEL_IDS.has(a.id)) {
+          // Pressing the button must not blur the field first: the blur reveals that field's error,
+          // the message pushes the footer down between mousedown and mouseup, and the click is lost
+          // (Cancel "only worked while the form was valid"). Keyboard focus still reaches it.
           return (
-            <button key={a.id} type="button" className="btn btn-transparent" disabled={state.busy} onClick={onCancel}>
+            <button
+              key={a.id}
+              type="button"
+              className="btn btn-transparent"
+              disabled={state.busy}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={onCancel}
+            >
               <span>{a.label}</span>
             </button>
           );

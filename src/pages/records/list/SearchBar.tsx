@@ -17,7 +17,7 @@ export function RecordsSearchBar({
 }: {
   collection: CollectionModel;
   value: string;
-  /** The server rejected the current filter (400): a quiet inline hint, never a toast. */
+  /** The server rejected the current filter (400): the bar is marked invalid, never a toast. */
   invalid: string;
   onSubmit: (filter: string) => void;
 }) {
