@@ -6,6 +6,7 @@
 import type { DB } from '../db/database';
 import { compileFilter } from '../query/filter-compiler';
 import { createSimpleResolver, type FieldResolver } from '../query/field-resolver';
+import { MAX_PER_PAGE, runListQuery, type ListResult } from '../query/list';
 
 /** Filter/sort fields of the logs API (0.22's logFilterFields); `data.*` goes through json_extract. */
 export const LOG_COLUMNS: Record<string, string> = {
@@ -72,6 +73,54 @@ export function findLog(db: DB, id: string): LogModel | null {
   return row ? toLogModel(row) : null;
 }
 
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const TRUE_TEXT = ['1', 't', 'T', 'TRUE', 'true', 'True'];
+const FIRST_WINDOW_ROWS = 4000;
+const WINDOW_TARGET_MS = 25;
+
+const firstValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * GET /api/logs (0.22's search provider over `_logs`). The page's own request (a filter, sort
+ * -rowid, no totals) is answered by scanning rowid windows from the newest, yielding between
+ * windows, so a filter no index serves (a search term over a million rows that matches nothing)
+ * never blocks other requests; anything else is one plain list query. Bad input throws the
+ * list's ApiError 400.
+ */
+export async function listLogs(db: DB, query: Record<string, unknown>): Promise<ListResult<LogModel>> {
+  const options = { table: '_logs', columns: LOG_COLUMNS, resolver: createLogsResolver(), map: toLogModel };
+  // validates page, perPage, filter and sort without reading a row
+  const probe = runListQuery(db, { ...options, query: { ...query, skipTotal: '1' }, baseWhere: { sql: '0', params: [] } });
+  const wanted = probe.page * probe.perPage;
+  const sliced =
+    String(firstValue(query.sort) ?? '') === '-rowid' &&
+    TRUE_TEXT.includes(String(firstValue(query.skipTotal) ?? '')) &&
+    String(firstValue(query.filter) ?? '') !== '' &&
+    wanted <= MAX_PER_PAGE;
+  if (!sliced) return runListQuery(db, { ...options, query });
+
+  const items: LogModel[] = [];
+  let upper = Number(db.prepare('SELECT max(rowid) FROM `_logs`').pluck().get() ?? 0);
+  let size = FIRST_WINDOW_ROWS;
+  while (upper > 0 && items.length < wanted) {
+    const lower = Math.max(0, upper - size);
+    const t0 = performance.now();
+    const window = runListQuery(db, {
+      ...options,
+      query: { ...query, page: '1', perPage: String(wanted - items.length), skipTotal: '1' },
+      baseWhere: { sql: '`_logs`.rowid > ? AND `_logs`.rowid <= ?', params: [lower, upper] },
+    });
+    items.push(...window.items);
+    const spent = performance.now() - t0;
+    upper = lower;
+    if (spent < WINDOW_TARGET_MS / 2) size *= 2;
+    else if (spent > WINDOW_TARGET_MS * 2 && size > 100) size = Math.floor(size / 2);
+    if (upper > 0 && items.length < wanted) await yieldToLoop();
+  }
+  return { page: probe.page, perPage: probe.perPage, totalItems: -1, totalPages: -1, items: items.slice(wanted - probe.perPage, wanted) };
+}
+
 export interface LogsStatsItem {
   total: number;
   date: string;
@@ -84,7 +133,6 @@ const FIRST_SLICE_HOURS = 2;
 const SLICE_TARGET_MS = 25;
 const HOUR_MS = 3_600_000;
 
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // Closed hours never change: entries are written with the time they were made (at most a few
 // seconds before their batch lands) and only pruning deletes. Their counts are kept per filter,
