@@ -75,9 +75,14 @@ export function findLog(db: DB, id: string): LogModel | null {
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * How long scans run between yields: list windows start at `firstWindowRows` rowids and stats
+ * slices at `firstSliceHours`, then grow or shrink so each takes about `targetMs`. Mutable so
+ * tests can force many small steps.
+ */
+export const LOGS_SCAN_TUNING = { firstWindowRows: 4000, firstSliceHours: 2, targetMs: 25, minWindowRows: 100 };
+
 const TRUE_TEXT = ['1', 't', 'T', 'TRUE', 'true', 'True'];
-const FIRST_WINDOW_ROWS = 4000;
-const WINDOW_TARGET_MS = 25;
 
 const firstValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
@@ -102,7 +107,8 @@ export async function listLogs(db: DB, query: Record<string, unknown>): Promise<
 
   const items: LogModel[] = [];
   let upper = Number(db.prepare('SELECT max(rowid) FROM `_logs`').pluck().get() ?? 0);
-  let size = FIRST_WINDOW_ROWS;
+  const tune = LOGS_SCAN_TUNING;
+  let size = tune.firstWindowRows;
   while (upper > 0 && items.length < wanted) {
     const lower = Math.max(0, upper - size);
     const t0 = performance.now();
@@ -114,8 +120,8 @@ export async function listLogs(db: DB, query: Record<string, unknown>): Promise<
     items.push(...window.items);
     const spent = performance.now() - t0;
     upper = lower;
-    if (spent < WINDOW_TARGET_MS / 2) size *= 2;
-    else if (spent > WINDOW_TARGET_MS * 2 && size > 100) size = Math.floor(size / 2);
+    if (spent < tune.targetMs / 2) size *= 2;
+    else if (spent > tune.targetMs * 2) size = Math.max(tune.minWindowRows, Math.floor(size / 2));
     if (upper > 0 && items.length < wanted) await yieldToLoop();
   }
   return { page: probe.page, perPage: probe.perPage, totalItems: -1, totalPages: -1, items: items.slice(wanted - probe.perPage, wanted) };
@@ -128,9 +134,6 @@ export interface LogsStatsItem {
 
 // The expression of _logs_created_hour_idx (and the first column of _logs_stats_idx).
 const HOUR = "strftime('%Y-%m-%d %H:00:00', `created`)";
-/** Hours per slice to start with; adapted so each slice takes about SLICE_TARGET_MS. */
-const FIRST_SLICE_HOURS = 2;
-const SLICE_TARGET_MS = 25;
 const HOUR_MS = 3_600_000;
 
 
@@ -193,7 +196,8 @@ export async function logsStats(db: DB, filter: string, now = Date.now()): Promi
   if (bounds.lo && bounds.hi) {
     const last = hourMs(bounds.hi) + HOUR_MS;
     let from = Math.max(hourMs(bounds.lo), kept?.closedUntil ?? -Infinity);
-    let hours = FIRST_SLICE_HOURS;
+    const tune = LOGS_SCAN_TUNING;
+    let hours = tune.firstSliceHours;
     while (from < last) {
       const to = Math.min(last, from + hours * HOUR_MS);
       const t0 = performance.now();
@@ -201,8 +205,8 @@ export async function logsStats(db: DB, filter: string, now = Date.now()): Promi
       for (const r of rows) out.push({ total: r.total, date: `${r.date}.000Z` });
       const spent = performance.now() - t0;
       from = to;
-      if (spent < SLICE_TARGET_MS / 2) hours = Math.min(hours * 2, 24 * 366);
-      else if (spent > SLICE_TARGET_MS * 2 && hours > 1) hours = Math.max(1, Math.floor(hours / 2));
+      if (spent < tune.targetMs / 2) hours = Math.min(hours * 2, 24 * 366);
+      else if (spent > tune.targetMs * 2 && hours > 1) hours = Math.max(1, Math.floor(hours / 2));
       if (from < last) await yieldToLoop();
     }
   }

@@ -1,6 +1,6 @@
 // The request log and the logs API over HTTP against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateLogsStats } from '../../server/services/logs-read';
+import { invalidateLogsStats, LOGS_SCAN_TUNING } from '../../server/services/logs-read';
 import { getLogWriter } from '../../server/services/request-log';
 import { http, startServer, type TestServer } from '../helpers/server';
 
@@ -214,6 +214,9 @@ describe('request logs on a new data dir', () => {
       )
       .run(...[now / 86_400_000 + 2440587.5 - 7, 7 / 60000, now / 86_400_000 + 2440587.5 - 7, 7 / 60000]);
     invalidateLogsStats(s.app.ctx.logsDb); // rows written behind the server's back
+    // many small steps (an hour, 100 rowids), so the scans below surely yield while other requests come
+    const tuning = { ...LOGS_SCAN_TUNING };
+    Object.assign(LOGS_SCAN_TUNING, { firstWindowRows: 100, firstSliceHours: 1, targetMs: 0 });
     const order: string[] = [];
     const stats = http(s.url, 'GET', `/api/logs/stats?filter=${encodeURIComponent('message ~ "no such text anywhere"')}`, { token }).then((r) => {
       order.push('stats');
@@ -256,6 +259,7 @@ describe('request logs on a new data dir', () => {
     expect(l.status).toBe(200);
     expect(l.body.items).toEqual([]);
     expect(listOrder).toEqual(['health', 'list']);
+    Object.assign(LOGS_SCAN_TUNING, tuning);
     s.app.ctx.logsDb.prepare("DELETE FROM _logs WHERE id LIKE 'bulk%'").run();
     invalidateLogsStats(s.app.ctx.logsDb);
   }, 30_000);
