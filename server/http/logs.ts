@@ -2,8 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { FilterError } from '../query/filter-ast';
-import { runListQuery } from '../query/list';
-import { createLogsResolver, findLog, LOG_COLUMNS, logsStats, toLogModel } from '../services/logs-read';
+import { findLog, listLogs, logsStats } from '../services/logs-read';
 import { ApiError, badRequest, notFound } from './errors';
 import { requireAdmin } from './guards';
 
@@ -11,13 +10,7 @@ export function registerLogs(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/logs', async (req) => {
     requireAdmin(req);
     try {
-      return runListQuery(ctx.logsDb, {
-        table: '_logs',
-        columns: LOG_COLUMNS,
-        resolver: createLogsResolver(),
-        query: req.query as Record<string, unknown>,
-        map: toLogModel,
-      });
+      return await listLogs(ctx.logsDb, req.query as Record<string, unknown>);
     } catch (err) {
       // 0.22 answers any list failure (bad filter, sort, page, or a query error) with a 400
       if (err instanceof ApiError) throw err;

@@ -6,6 +6,7 @@
 import type { DB } from '../db/database';
 import { compileFilter } from '../query/filter-compiler';
 import { createSimpleResolver, type FieldResolver } from '../query/field-resolver';
+import { MAX_PER_PAGE, runListQuery, type ListResult } from '../query/list';
 
 /** Filter/sort fields of the logs API (0.22's logFilterFields); `data.*` goes through json_extract. */
 export const LOG_COLUMNS: Record<string, string> = {
@@ -72,6 +73,60 @@ export function findLog(db: DB, id: string): LogModel | null {
   return row ? toLogModel(row) : null;
 }
 
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * How long scans run between yields: list windows start at `firstWindowRows` rowids and stats
+ * slices at `firstSliceHours`, then grow or shrink so each takes about `targetMs`. Mutable so
+ * tests can force many small steps.
+ */
+export const LOGS_SCAN_TUNING = { firstWindowRows: 4000, firstSliceHours: 2, targetMs: 25, minWindowRows: 100 };
+
+const TRUE_TEXT = ['1', 't', 'T', 'TRUE', 'true', 'True'];
+
+const firstValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * GET /api/logs (0.22's search provider over `_logs`). The page's own request (a filter, sort
+ * -rowid, no totals) is answered by scanning rowid windows from the newest, yielding between
+ * windows, so a filter no index serves (a search term over a million rows that matches nothing)
+ * never blocks other requests; anything else is one plain list query. Bad input throws the
+ * list's ApiError 400.
+ */
+export async function listLogs(db: DB, query: Record<string, unknown>): Promise<ListResult<LogModel>> {
+  const options = { table: '_logs', columns: LOG_COLUMNS, resolver: createLogsResolver(), map: toLogModel };
+  // validates page, perPage, filter and sort without reading a row
+  const probe = runListQuery(db, { ...options, query: { ...query, skipTotal: '1' }, baseWhere: { sql: '0', params: [] } });
+  const wanted = probe.page * probe.perPage;
+  const sliced =
+    String(firstValue(query.sort) ?? '') === '-rowid' &&
+    TRUE_TEXT.includes(String(firstValue(query.skipTotal) ?? '')) &&
+    String(firstValue(query.filter) ?? '') !== '' &&
+    wanted <= MAX_PER_PAGE;
+  if (!sliced) return runListQuery(db, { ...options, query });
+
+  const items: LogModel[] = [];
+  let upper = Number(db.prepare('SELECT max(rowid) FROM `_logs`').pluck().get() ?? 0);
+  const tune = LOGS_SCAN_TUNING;
+  let size = tune.firstWindowRows;
+  while (upper > 0 && items.length < wanted) {
+    const lower = Math.max(0, upper - size);
+    const t0 = performance.now();
+    const window = runListQuery(db, {
+      ...options,
+      query: { ...query, page: '1', perPage: String(wanted - items.length), skipTotal: '1' },
+      baseWhere: { sql: '`_logs`.rowid > ? AND `_logs`.rowid <= ?', params: [lower, upper] },
+    });
+    items.push(...window.items);
+    const spent = performance.now() - t0;
+    upper = lower;
+    if (spent < tune.targetMs / 2) size *= 2;
+    else if (spent > tune.targetMs * 2) size = Math.max(tune.minWindowRows, Math.floor(size / 2));
+    if (upper > 0 && items.length < wanted) await yieldToLoop();
+  }
+  return { page: probe.page, perPage: probe.perPage, totalItems: -1, totalPages: -1, items: items.slice(wanted - probe.perPage, wanted) };
+}
+
 export interface LogsStatsItem {
   total: number;
   date: string;
@@ -79,12 +134,8 @@ export interface LogsStatsItem {
 
 // The expression of _logs_created_hour_idx (and the first column of _logs_stats_idx).
 const HOUR = "strftime('%Y-%m-%d %H:00:00', `created`)";
-/** Hours per slice to start with; adapted so each slice takes about SLICE_TARGET_MS. */
-const FIRST_SLICE_HOURS = 2;
-const SLICE_TARGET_MS = 25;
 const HOUR_MS = 3_600_000;
 
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // Closed hours never change: entries are written with the time they were made (at most a few
 // seconds before their batch lands) and only pruning deletes. Their counts are kept per filter,
@@ -145,7 +196,8 @@ export async function logsStats(db: DB, filter: string, now = Date.now()): Promi
   if (bounds.lo && bounds.hi) {
     const last = hourMs(bounds.hi) + HOUR_MS;
     let from = Math.max(hourMs(bounds.lo), kept?.closedUntil ?? -Infinity);
-    let hours = FIRST_SLICE_HOURS;
+    const tune = LOGS_SCAN_TUNING;
+    let hours = tune.firstSliceHours;
     while (from < last) {
       const to = Math.min(last, from + hours * HOUR_MS);
       const t0 = performance.now();
@@ -153,8 +205,8 @@ export async function logsStats(db: DB, filter: string, now = Date.now()): Promi
       for (const r of rows) out.push({ total: r.total, date: `${r.date}.000Z` });
       const spent = performance.now() - t0;
       from = to;
-      if (spent < SLICE_TARGET_MS / 2) hours = Math.min(hours * 2, 24 * 366);
-      else if (spent > SLICE_TARGET_MS * 2 && hours > 1) hours = Math.max(1, Math.floor(hours / 2));
+      if (spent < tune.targetMs / 2) hours = Math.min(hours * 2, 24 * 366);
+      else if (spent > tune.targetMs * 2 && hours > 1) hours = Math.max(1, Math.floor(hours / 2));
       if (from < last) await yieldToLoop();
     }
   }

@@ -1,6 +1,6 @@
 // The request log and the logs API over HTTP against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateLogsStats } from '../../server/services/logs-read';
+import { invalidateLogsStats, LOGS_SCAN_TUNING } from '../../server/services/logs-read';
 import { getLogWriter } from '../../server/services/request-log';
 import { http, startServer, type TestServer } from '../helpers/server';
 
@@ -214,6 +214,9 @@ describe('request logs on a new data dir', () => {
       )
       .run(...[now / 86_400_000 + 2440587.5 - 7, 7 / 60000, now / 86_400_000 + 2440587.5 - 7, 7 / 60000]);
     invalidateLogsStats(s.app.ctx.logsDb); // rows written behind the server's back
+    // many small steps (an hour, 100 rowids), so the scans below surely yield while other requests come
+    const tuning = { ...LOGS_SCAN_TUNING };
+    Object.assign(LOGS_SCAN_TUNING, { firstWindowRows: 100, firstSliceHours: 1, targetMs: 0 });
     const order: string[] = [];
     const stats = http(s.url, 'GET', `/api/logs/stats?filter=${encodeURIComponent('message ~ "no such text anywhere"')}`, { token }).then((r) => {
       order.push('stats');
@@ -231,6 +234,32 @@ describe('request logs on a new data dir', () => {
     expect(order).toEqual(['health', 'stats']);
     const all = await http(s.url, 'GET', '/api/logs/stats', { token });
     expect(all.body.reduce((n: number, i: any) => n + i.total, 0)).toBeGreaterThanOrEqual(60000);
+
+    // the page's list request (filter, -rowid, no totals) scans in windows: same answer as one query
+    const f = encodeURIComponent('message ~ "bulk/1"');
+    for (const [page, perPage] of [[1, 50], [3, 40], [2, 500]]) {
+      const windows = await http(s.url, 'GET', `/api/logs?filter=${f}&sort=-rowid&skipTotal=1&page=${page}&perPage=${perPage}`, { token });
+      const plain = await http(s.url, 'GET', `/api/logs?filter=${f}&sort=-rowid&page=${page}&perPage=${perPage}`, { token });
+      expect(windows.status).toBe(200);
+      expect(windows.body).toMatchObject({ page, perPage, totalItems: -1, totalPages: -1 });
+      expect(windows.body.items.map((l: any) => l.id)).toEqual(plain.body.items.map((l: any) => l.id));
+      expect(windows.body.items.length).toBeGreaterThan(0);
+    }
+    const listOrder: string[] = [];
+    const list = http(s.url, 'GET', `/api/logs?filter=${encodeURIComponent('(data.auth!="admin") && (message ~ "no such text anywhere" || data ~ "no such text anywhere")')}&sort=-rowid&skipTotal=1&perPage=50`, { token }).then((r) => {
+      listOrder.push('list');
+      return r;
+    });
+    await sleep(5);
+    const health2 = http(s.url, 'GET', '/api/health').then((r) => {
+      listOrder.push('health');
+      return r;
+    });
+    const [l] = await Promise.all([list, health2]);
+    expect(l.status).toBe(200);
+    expect(l.body.items).toEqual([]);
+    expect(listOrder).toEqual(['health', 'list']);
+    Object.assign(LOGS_SCAN_TUNING, tuning);
     s.app.ctx.logsDb.prepare("DELETE FROM _logs WHERE id LIKE 'bulk%'").run();
     invalidateLogsStats(s.app.ctx.logsDb);
   }, 30_000);

@@ -66,7 +66,8 @@ export function chartOptions(points: readonly ChartPoint[]): ApexOptions {
     colors: [CHART_COLOR],
     stroke: { curve: 'straight', width: 2 },
     fill: { type: 'solid', opacity: CHART_FILL_OPACITY },
-    markers: { size: 2, strokeWidth: 0, hover: { size: 4 } },
+    // hundreds of hours need no dots (fewer SVG nodes to draw); a lone hour does
+    markers: { size: points.length > 1 ? 0 : 3, strokeWidth: 0, hover: { size: 4 } },
     dataLabels: { enabled: false },
     legend: { show: false },
     grid: { borderColor: '#edf0f3', padding: { left: 4, right: 8 } },
