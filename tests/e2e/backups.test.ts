@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, label, screenshot, signIn } from '../helpers/browser';
+import { launchBrowser, label, screenshot, signIn, injectAxe } from '../helpers/browser';
 import { startS3, type TestS3 } from '../helpers/s3';
-import { DASHBOARD_DIR, http, ROOT, startServer, type TestServer } from '../helpers/server';
+import { DASHBOARD_DIR, http, startServer, type TestServer } from '../helpers/server';
 import { listZip } from '../helpers/zip';
 
 let server: TestServer;
@@ -151,7 +151,7 @@ describe('backups', () => {
   });
 
   it('has no serious accessibility violations (axe-core), list and options open', async () => {
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+    await injectAxe(page);
     const violations = await page.evaluate(async () => {
       type Violation = { id: string; impact: string; nodes: Array<{ target: string[] }> };
       const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> } }).axe;

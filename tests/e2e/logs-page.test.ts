@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
 import { getLogWriter } from '../../server/services/request-log';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { launchBrowser, screenshot, signIn, injectAxe } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
 const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
@@ -84,7 +84,7 @@ afterAll(async () => {
  * helper). Best-practice rules (one h1, heading order) concern the shared shell, not this page.
  */
 async function axeViolations(): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  await injectAxe(page);
   const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`)) as {
     violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
   };

@@ -5,11 +5,10 @@
 // 'changed elsewhere' warning (and saving asks before overwriting); a delete greys the row out.
 // Then the API docs overlay of an auth and a view collection: the right tabs and field names.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { launchBrowser, screenshot, signIn, injectAxe } from '../helpers/browser';
 import { DASHBOARD_DIR, FIXTURE_PASSWORD, startServer, type TestServer } from '../helpers/server';
 
 const ADMIN = { email: 'test@example.com', password: FIXTURE_PASSWORD };
@@ -44,11 +43,10 @@ function apiFromPage(page: Page, method: string, p: string, body?: unknown) {
   );
 }
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** WCAG 2 A/AA violations inside `selector` (axe-core), as "rule: target" lines. */
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   return page.evaluate(async (sel) => {
     type Result = { violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Result> } }).axe;

@@ -43,3 +43,10 @@ export async function signIn(page: Page, baseUrl: string, admin: { email: string
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/#\/collections/);
 }
+
+let axeSource: string | undefined;
+/** Puts axe-core into the page through the debugging protocol (the dashboard's CSP forbids a script tag). */
+export async function injectAxe(page: Page): Promise<void> {
+  axeSource ??= fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+}
