@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openDatabase } from './db/database';
+import { createReadPool, openDatabase } from './db/database';
 import { initDataLayout } from './db/layout';
 import { initLogsLayout } from './db/logs-layout';
 import { createSettingsStore } from './services/settings';
@@ -45,6 +45,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     dataDir,
     db,
     logsDb,
+    reads: createReadPool(path.join(dataDir, 'data.db'), { budgetMs: options.queryTimeoutMs }),
+    logReads: createReadPool(path.join(dataDir, 'logs.db'), { budgetMs: options.queryTimeoutMs, maxSize: 2 }),
     settings: createSettingsStore(db),
     onClose: [],
   };
@@ -85,6 +87,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       closed = true;
       await fastify.close();
       for (const fn of ctx.onClose) await fn();
+      await Promise.all([ctx.reads.close(), ctx.logReads.close()]);
       db.close();
       logsDb.close();
     },

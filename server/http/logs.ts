@@ -51,7 +51,7 @@ export function toLogModel(row: Record<string, unknown>): LogModel {
 export function registerLogs(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/logs', async (req) => {
     requireAdmin(req);
-    return runListQuery(ctx.logsDb, {
+    return runListQuery(ctx.logReads, {
       table: '_logs',
       columns: LOG_COLUMNS,
       jsonColumns: LOG_JSON_COLUMNS,

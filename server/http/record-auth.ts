@@ -366,7 +366,7 @@ const recordKeys = (collection: Collection, row: AuthRow) => ({
  * 0.22's RecordAuthResponse: the onlyVerified gate, a new auth token, and the record with its
  * email, expanded (`?expand=`) as the record itself would see it.
  */
-function authResponse(ctx: AppContext, req: FastifyRequest, collection: Collection, row: AuthRow) {
+async function authResponse(ctx: AppContext, req: FastifyRequest, collection: Collection, row: AuthRow) {
   if (authOptions(collection).onlyVerified && !isVerified(row)) {
     throw new ApiError(403, 'Please verify your email first.');
   }
@@ -377,7 +377,7 @@ function authResponse(ctx: AppContext, req: FastifyRequest, collection: Collecti
   const expand = Array.isArray(rawExpand) ? rawExpand[0] : rawExpand;
   if (typeof expand === 'string' && expand !== '') {
     const info: RequestInfo = { ...requestInfoOf(ctx, req), isAdmin: false, auth: ruleAuthOf(collection, row) };
-    expandRecords(ctx, [model], expand.split(','), expandFetch(ctx, info));
+    await expandRecords(ctx, [model], expand.split(','), expandFetch(ctx, info));
   }
   return { record: exportRecord(model, { isAdmin: false, showEmail: true }), token };
 }

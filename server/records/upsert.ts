@@ -17,7 +17,7 @@ import { hashPassword, newId, newTokenKey, randomString, verifyPassword } from '
 import { getStorage } from '../services/storage';
 import { emitRecordChange } from './events';
 import { recordFromRow, type RecordModel } from './model';
-import { compileRule, hasManageAccess } from './rules';
+import { compileRule, manageRuleCondition } from './rules';
 import { findRowById, insertRecord, isValueUnique, updateRecord } from './store';
 import { sentenize, validateRecordData, type FieldErrors, type UploadedFile } from './validate';
 import { castBool, castString, prepareValue, replaceModifiers, toUniqueStrings, zeroValue, type RecordData } from './values';
@@ -334,7 +334,11 @@ async function checkCreateRule(ctx: AppContext, collection: Collection, input: U
         const cond = rule === '' ? null : compileRule(ctx, collection, rule, input.info, true);
         const row = findRowById(ctx, collection, String(record.data.id), cond);
         allowed = row !== null;
-        if (row) manage = hasManageAccess(ctx, recordFromRow(collection, row), input.info, (c, id, cnd) => findRowById(ctx, c, id, cnd));
+        if (row) {
+          // inside the write transaction (the new row is not committed): the write connection
+          const manageCond = manageRuleCondition(ctx, recordFromRow(collection, row), input.info);
+          manage = manageCond !== null && findRowById(ctx, collection, String(record.data.id), manageCond) !== null;
+        }
       } catch (err) {
         ruleError = err;
       }
