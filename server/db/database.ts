@@ -92,6 +92,8 @@ export interface ReadPool {
   get<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: ReadOptions): Promise<T | undefined>;
   /** Several statements on one connection, in order, under one budget (e.g. a list's count + page). */
   batch(queries: ReadQuery[], options?: ReadOptions): Promise<unknown[]>;
+  /** Pids of the children running a batch now (tests check a stopped query's process is gone). */
+  busyPids(): number[];
   /** Kills every child; pending calls reject. */
   close(): Promise<void>;
 }
@@ -273,6 +275,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
   return {
     budgetMs,
     batch,
+    busyPids: () => children.filter((c) => c.job && c.proc.pid).map((c) => c.proc.pid!),
     async all<T>(sql: string, params: unknown[] = [], opts?: ReadOptions) {
       const [rows] = await batch([{ sql, params, mode: 'all' }], opts);
       return rows as T[];
@@ -317,6 +320,7 @@ export function directReads(db: DB): ReadPool {
     batch,
     all: async <T>(sql: string, params: unknown[] = []) => (await batch([{ sql, params }]))[0] as T[],
     get: async <T>(sql: string, params: unknown[] = []) => ((await batch([{ sql, params, mode: 'get' }]))[0] ?? undefined) as T | undefined,
+    busyPids: () => [],
     close: async () => {},
   };
 }

@@ -35,7 +35,8 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const apiError = toApiError(error);
     req.failure = { message: apiError.message, details: apiError.details ?? describeCause(error, apiError) };
-    if (apiError.status >= 500 || !(error instanceof ApiError || (error as FastifyError).statusCode)) {
+    const expected = error instanceof ApiError || error instanceof QueryTimeoutError || (error as FastifyError).statusCode;
+    if (apiError.status >= 500 || !expected) {
       req.log.error(error);
       console.error('[server]', req.method, req.url, error);
     }

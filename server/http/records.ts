@@ -15,7 +15,7 @@ import { collectionLookup } from '../collections/store';
 import { ApiError, badRequest, forbidden, notFound } from './errors';
 import { parseFields } from './fields';
 import { deleteRecord } from '../records/delete';
-import { expandFetch, expandRecords, resolveEmailVisibility } from '../records/expand';
+import { countExpanded, expandFetch, expandRecords, MAX_EXPANDED_RECORDS, resolveEmailVisibility } from '../records/expand';
 import { normalizeFileName, sniffContentType } from '../records/files';
 import { recordFromRow, type RecordModel } from '../records/model';
 import { compileRule, hasManageAccess, requestInfoOf, type RuleCondition } from '../records/rules';
@@ -116,7 +116,12 @@ async function findUnderRule(ctx: AppContext, collection: Collection, id: string
 async function enrich(ctx: AppContext, req: FastifyRequest, records: RecordModel[], info: RequestInfo): Promise<void> {
   await resolveEmailVisibility(ctx, records, info);
   const expand = firstQuery(req, 'expand');
-  if (expand && records.length > 0) await expandRecords(ctx, records, expand.split(','), expandFetch(ctx, info));
+  if (expand && records.length > 0) {
+    await expandRecords(ctx, records, expand.split(','), expandFetch(ctx, info));
+    if (countExpanded(records) > MAX_EXPANDED_RECORDS) {
+      throw badRequest(`The expanded result is too large (over ${MAX_EXPANDED_RECORDS} records); expand fewer relations or levels.`);
+    }
+  }
 }
 
 function output(req: FastifyRequest, info: RequestInfo, record: RecordModel): Record<string, unknown> {

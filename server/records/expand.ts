@@ -23,6 +23,29 @@ export const MAX_BACK_RELATIONS = 1000;
 
 export type FetchFunc = (collection: Collection, ids: string[]) => Promise<RecordModel[]>;
 
+/**
+ * Records a response may carry in its expands. Expanded records are shared between parents, but
+ * the JSON repeats them under each: `rel.rel.rel.rel.rel.rel` over records linking to 8 others
+ * is 8^6 records per item, minutes of serialising on the event loop.
+ */
+export const MAX_EXPANDED_RECORDS = 10_000;
+
+/** How many expanded records `records` carry in total, counting stops past `cap`. */
+export function countExpanded(records: RecordModel[], cap = MAX_EXPANDED_RECORDS): number {
+  let count = 0;
+  const stack: RecordModel[] = [...records];
+  while (stack.length > 0 && count <= cap) {
+    const r = stack.pop()!;
+    for (const value of Object.values(r.expand ?? {})) {
+      for (const child of Array.isArray(value) ? value : [value]) {
+        count++;
+        stack.push(child);
+      }
+    }
+  }
+  return count;
+}
+
 /** normalizeExpands: no spaces, no dangling dots, paths contained in longer ones merged. */
 export function normalizeExpands(paths: string[]): string[] {
   const normalized = paths.map((p) => p.replace(/ /g, '').replace(/^\.+|\.+$/g, '')).filter((p) => p !== '');
