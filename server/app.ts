@@ -7,6 +7,8 @@ import { createReadPool, openDatabase } from './db/database';
 import { initDataLayout } from './db/layout';
 import { initLogsLayout } from './db/logs-layout';
 import { createSettingsStore } from './services/settings';
+import { getCollections } from './collections/store';
+import { refusedViews } from './collections/view-secrets';
 import type { AppContext, AppOptions } from './context';
 import { registerCore } from './http/core';
 import { registerAuth } from './http/auth';
@@ -50,6 +52,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     settings: createSettingsStore(db),
     onClose: [],
   };
+
+  // existing views that read secrets are refused now, with a log line (see view-secrets.ts)
+  refusedViews(db, getCollections(ctx));
 
   const fastify = Fastify({
     logger: false,

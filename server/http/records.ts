@@ -11,7 +11,7 @@ import { compileFilter } from '../query/filter-compiler';
 import { runListQuery } from '../query/list';
 import { createRecordResolver, type RequestInfo } from '../query/record-resolver';
 import { quoteIdent as q } from '../query/sql';
-import { collectionLookup } from '../collections/store';
+import { collectionLookup, refusedViewReason } from '../collections/store';
 import { ApiError, badRequest, forbidden, notFound } from './errors';
 import { parseFields } from './fields';
 import { deleteRecord } from '../records/delete';
@@ -74,6 +74,8 @@ function loadCollection(ctx: AppContext, req: FastifyRequest<{ Params: Params }>
   const collection = findCollection(ctx, req.params.collection ?? '');
   if (!collection) throw notFound();
   if (writable && collection.type === 'view') throw badRequest(UNSUPPORTED_TYPE);
+  const refused = refusedViewReason(ctx, collection);
+  if (refused) throw badRequest(`This view collection is not served: ${refused}.`);
   return collection;
 }
 

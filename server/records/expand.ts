@@ -6,7 +6,7 @@
 import type { AppContext } from '../context';
 import { QueryTimeoutError } from '../db/database';
 import type { Collection, SchemaField } from '../collections/model';
-import { findCollection } from '../collections/store';
+import { findCollection, refusedViewReason } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
 import { hasSingleColumnUniqueIndex, jsonEach } from '../query/record-fields';
 import type { RequestInfo } from '../query/record-resolver';
@@ -136,7 +136,8 @@ async function expandPath(ctx: AppContext, records: RecordModel[], path: string,
   if (!relField) {
     const m = VIA.exec(name);
     if (!m) throw new Error(`missing field ${name}`);
-    const back = findCollection(ctx, m[1]);
+    const backFound = findCollection(ctx, m[1]);
+    const back = backFound && !refusedViewReason(ctx, backFound) ? backFound : undefined;
     const backField = back?.schema.find((f) => f.name === m[2]);
     if (!back || !backField || backField.type !== 'relation' || backField.options.collectionId !== main.id) {
       throw new Error(`invalid back relation ${name}`);
@@ -157,6 +158,7 @@ async function expandPath(ctx: AppContext, records: RecordModel[], path: string,
     if (relField.type !== 'relation') throw new Error(`field ${name} is not a relation`);
     target = findCollection(ctx, String(relField.options.collectionId ?? ''));
     if (!target) throw new Error(`missing collection of ${name}`);
+    if (refusedViewReason(ctx, target)) throw new Error(`the view ${target.name} is not served`);
     const field = relField;
     idsOf = (r) => stringsOf(r.data[field.name]);
   }
