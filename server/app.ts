@@ -11,6 +11,7 @@ import { getCollections } from './collections/store';
 import { refusedViews } from './collections/view-secrets';
 import type { AppContext, AppOptions } from './context';
 import { registerCore } from './http/core';
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http/client-errors';
 import { registerAuth } from './http/auth';
 import { registerRequestLog } from './http/request-log';
 import { registerAdmins } from './http/admins';
@@ -62,6 +63,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     // close() must not wait for idle keep-alive sockets (tests start and stop many servers).
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
+    frameworkErrors,
   });
 
   registerCore(fastify, ctx);

@@ -14,6 +14,8 @@ import { quoteIdent as q } from '../query/sql';
 import { collectionLookup, refusedViewReason } from '../collections/store';
 import { ApiError, badRequest, forbidden, notFound } from './errors';
 import { parseFields } from './fields';
+import { parseJsonBody } from './json';
+import { jsonTooDeep } from '../services/json-depth';
 import { deleteRecord } from '../records/delete';
 import { countExpanded, expandFetch, expandRecords, MAX_EXPANDED_RECORDS, resolveEmailVisibility } from '../records/expand';
 import { normalizeFileName, sniffContentType } from '../records/files';
@@ -53,7 +55,7 @@ export function registerRecords(app: FastifyInstance, ctx: AppContext): void {
         return;
       }
       try {
-        done(null, JSON.parse(raw));
+        done(null, parseJsonBody(raw));
       } catch {
         done(null, INVALID_BODY);
       }
@@ -277,6 +279,8 @@ async function readBody(req: FastifyRequest, collection: Collection, failMessage
       data[key] = field && arrayable.has(field.type) ? vals : vals[0];
     }
     for (const p of payloads) {
+      // a payload too deep to answer with is unreadable, not ignorable (it would poison the record)
+      if (jsonTooDeep(p)) throw badRequest(LOAD_FAILED);
       try {
         const parsed: unknown = JSON.parse(p);
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) Object.assign(data, parsed);
