@@ -4,6 +4,7 @@
 // - server cold start (spawn → /api/health answers), median of runs
 // - records API on a large collection vs the same SQL run directly (bench/records.ts)
 // - records screen on 100,000 records: first rows visible, memory after ten Load more (bench/records-ui.ts)
+// - health latency while an endless view list runs until its query budget stops it (bench/stall.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
 import { benchRecordsUi } from './records-ui';
+import { benchStall } from './stall';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -142,6 +144,11 @@ async function main() {
   console.log('');
   const records = await benchRecords();
   if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
+
+  // One request must never stall the others: health while an endless view list is stopped.
+  console.log('');
+  const stall = await benchStall();
+  if (stall.healthP50Ms > 50) console.log('stall: OVER BUDGET: /api/health p50 above 50 ms while a slow list runs');
 
   // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
   console.log('');
