@@ -212,10 +212,10 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
         clearTimeout(job.timer);
         job.reject(new Error('the read process exited unexpectedly'));
       }
-      if (!closed) {
-        if (children.length < minSize) spawn();
-        pump();
-      }
+      if (closed) return;
+      // a child that dies before it is ready would die again: fail the waiting calls, do not loop
+      if (!child.ready) for (const waiting of queue.splice(0)) waiting.reject(new Error('the read process could not start'));
+      pump();
     });
     proc.on('error', () => {
       /* 'exit' follows and settles the job */
@@ -266,6 +266,9 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
   function batch(queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> {
     if (closed) return Promise.reject(new Error('the read pool is closed'));
     const budget = opts.budgetMs ?? budgetMs;
+    // keep minSize children once reads start, so a slow batch never leaves the next one waiting
+    // for a process to start (a killed child is replaced here too)
+    while (children.length < minSize) spawn();
     return new Promise((resolve, reject) => {
       queue.push({ queries, budgetMs: budget, resolve, reject });
       pump();
