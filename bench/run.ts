@@ -11,6 +11,7 @@
 // - a backup of 100,000 records + 200 MB of files: time, peak memory, p99 of reads/writes meanwhile (bench/backups.ts)
 // - logs on 1,000,000 request logs over 7 days: list and stats API p50, #/logs first rows and chart
 //   drawn in Chromium (bench/logs.ts; BENCH_LOGS sets another size)
+// - health latency while an endless view list runs until its query budget stops it (bench/stall.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import { benchRecordsUi } from './records-ui';
 import { benchRealtime } from './realtime';
 import { benchBackups } from './backups';
 import { meterWire } from './wire';
+import { benchStall } from './stall';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -151,6 +153,11 @@ async function main() {
   console.log('');
   const records = await benchRecords();
   if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
+
+  // One request must never stall the others: health while an endless view list is stopped.
+  console.log('');
+  const stall = await benchStall();
+  if (stall.healthP50Ms > 50) console.log('stall: OVER BUDGET: /api/health p50 above 50 ms while a slow list runs');
 
   // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
   console.log('');

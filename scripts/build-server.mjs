@@ -32,6 +32,20 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// the read pool's child processes (server/db/database.ts looks for read-worker next to itself)
+await build({
+  entryPoints: [path.join(root, 'server', 'db', 'read-worker.ts')],
+  outfile: path.join(outdir, 'read-worker.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['better-sqlite3'],
+  define: { 'import.meta.url': '__outpostModuleUrl' },
+  banner: { js: "var __outpostModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 // an old cache belongs to an old bundle
 fs.rmSync(path.join(outdir, 'server.cjs.cache'), { force: true });
 fs.copyFileSync(path.join(root, 'scripts', 'server-launcher.mjs'), path.join(outdir, 'main.mjs'));

@@ -4,12 +4,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openDatabase } from './db/database';
+import { createReadPool, openDatabase } from './db/database';
 import { initDataLayout } from './db/layout';
 import { initLogsLayout } from './db/logs-layout';
 import { createSettingsStore } from './services/settings';
+import { getCollections } from './collections/store';
+import { refusedViews } from './collections/view-secrets';
 import type { AppContext, AppOptions, RestartPlan } from './context';
 import { registerCore } from './http/core';
+import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http/client-errors';
 import { registerAuth } from './http/auth';
 import { registerRequestLog } from './http/request-log';
 import { registerAdmins } from './http/admins';
@@ -69,10 +72,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     res.once('close', () => responses.delete(res));
     instance.handler(req, res);
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     if (gate) void gate.then(() => dispatch(req, res));
     else dispatch(req, res);
   });
+  // malformed requests and oversized headers answered in PocketBase's envelope
+  server.on('clientError', clientErrorHandler);
 
   async function restart(plan: RestartPlan, after?: Promise<void>): Promise<void> {
     if (gate) throw new Error('A restart is already under way.');
@@ -155,21 +160,29 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     dataDir,
     db,
     logsDb,
+    reads: createReadPool(path.join(dataDir, 'data.db'), { budgetMs: options.queryTimeoutMs }),
+    logReads: createReadPool(path.join(dataDir, 'logs.db'), { budgetMs: options.queryTimeoutMs, maxSize: 2 }),
     settings: createSettingsStore(db),
     onClose: [],
     restart,
   };
 
   let handler: Instance['handler'] = () => undefined;
+  // existing views that read secrets are refused now, with a log line (see view-secrets.ts)
+  refusedViews(db, getCollections(ctx));
+
   const fastify = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    // the app's listening server lives in createApp (it survives restarts); this one never listens
+    // the app's listening server lives in createApp (it survives restarts); this one never
+    // listens, so the header limit and client errors are set on that one too
     serverFactory: (h) => {
       handler = h;
       return http.createServer();
     },
+    clientErrorHandler,
+    frameworkErrors,
   });
 
   registerSecurityHeaders(fastify);
@@ -202,6 +215,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
       closed = true;
       await fastify.close();
       for (const fn of ctx.onClose) await fn();
+      await Promise.all([ctx.reads.close(), ctx.logReads.close()]);
       db.close();
       logsDb.close();
     },

@@ -1,5 +1,5 @@
 // What every route module receives: the open databases and the long-lived services.
-import type { DB } from './db/database';
+import type { DB, ReadPool } from './db/database';
 import type { SettingsStore } from './services/settings';
 
 export type AuthKind = 'guest' | 'admin' | 'authRecord';
@@ -36,6 +36,8 @@ export interface AppOptions {
   realtimeIdleMs?: number;
   /** CORS allowed origins (`serve --origins`); default ["*"]. */
   allowedOrigins?: string[];
+  /** Budget of each read query an API request starts, in ms (PocketBase's --queryTimeout; default 30 s). */
+  queryTimeoutMs?: number;
 }
 
 export interface AppContext {
@@ -45,6 +47,10 @@ export interface AppContext {
   db: DB;
   /** pb_data/logs.db */
   logsDb: DB;
+  /** Read-only connections to data.db under a time budget: every read a request starts goes here. */
+  reads: ReadPool;
+  /** The same for logs.db. */
+  logReads: ReadPool;
   settings: SettingsStore;
   /** Work to run when the app closes (flush log batches, stop timers). */
   onClose: Array<() => void | Promise<void>>;

@@ -35,13 +35,25 @@ async function main() {
   }
   const http = flag(args, 'http', '127.0.0.1:8090');
   const dir = flag(args, 'dir', './pb_data');
+  // PocketBase's flag: the budget of SELECT queries, in seconds
+  const queryTimeout = Number(flag(args, 'queryTimeout', '30'));
+  if (!(queryTimeout > 0)) {
+    console.error('--queryTimeout must be a positive number of seconds');
+    process.exit(2);
+  }
   const idx = http.lastIndexOf(':');
   const host = idx > 0 ? http.slice(0, idx) : '127.0.0.1';
   const port = Number(idx >= 0 ? http.slice(idx + 1) : http);
 
   const allowedOrigins = listFlag(args, 'origins') ?? ['*'];
 
-  const app = await createApp({ dataDir: dir, dashboardDir: path.join(PROJECT_ROOT, 'dist'), consoleLog: true, allowedOrigins });
+  const app = await createApp({
+    dataDir: dir,
+    dashboardDir: path.join(PROJECT_ROOT, 'dist'),
+    consoleLog: true,
+    allowedOrigins,
+    queryTimeoutMs: queryTimeout * 1000,
+  });
   const url = await app.listen(host, port);
   console.log(`Outpost (speaks the PocketBase 0.22 API) is running`);
   console.log(`├─ REST API:  ${url}/api/`);

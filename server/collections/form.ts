@@ -43,6 +43,14 @@ export function bindSchema(raw: unknown[]): { schema: SchemaField[]; issues: Fie
     if (decoded.field.id === '') decoded.field.id = newFieldId();
     const issue = { unknownType: decoded.unknownType, invalidOptions: decoded.invalidOptions };
     const at = schema.findIndex((f) => f.id === decoded.field.id);
+    if (decoded.unknownType) {
+      // 0.22 drops a field of an unknown type silently (with the field it replaced by id)
+      if (at >= 0) {
+        schema.splice(at, 1);
+        issues.splice(at, 1);
+      }
+      continue;
+    }
     if (at >= 0) {
       schema[at] = decoded.field;
       issues[at] = issue;

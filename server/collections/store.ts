@@ -6,6 +6,7 @@
 import type { DB } from '../db/database';
 import type { Collection } from './model';
 import { collectionFromRow } from './normalize';
+import { refusedViews } from './view-secrets';
 import { stringifyLikeGo } from '../http/json';
 
 /**
@@ -78,9 +79,18 @@ export function findCollection(ctx: HasDb, nameOrId: string): Collection | undef
   return cache.byId.get(nameOrId) ?? cache.byName.get(nameOrId.toLowerCase());
 }
 
-/** A lookup function over the cached collections (for rule checks and resolvers). */
+/** Why a view collection is refused (it reads secrets, see view-secrets.ts), or null when served. */
+export function refusedViewReason(ctx: HasDb, collection: Collection): string | null {
+  if (collection.type !== 'view') return null;
+  return refusedViews(ctx.db, getCollections(ctx)).get(collection.id) ?? null;
+}
+
+/** A lookup over the cached collections that are served (for rule checks and record resolvers). */
 export function collectionLookup(ctx: HasDb): CollectionLookup {
-  return Object.assign((nameOrId: string) => findCollection(ctx, nameOrId), { all: () => [...getCollections(ctx)] });
+  const served = (c: Collection | undefined) => (c && !refusedViewReason(ctx, c) ? c : undefined);
+  return Object.assign((nameOrId: string) => served(findCollection(ctx, nameOrId)), {
+    all: () => getCollections(ctx).filter((c) => served(c)),
+  });
 }
 
 /** Collections whose relation fields point at `collectionId` (self-references included). */

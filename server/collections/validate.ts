@@ -1,9 +1,10 @@
 // Validation of a collection before anything is written, shaped like PocketBase 0.22's
 // forms/collection_upsert.go: each top-level key reports its first failing rule, schema errors
 // nest under schema.{i}.*, index errors under indexes.{i}, option errors under options.*.
-// Beyond 0.22: new names may not be SQL keywords or sqlite_ names, unknown field types are an
-// error (0.22 drops such fields silently), an index must target the collection's own table,
-// and the schema size is capped.
+// As 0.22, every name matching the pattern is accepted, SQL keywords included (all SQL we generate
+// quotes identifiers). Beyond 0.22: new names may not start with sqlite_ (SQLite reserves them),
+// an index must target the collection's own table, and the schema size is capped. Fields of an
+// unknown type never get here: they are dropped on decode, as 0.22 does.
 import type { Collection, SchemaField } from './model';
 import { FIELD_TYPES } from './model';
 import { fieldSignature } from './normalize';
@@ -40,17 +41,7 @@ const AUTH_FIELD_NAMES = [
   'password', 'passwordConfirm', 'oldPassword',
 ];
 
-/** SQLite keywords that cannot serve as a bare identifier (table or column) anywhere. */
-const SQL_KEYWORDS = new Set(
-  `add all alter and as autoincrement between case check collate commit constraint create cross current_date current_time
-  current_timestamp default deferrable delete distinct drop else escape except exists foreign from full group having in index
-  inner insert intersect into is isnull join left limit natural not nothing notnull null on or order outer primary references
-  returning right rowid select set table then to transaction union unique update using values when where window with`
-    .split(/\s+/)
-    .filter(Boolean),
-);
 
-export const isSqlKeyword = (name: string) => SQL_KEYWORDS.has(name.toLowerCase());
 
 /** Problems found while decoding the submitted schema (before validation proper). */
 export interface FieldDecodeIssues {
@@ -130,7 +121,6 @@ function validateName({ candidate: c, existing, others }: ValidationInput) {
   if (others.some((o) => o.id === name)) return E('validation_collection_name_id_duplicate', 'The name must not match an existing collection id.');
   if (lower.includes('_via_')) return E('validation_invalid_name', "The name of the collection cannot contain '_via_'.");
   const renamed = !existing || existing.name.toLowerCase() !== lower;
-  if (renamed && isSqlKeyword(name)) return E('validation_invalid_name', 'The name cannot be an SQL keyword.');
   if (renamed && lower.startsWith('sqlite_')) return E('validation_invalid_name', "The name cannot start with 'sqlite_'.");
   return null;
 }
@@ -202,10 +192,10 @@ function validateSchema(input: ValidationInput): ErrorTree[string] | null {
     names.add(f.name.toLowerCase());
   }
 
-  return byIndex((f, i) => validateField(f, input.fieldIssues[i], oldById.get(f.id)));
+  return byIndex((f, i) => validateField(f, input.fieldIssues[i]));
 }
 
-function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined, old: SchemaField | undefined): ErrorTree | null {
+function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined): ErrorTree | null {
   const errors: ErrorTree = {};
   const known = FIELD_TYPES.includes(f.type);
   if (known) {
@@ -226,8 +216,6 @@ function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined, ol
     if (!FIELD_NAME_RE.test(f.name)) return MATCH_INVALID;
     if (RESERVED_FIELD_NAMES.some((r) => r.toLowerCase() === f.name.toLowerCase())) return NOT_IN_INVALID;
     if (f.name.toLowerCase().includes('_via_')) return E('validation_invalid_name', "The name of the field cannot contain '_via_'.");
-    const isNewName = !old || old.name !== f.name;
-    if (isNewName && isSqlKeyword(f.name)) return E('validation_invalid_name', 'The name cannot be an SQL keyword.');
     return null;
   })();
   if (nameErr) errors.name = nameErr;

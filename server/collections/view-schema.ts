@@ -8,6 +8,7 @@ import type { CollectionLookup } from '../query/record-resolver';
 import { defaultOptions } from '../../src/lib/collections/fields';
 import type { Collection, FieldType, SchemaField } from './model';
 import { newFieldId } from './ddl';
+import { authTableNames, secretReadOf } from './view-secrets';
 import { parseSelect, ViewSqlError, type ParsedSelect, type Token } from './view-sql';
 
 export const MISSING_ID_MESSAGE = 'missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don\'t have one)';
@@ -74,6 +75,8 @@ function inferColumns(db: DB, query: string, lookup: CollectionLookup): Inferred
     throw new Error(err instanceof Error ? err.message : String(err));
   }
   if (!stmt.reader || !stmt.readonly) throw new Error('only SELECT queries are supported');
+  const secret = secretReadOf(db, text, authTableNames(db, lookup.all?.() ?? []));
+  if (secret) throw new Error(secret);
   const columns = stmt.columns();
   if (parsed.items.length !== columns.length) throw new Error('the column list could not be matched with the query result');
 

@@ -1,5 +1,26 @@
-// The one module that knows the database driver. Everything else talks to `DB`, so the
-// embedded SQLite can be swapped for a compatible driver (libsql) in one place.
+// The one module that knows the database driver. Everything else talks to `DB` (the write
+// connection, used synchronously, one statement at a time) or to a `ReadPool` (read-only
+// connections in child processes, used asynchronously under a time budget).
+//
+// Reading under a budget — the API for any query a request starts (lists, counts, views,
+// expands, rule checks, logs):
+//
+//   const rows = await ctx.reads.all<Row>('SELECT … WHERE x = ?', [x]);     // every row
+//   const row  = await ctx.reads.get<Row>('SELECT … LIMIT 1', [id]);        // first row or undefined
+//   const [n, rows] = await ctx.reads.batch([{ sql: countSql, params, mode: 'pluck' }, { sql, params }]);
+//
+// The budget counts from the moment a child starts the batch (time spent queued behind other
+// batches is not counted). A statement still running when the budget ends is REALLY stopped: its child process is killed
+// (SIGKILL) and replaced, and the promise rejects with QueryTimeoutError (the HTTP layer answers
+// it with a 400 in PocketBase's envelope). Statements run one per child at a time; the pool grows
+// up to `maxSize` children when all are busy, so one slow query never holds up the others, and
+// the event loop never waits on SQLite for them. Reads see every write committed before they
+// start (WAL). Reads that must see the uncommitted state of a write transaction stay on `DB`.
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 
 export type DB = Database.Database;
@@ -17,6 +38,15 @@ export function openDatabase(file: string): DB {
   return db;
 }
 
+/** A read-only connection (the pool's children open theirs with this). */
+export function openReadOnlyDatabase(file: string): DB {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 10000');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -16000');
+  return db;
+}
+
 /** Runs `fn` in an IMMEDIATE transaction (writes serialised, all or nothing). */
 export function transaction<T>(db: DB, fn: () => T): T {
   return db.transaction(fn).immediate();
@@ -29,4 +59,280 @@ export function transaction<T>(db: DB, fn: () => T): T {
  */
 export async function backupDatabase(db: DB, dest: string): Promise<void> {
   await db.backup(dest, { progress: () => 256 });
+}
+
+// ---- the read pool -------------------------------------------------------------------------
+
+/** One statement for the pool: `all` rows (default), the first row (`get`) or its first column (`pluck`). */
+export interface ReadQuery {
+  sql: string;
+  params?: unknown[];
+  mode?: 'all' | 'get' | 'pluck';
+}
+
+export interface ReadOptions {
+  /** Overrides the pool's budget for this call (ms). */
+  budgetMs?: number;
+}
+
+/** The budget ran out; the statement was stopped (its process killed). */
+export class QueryTimeoutError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`the query was stopped after its ${budgetMs} ms budget`);
+    this.name = 'QueryTimeoutError';
+  }
+}
+
+/** An SQLite error raised in a child (same message and code as the driver's SqliteError). */
+export class ReadQueryError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'SqliteError';
+  }
+}
+
+export interface ReadPool {
+  /** The default budget of one call, in ms. */
+  readonly budgetMs: number;
+  all<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: ReadOptions): Promise<T[]>;
+  get<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: ReadOptions): Promise<T | undefined>;
+  /** Several statements on one connection, in order, under one budget (e.g. a list's count + page). */
+  batch(queries: ReadQuery[], options?: ReadOptions): Promise<unknown[]>;
+  /** Pids of the children running a batch now (tests check a stopped query's process is gone). */
+  busyPids(): number[];
+  /** Kills every child; pending calls reject. */
+  close(): Promise<void>;
+}
+
+export interface ReadPoolOptions {
+  /** Budget per call in ms (PocketBase 0.22's default query timeout is 30 s). */
+  budgetMs?: number;
+  /** Children kept alive once started (default 2; they start on first use). */
+  minSize?: number;
+  /** Children at most, while all are busy (default 4). */
+  maxSize?: number;
+}
+
+/** Messages between the pool and its children (read-worker.ts). */
+export interface WorkerRequest {
+  id: number;
+  queries: ReadQuery[];
+}
+export type WorkerReply = { id: number; ok: true; results: unknown[] } | { id: number; ok: false; message: string; code?: string };
+
+interface Job {
+  queries: ReadQuery[];
+  budgetMs: number;
+  resolve: (results: unknown[]) => void;
+  reject: (err: Error) => void;
+}
+
+interface Child {
+  proc: ChildProcess;
+  job: (Job & { id: number; timer: NodeJS.Timeout }) | null;
+  ready: boolean;
+}
+
+const here = fileURLToPath(import.meta.url);
+const WORKER_FILE = path.join(path.dirname(here), `read-worker${path.extname(here)}`);
+
+let workerEntry: { file: string; execArgv: string[] } | null = null;
+
+/**
+ * The child's entry: the prebuilt read-worker.js next to this module, or (when running from the
+ * TypeScript sources) the worker bundled once by esbuild into node_modules/.cache, so a child
+ * starts in plain Node (~0.2 s) rather than under tsx's loader (~1 s).
+ */
+function resolveWorkerEntry(): { file: string; execArgv: string[] } {
+  if (workerEntry) return workerEntry;
+  if (!WORKER_FILE.endsWith('.ts')) return (workerEntry = { file: WORKER_FILE, execArgv: [] });
+  const require = createRequire(import.meta.url);
+  try {
+    const out = path.resolve(path.dirname(here), '../../node_modules/.cache/outpost/read-worker.mjs');
+    const sources = [WORKER_FILE, here].map((f) => fs.statSync(f).mtimeMs);
+    const fresh = fs.existsSync(out) && fs.statSync(out).mtimeMs > Math.max(...sources);
+    if (!fresh) {
+      const esbuild = require('esbuild') as typeof import('esbuild');
+      const built = esbuild.buildSync({
+        entryPoints: [WORKER_FILE],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        write: false,
+        logLevel: 'silent',
+      });
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      // several processes may build at once: write aside, then rename (atomic)
+      const tmp = `${out}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, built.outputFiles[0].contents);
+      fs.renameSync(tmp, out);
+    }
+    return (workerEntry = { file: out, execArgv: [] });
+  } catch {
+    const loader = require.resolve('tsx').replace(/[^/\\]+$/, 'loader.mjs');
+    return (workerEntry = { file: WORKER_FILE, execArgv: ['--import', pathToFileURL(loader).href] });
+  }
+}
+
+/** A pool of read-only connections to `file`, each in its own child process. */
+export function createReadPool(file: string, options: ReadPoolOptions = {}): ReadPool {
+  const budgetMs = options.budgetMs ?? 30_000;
+  const minSize = Math.max(1, options.minSize ?? 2);
+  const maxSize = Math.max(minSize, options.maxSize ?? 4);
+  const children: Child[] = [];
+  const queue: Job[] = [];
+  let seq = 0;
+  let closed = false;
+
+  function spawn(): Child {
+    const entry = resolveWorkerEntry();
+    const proc = fork(entry.file, [], {
+      execArgv: entry.execArgv,
+      // rows are plain JSON values (PocketBase stores no blobs); JSON crosses the pipe fastest
+      serialization: 'json',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, OUTPOST_READ_DB: file },
+    });
+    const child: Child = { proc, job: null, ready: false };
+    proc.on('message', (msg: WorkerReply | 'ready') => {
+      if (msg === 'ready') {
+        child.ready = true;
+        pump();
+        return;
+      }
+      const job = child.job;
+      if (!job || msg.id !== job.id) return;
+      clearTimeout(job.timer);
+      child.job = null;
+      if (msg.ok) job.resolve(msg.results);
+      else job.reject(new ReadQueryError(msg.message, msg.code));
+      pump();
+    });
+    proc.on('exit', () => {
+      const i = children.indexOf(child);
+      if (i >= 0) children.splice(i, 1);
+      const job = child.job;
+      child.job = null;
+      if (job) {
+        clearTimeout(job.timer);
+        job.reject(new Error('the read process exited unexpectedly'));
+      }
+      if (closed) return;
+      // a child that dies before it is ready would die again: fail the waiting calls, do not loop
+      if (!child.ready) for (const waiting of queue.splice(0)) waiting.reject(new Error('the read process could not start'));
+      pump();
+    });
+    proc.on('error', () => {
+      /* 'exit' follows and settles the job */
+    });
+    // idle children must not keep the process (or a test runner) alive
+    proc.unref();
+    proc.channel?.unref();
+    children.push(child);
+    return child;
+  }
+
+  function retire(child: Child): void {
+    const i = children.indexOf(child);
+    if (i >= 0) children.splice(i, 1);
+    child.proc.kill('SIGKILL');
+  }
+
+  function dispatch(child: Child, job: Job): void {
+    const id = ++seq;
+    const timer = setTimeout(() => {
+      // the statement is still running: stop it for real (pump() starts a replacement)
+      child.job = null;
+      retire(child);
+      job.reject(new QueryTimeoutError(job.budgetMs));
+      pump();
+    }, job.budgetMs);
+    child.job = { ...job, id, timer };
+    child.proc.send({ id, queries: job.queries } satisfies WorkerRequest);
+  }
+
+  function pump(): void {
+    while (queue.length > 0) {
+      const idle = children.find((c) => c.ready && !c.job && c.proc.connected);
+      if (!idle) {
+        // a child still starting will take the job; otherwise grow while under maxSize
+        if (!children.some((c) => !c.ready) && children.length < maxSize) spawn();
+        break;
+      }
+      dispatch(idle, queue.shift()!);
+    }
+    // idle children must not keep the process alive; starting ones must while work is queued
+    for (const c of children) {
+      if (c.job || (queue.length > 0 && !c.ready)) c.proc.channel?.ref();
+      else c.proc.channel?.unref();
+    }
+  }
+
+  function batch(queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> {
+    if (closed) return Promise.reject(new Error('the read pool is closed'));
+    const budget = opts.budgetMs ?? budgetMs;
+    // keep minSize children once reads start, so a slow batch never leaves the next one waiting
+    // for a process to start (a killed child is replaced here too)
+    while (children.length < minSize) spawn();
+    return new Promise((resolve, reject) => {
+      queue.push({ queries, budgetMs: budget, resolve, reject });
+      pump();
+    });
+  }
+
+  return {
+    budgetMs,
+    batch,
+    busyPids: () => children.filter((c) => c.job && c.proc.pid).map((c) => c.proc.pid!),
+    async all<T>(sql: string, params: unknown[] = [], opts?: ReadOptions) {
+      const [rows] = await batch([{ sql, params, mode: 'all' }], opts);
+      return rows as T[];
+    },
+    async get<T>(sql: string, params: unknown[] = [], opts?: ReadOptions) {
+      const [row] = await batch([{ sql, params, mode: 'get' }], opts);
+      return (row ?? undefined) as T | undefined;
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('the read pool is closed'));
+      const exits = children.map((c) => new Promise<void>((done) => (c.proc.exitCode !== null ? done() : c.proc.once('exit', () => done()))));
+      for (const c of children) c.proc.kill('SIGKILL');
+      await Promise.all(exits);
+    },
+  };
+}
+
+/**
+ * A ReadPool over `db` itself, in this process and without a budget: for unit tests on an
+ * in-memory database, and for reads that must see a write transaction's uncommitted rows.
+ * Never use it for queries a request shapes (filters, views): they belong in the real pool.
+ */
+export function directReads(db: DB): ReadPool {
+  const run = (q: ReadQuery): unknown => {
+    const stmt = db.prepare(q.sql);
+    const params = q.params ?? [];
+    if (q.mode === 'pluck') return stmt.pluck(true).get(...params) ?? null;
+    if (q.mode === 'get') return stmt.get(...params) ?? null;
+    return stmt.all(...params);
+  };
+  const batch = async (queries: ReadQuery[]): Promise<unknown[]> => {
+    try {
+      return queries.map(run);
+    } catch (err) {
+      const e = err as { message?: string; code?: string };
+      throw new ReadQueryError(String(e?.message ?? err), typeof e?.code === 'string' ? e.code : undefined);
+    }
+  };
+  return {
+    budgetMs: Infinity,
+    batch,
+    all: async <T>(sql: string, params: unknown[] = []) => (await batch([{ sql, params }]))[0] as T[],
+    get: async <T>(sql: string, params: unknown[] = []) => ((await batch([{ sql, params, mode: 'get' }]))[0] ?? undefined) as T | undefined,
+    busyPids: () => [],
+    close: async () => {},
+  };
 }

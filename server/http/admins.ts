@@ -112,7 +112,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/admins', async (req) => {
     requireAdmin(req);
-    const result = runListQuery(db, {
+    const result = await runListQuery(ctx.reads, {
       table: '_admins',
       // 0.22's admin list resolves id, created, updated and email.
       columns: {

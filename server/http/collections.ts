@@ -12,7 +12,7 @@ import { requireAdmin } from './guards';
 export function registerCollections(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/collections', async (req) => {
     requireAdmin(req);
-    const { page, perPage, totalItems, totalPages, items } = runListQuery(ctx.db, {
+    const { page, perPage, totalItems, totalPages, items } = await runListQuery(ctx.reads, {
       table: '_collections',
       // 0.22's collection list resolves exactly these fields in filter and sort.
       columns: {

@@ -2,11 +2,14 @@
 // and the /api 404. Nothing here knows about a particular API area.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { QueryTimeoutError } from '../db/database';
 import { ApiError } from './errors';
 import { registerFieldsFilter } from './fields';
 import { parseJsonBody, stringifyLikeGo } from './json';
 
 const INVALID_BODY = 'An error occurred while loading the submitted data.';
+/** A read query outlived its budget (it was stopped); 400 like any failed list in PocketBase. */
+export const QUERY_TIMEOUT = 'The request took too long to process and was stopped.';
 
 export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   app.decorateRequest('auth', null as never);
@@ -32,7 +35,8 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const apiError = toApiError(error);
     req.failure = { message: apiError.message, details: apiError.details ?? describeCause(error, apiError) };
-    if (apiError.status >= 500 || !(error instanceof ApiError || (error as FastifyError).statusCode)) {
+    const expected = error instanceof ApiError || error instanceof QueryTimeoutError || (error as FastifyError).statusCode;
+    if (apiError.status >= 500 || !expected) {
       req.log.error(error);
       console.error('[server]', req.method, req.url, error);
     }
@@ -53,6 +57,7 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
 /** Framework and driver errors become PocketBase-style 4xx envelopes; never a bare 500 page. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof QueryTimeoutError) return new ApiError(400, QUERY_TIMEOUT, {}, error.message);
   const fe = error as FastifyError;
   const code = fe?.code ?? '';
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'Request entity too large.');

@@ -318,6 +318,9 @@ function sendFile(req: FastifyRequest, reply: FastifyReply, filePath: string, na
 
   if (range) {
     const parsed = parseRange(range, info.size);
+    if (parsed === 'invalid') {
+      return reply.status(416).type('text/plain; charset=utf-8').send('invalid range\n');
+    }
     if (parsed === 'unsatisfiable') {
       return reply
         .status(416)
@@ -342,28 +345,45 @@ function sendFile(req: FastifyRequest, reply: FastifyReply, filePath: string, na
 }
 
 /**
- * One `bytes=` range (Go's parseRange semantics for a single range): `a-b`, `a-`, `-n`. Several
- * ranges or a malformed header: null (the whole file is sent). No range overlapping the file:
- * 'unsatisfiable'.
+ * A `Range` header with Go's http.ServeContent semantics (which 0.22 serves files with): one
+ * `a-b`, `a-` or `-n` range → that range; several valid ranges → null (the whole file); no range
+ * overlapping the file → 'unsatisfiable'; anything malformed (no `bytes=`, no `-`, not digits,
+ * `5-1`) → 'invalid'. Both failures answer 416.
  */
-export function parseRange(header: string, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+export function parseRange(header: string, size: number): { start: number; end: number } | null | 'unsatisfiable' | 'invalid' {
   const m = /^bytes=(.*)$/.exec(header.trim());
-  if (!m) return null;
-  const specs = m[1].split(',').map((s) => s.trim()).filter(Boolean);
-  if (specs.length !== 1) return null;
-  const spec = /^(\d*)-(\d*)$/.exec(specs[0]);
-  if (!spec || (spec[1] === '' && spec[2] === '')) return null;
-  if (spec[1] === '') {
-    // suffix: the last n bytes
-    const n = Number(spec[2]);
-    if (n === 0) return 'unsatisfiable';
-    if (size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - n), end: size - 1 };
+  if (!m) return 'invalid';
+  const ranges: Array<{ start: number; end: number }> = [];
+  let noOverlap = false;
+  for (const raw of m[1].split(',')) {
+    const text = raw.trim();
+    if (text === '') continue;
+    const dash = text.indexOf('-');
+    if (dash < 0) return 'invalid';
+    const a = text.slice(0, dash).trim();
+    const b = text.slice(dash + 1).trim();
+    if (a === '') {
+      // suffix: the last n bytes
+      if (!/^\d+$/.test(b)) return 'invalid';
+      const n = Math.min(Number(b), size);
+      ranges.push({ start: size - n, end: size - 1 });
+      continue;
+    }
+    if (!/^\d+$/.test(a) || !Number.isSafeInteger(Number(a))) return 'invalid';
+    const start = Number(a);
+    if (start >= size) {
+      noOverlap = true;
+      continue;
+    }
+    if (b === '') {
+      ranges.push({ start, end: size - 1 });
+      continue;
+    }
+    if (!/^\d+$/.test(b) || Number(b) < start) return 'invalid';
+    ranges.push({ start, end: Math.min(Number(b), size - 1) });
   }
-  const start = Number(spec[1]);
-  if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
-  let end = spec[2] === '' ? size - 1 : Number(spec[2]);
-  if (!Number.isSafeInteger(end) || end < start) return null;
-  if (end >= size) end = size - 1;
-  return { start, end };
+  if (ranges.length === 0) return noOverlap ? 'unsatisfiable' : null;
+  if (ranges.length > 1) return null;
+  // an empty suffix range (`-0`, or any suffix of an empty file) overlaps nothing
+  return ranges[0].end < ranges[0].start ? 'unsatisfiable' : ranges[0];
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { FilterError } from '../query/filter-ast';
 import { findLog, listLogs, logsStats } from '../services/logs-read';
+import { QueryTimeoutError } from '../db/database';
 import { ApiError, badRequest, notFound } from './errors';
 import { requireAdmin } from './guards';
 
@@ -10,10 +11,10 @@ export function registerLogs(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/logs', async (req) => {
     requireAdmin(req);
     try {
-      return await listLogs(ctx.logsDb, req.query as Record<string, unknown>);
+      return await listLogs(ctx.logReads, req.query as Record<string, unknown>);
     } catch (err) {
       // 0.22 answers any list failure (bad filter, sort, page, or a query error) with a 400
-      if (err instanceof ApiError) throw err;
+      if (err instanceof ApiError || err instanceof QueryTimeoutError) throw err;
       throw badRequest(undefined, {}, err instanceof Error ? err.message : String(err));
     }
   });

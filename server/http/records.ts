@@ -11,16 +11,19 @@ import { compileFilter } from '../query/filter-compiler';
 import { runListQuery } from '../query/list';
 import { createRecordResolver, type RequestInfo } from '../query/record-resolver';
 import { quoteIdent as q } from '../query/sql';
-import { collectionLookup } from '../collections/store';
+import { collectionLookup, refusedViewReason } from '../collections/store';
 import { ApiError, badRequest, forbidden, notFound } from './errors';
 import { parseFields } from './fields';
+import { parseJsonBody } from './json';
+import { jsonTooDeep } from '../services/json-depth';
 import { deleteRecord } from '../records/delete';
-import { expandFetch, expandRecords, resolveEmailVisibility } from '../records/expand';
+import { countExpanded, expandFetch, expandRecords, MAX_EXPANDED_RECORDS, resolveEmailVisibility } from '../records/expand';
 import { normalizeFileName, sniffContentType } from '../records/files';
 import { recordFromRow, type RecordModel } from '../records/model';
 import { compileRule, hasManageAccess, requestInfoOf, type RuleCondition } from '../records/rules';
 import { exportRecord } from '../records/serialize';
-import { findRowById } from '../records/store';
+import { findRowById, readRowById } from '../records/store';
+import { ReadQueryError } from '../db/database';
 import { createRecord, LOAD_FAILED, CREATE_FAILED, newRecordModel, UPDATE_FAILED, updateExistingRecord } from '../records/upsert';
 import type { UploadedFile } from '../records/validate';
 import { hasModifierKeys, replaceModifiers, type RecordData } from '../records/values';
@@ -52,7 +55,7 @@ export function registerRecords(app: FastifyInstance, ctx: AppContext): void {
         return;
       }
       try {
-        done(null, JSON.parse(raw));
+        done(null, parseJsonBody(raw));
       } catch {
         done(null, INVALID_BODY);
       }
@@ -73,6 +76,8 @@ function loadCollection(ctx: AppContext, req: FastifyRequest<{ Params: Params }>
   const collection = findCollection(ctx, req.params.collection ?? '');
   if (!collection) throw notFound();
   if (writable && collection.type === 'view') throw badRequest(UNSUPPORTED_TYPE);
+  const refused = refusedViewReason(ctx, collection);
+  if (refused) throw badRequest(`This view collection is not served: ${refused}.`);
   return collection;
 }
 
@@ -91,12 +96,20 @@ function ruleFor(ctx: AppContext, collection: Collection, rule: string | null, i
 }
 
 /** FindRecordById under a rule: 404 when missing, denied, or the rule cannot be compiled. */
-function findUnderRule(ctx: AppContext, collection: Collection, id: string, rule: string | null, info: RequestInfo): RecordModel {
-  let row: Record<string, unknown> | null;
+async function findUnderRule(ctx: AppContext, collection: Collection, id: string, rule: string | null, info: RequestInfo): Promise<RecordModel> {
+  let cond: RuleCondition | null;
   try {
-    row = findRowById(ctx, collection, id, ruleFor(ctx, collection, rule, info));
+    cond = ruleFor(ctx, collection, rule, info);
   } catch (err) {
     if (err instanceof FilterError) throw new ApiError(404, "The requested resource wasn't found.", {}, err.message);
+    throw err;
+  }
+  let row: Record<string, unknown> | null;
+  try {
+    row = await readRowById(ctx, collection, id, cond);
+  } catch (err) {
+    // a rule whose SQL cannot run (e.g. a broken view) denies like an uncompilable one
+    if (err instanceof ReadQueryError) throw new ApiError(404, "The requested resource wasn't found.", {}, err.message);
     throw err;
   }
   if (!row) throw notFound();
@@ -104,10 +117,15 @@ function findUnderRule(ctx: AppContext, collection: Collection, id: string, rule
 }
 
 /** EnrichRecords: email visibility, then `?expand=` (failures only skip paths). */
-function enrich(ctx: AppContext, req: FastifyRequest, records: RecordModel[], info: RequestInfo): void {
-  resolveEmailVisibility(ctx, records, info);
+async function enrich(ctx: AppContext, req: FastifyRequest, records: RecordModel[], info: RequestInfo): Promise<void> {
+  await resolveEmailVisibility(ctx, records, info);
   const expand = firstQuery(req, 'expand');
-  if (expand && records.length > 0) expandRecords(ctx, records, expand.split(','), expandFetch(ctx, info));
+  if (expand && records.length > 0) {
+    await expandRecords(ctx, records, expand.split(','), expandFetch(ctx, info));
+    if (countExpanded(records) > MAX_EXPANDED_RECORDS) {
+      throw badRequest(`The expanded result is too large (over ${MAX_EXPANDED_RECORDS} records); expand fewer relations or levels.`);
+    }
+  }
 }
 
 function output(req: FastifyRequest, info: RequestInfo, record: RecordModel): Record<string, unknown> {
@@ -171,7 +189,7 @@ async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
     }
   }
   const table = q(collection.name);
-  const result = runListQuery(ctx.db, {
+  const result = await runListQuery(ctx.reads, {
     table: collection.name,
     columns: {},
     query: (req.query as Record<string, unknown>) ?? {},
@@ -182,7 +200,7 @@ async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
     rowid: collection.type !== 'view',
   });
   const records = result.items.map((row) => recordFromRow(collection, row as Record<string, unknown>));
-  enrich(ctx, req, records, info);
+  await enrich(ctx, req, records, info);
   return { ...result, items: records.map((r) => output(req, info, r)) };
 }
 
@@ -193,8 +211,8 @@ async function view(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
   if (!id) throw notFound();
   if (!isAdminReq(req) && collection.viewRule === null) throw forbidden(ONLY_ADMINS);
   const info = requestInfoOf(ctx, req);
-  const record = findUnderRule(ctx, collection, id, collection.viewRule, info);
-  enrich(ctx, req, [record], info);
+  const record = await findUnderRule(ctx, collection, id, collection.viewRule, info);
+  await enrich(ctx, req, [record], info);
   return output(req, info, record);
 }
 
@@ -261,6 +279,8 @@ async function readBody(req: FastifyRequest, collection: Collection, failMessage
       data[key] = field && arrayable.has(field.type) ? vals : vals[0];
     }
     for (const p of payloads) {
+      // a payload too deep to answer with is unreadable, not ignorable (it would poison the record)
+      if (jsonTooDeep(p)) throw badRequest(LOAD_FAILED);
       try {
         const parsed: unknown = JSON.parse(p);
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) Object.assign(data, parsed);
@@ -289,7 +309,7 @@ async function create(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) 
   }
   const info = requestInfoOf(ctx, req, ruleData);
   const saved = await createRecord(ctx, collection, { data: body.data, uploads: body.uploads, info });
-  enrich(ctx, req, [saved], info);
+  await enrich(ctx, req, [saved], info);
   return output(req, info, saved);
 }
 
@@ -314,11 +334,11 @@ async function update(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) 
     ruleData = replaceModifiers(collection, recordFromRow(collection, current).data, ruleData);
   }
   const info = requestInfoOf(ctx, req, ruleData);
-  const record = findUnderRule(ctx, collection, id, collection.updateRule, info);
+  const record = await findUnderRule(ctx, collection, id, collection.updateRule, info);
   if (bodyError) throw bodyError;
-  const manage = admin || hasManageAccess(ctx, record, info, (c, rid, cond) => findRowById(ctx, c, rid, cond));
+  const manage = admin || (await hasManageAccess(ctx, record, info, (c, rid, cond) => readRowById(ctx, c, rid, cond)));
   const saved = await updateExistingRecord(ctx, record, { data: body.data, uploads: body.uploads, info }, manage);
-  enrich(ctx, req, [saved], info);
+  await enrich(ctx, req, [saved], info);
   return output(req, info, saved);
 }
 
@@ -328,6 +348,6 @@ async function remove(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) 
   if (!id) throw notFound();
   if (!isAdminReq(req) && collection.deleteRule === null) throw forbidden(ONLY_ADMINS);
   const info = requestInfoOf(ctx, req);
-  const record = findUnderRule(ctx, collection, id, collection.deleteRule, info);
+  const record = await findUnderRule(ctx, collection, id, collection.deleteRule, info);
   await deleteRecord(ctx, record);
 }

@@ -1,6 +1,6 @@
 // PocketBase's paged list (tools/search/provider.go, 0.22): page/perPage/sort/filter/skipTotal
 // from the raw query string, one filtered SELECT and (unless skipped) one COUNT.
-import type { DB } from '../db/database';
+import { ReadQueryError, type ReadPool, type ReadQuery } from '../db/database';
 import { ApiError } from '../http/errors';
 import { FilterError } from './filter-ast';
 import { compileFilter } from './filter-compiler';
@@ -43,7 +43,7 @@ export interface ListQueryOptions<T> {
 const GENERIC_MESSAGE = 'Something went wrong while processing your request.';
 
 /** Runs a PocketBase-style list query; bad input throws ApiError 400 (detail in `details`). */
-export function runListQuery<T = Record<string, unknown>>(db: DB, options: ListQueryOptions<T>): ListResult<T> {
+export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool, options: ListQueryOptions<T>): Promise<ListResult<T>> {
   const table = quoteIdent(options.table);
   const q = options.query;
   const skipTotal = parseGoBool(first(q.skipTotal), 'skipTotal') ?? false;
@@ -75,24 +75,38 @@ export function runListQuery<T = Record<string, unknown>>(db: DB, options: ListQ
   const whereParams = where?.params ?? [];
   const distinct = joins.length > 0 ? 'DISTINCT ' : '';
 
-  let totalItems = -1;
-  let totalPages = -1;
+  // the page and the count run as one batch on one pooled connection, under one budget
+  const queries: ReadQuery[] = [];
+  const offset = perPage * (page - 1);
+  if (Number.isSafeInteger(offset)) {
+    const select = options.select ?? `${table}.*`;
+    const orderSql = order ? ` ORDER BY ${order.sql}` : '';
+    queries.push({
+      sql: `SELECT ${distinct}${select} FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?`,
+      params: [...from.params, ...whereParams, ...(order?.params ?? []), perPage, offset],
+    });
+  }
   if (!skipTotal) {
     const countCol = options.countColumn ?? (Object.hasOwn(options.columns, 'id') ? `${table}.id` : null);
     // DISTINCT only matters when joins can repeat a row; without joins it would make SQLite build
     // a temp b-tree over every matching id (30x slower on large collections).
     const countExpr = countCol && joins.length > 0 ? `COUNT(DISTINCT ${countCol})` : 'COUNT(*)';
-    totalItems = Number(db.prepare(`SELECT ${countExpr} FROM ${from.sql}${whereSql}`).pluck().get(...from.params, ...whereParams));
-    totalPages = Math.ceil(totalItems / perPage);
+    queries.push({ sql: `SELECT ${countExpr} FROM ${from.sql}${whereSql}`, params: [...from.params, ...whereParams], mode: 'pluck' });
   }
-
-  const offset = perPage * (page - 1);
-  let rows: Record<string, unknown>[] = [];
-  if (Number.isSafeInteger(offset) && totalItems !== 0) {
-    const select = options.select ?? `${table}.*`;
-    const orderSql = order ? ` ORDER BY ${order.sql}` : '';
-    const stmt = db.prepare(`SELECT ${distinct}${select} FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?`);
-    rows = stmt.all(...from.params, ...whereParams, ...(order?.params ?? []), perPage, offset) as Record<string, unknown>[];
+  let results: unknown[];
+  try {
+    results = await reads.batch(queries);
+  } catch (err) {
+    // e.g. a json path or a view the SQL cannot evaluate: a bad request, as in PocketBase
+    if (err instanceof ReadQueryError) throw new ApiError(400, GENERIC_MESSAGE, {}, err.message);
+    throw err;
+  }
+  const rows = (Number.isSafeInteger(offset) ? results.shift() : []) as Record<string, unknown>[];
+  let totalItems = -1;
+  let totalPages = -1;
+  if (!skipTotal) {
+    totalItems = Number(results.shift());
+    totalPages = Math.ceil(totalItems / perPage);
   }
   const items = options.map ? rows.map(options.map) : (rows as T[]);
   return { page, perPage, totalItems, totalPages, items };

@@ -69,6 +69,17 @@ const PLAIN_AUTH_FIELDS = ['id', 'collectionId', 'collectionName', 'username', '
 
 const VIA = /^(\w+)_via_(\w+)$/;
 
+/** One relation or back-relation step of a path, joined later by Runner.flush. */
+interface Hop {
+  /** The path segment (field name or `coll_via_field`). */
+  name: string;
+  target: Collection;
+  /** The joins of this hop alone, from alias `from` to alias `to` (PocketBase's). */
+  joins(from: string, to: string): [string, Sql][];
+  /** SQL for the JSON array of record ids one hop away from the ids in the JSON array `set`. */
+  step(set: string, n: number): string;
+}
+
 const fail = (message: string): never => {
   throw new FilterError(message);
 };
@@ -122,6 +133,8 @@ class Runner {
   private mmAlias: string;
   private readonly mmJoins: Sql[] = [];
   private multi = false;
+  /** Relation hops walked but not yet joined (see flush). */
+  private pending: Hop[] = [];
   private readonly allowHidden: boolean;
   private readonly nullify: boolean;
 
@@ -228,10 +241,14 @@ class Runner {
   walk(props: string[]): ResolvedField {
     for (let i = 0; i < props.length; i++) {
       const prop = props[i];
-      if (i === props.length - 1) return this.lastProp(prop);
+      if (i === props.length - 1) {
+        this.flush();
+        return this.lastProp(prop);
+      }
 
       const field = findField(this.collection, prop);
       if (field?.type === 'json') {
+        this.flush();
         // the rest of the path is a path inside the json value
         const path = props.slice(i + 1);
         return {
@@ -289,23 +306,29 @@ class Runner {
     const target =
       this.ctx.load(String(field.options?.collectionId ?? '')) ?? fail(`failed to load field ${JSON.stringify(field.name)} collection`);
     const multiple = isMultiple(field);
-    // [alias, clause] pairs; a multiple relation fans out through json_each first
-    const link = (from: string, to: string): [string, Sql][] => {
-      if (!multiple) return [[to, leftJoin(q(target.name), to, raw(`${column(to, 'id')} = ${column(from, field.name)}`))]];
-      const je = `${from}.${field.name}:each`;
-      return [
-        [je, leftJoin(jsonEach(column(from, field.name)), je)],
-        [to, leftJoin(q(target.name), to, raw(`${column(to, 'id')} = ${q(je)}.value`))],
-      ];
-    };
-    const next = `${this.alias}.${field.name}`;
-    const mmNext = `${this.mmAlias}.${field.name}`;
-    for (const [alias, clause] of link(this.alias, next)) this.ctx.join(alias, clause);
-    for (const [, clause] of link(this.mmAlias, mmNext)) this.mmJoins.push(clause);
+    const owner = this.collection;
+    this.pending.push({
+      name: field.name,
+      target,
+      // a multiple relation fans out through json_each first
+      joins: (from, to) => {
+        if (!multiple) return [[to, leftJoin(q(target.name), to, raw(`${column(to, 'id')} = ${column(from, field.name)}`))]];
+        const je = `${from}.${field.name}:each`;
+        return [
+          [je, leftJoin(jsonEach(column(from, field.name)), je)],
+          [to, leftJoin(q(target.name), to, raw(`${column(to, 'id')} = ${q(je)}.value`))],
+        ];
+      },
+      step: (set, n) => {
+        const [p, t, j] = [`@p${n}`, `@t${n}`, `@j${n}`];
+        const from = `json_each(${set}) ${q(p)} LEFT JOIN ${q(owner.name)} ${q(t)} ON ${column(t, 'id')} = ${q(p)}.value`;
+        return multiple
+          ? `(SELECT json_group_array(DISTINCT ${q(j)}.value) FROM ${from} LEFT JOIN ${jsonEach(column(t, field.name))} ${q(j)})`
+          : `(SELECT json_group_array(DISTINCT ${column(t, field.name)}) FROM ${from})`;
+      },
+    });
     if (multiple) this.multi = true;
     this.collection = target;
-    this.alias = next;
-    this.mmAlias = mmNext;
   }
 
   /** `coll_via_field`: records of `coll` whose relation `field` points at the active record. */
@@ -322,19 +345,53 @@ class Runner {
     }
     // a single relation without a unique index can still be pointed at by many records
     const multiple = isMultiple(backField) || !hasSingleColumnUniqueIndex(backField.name, back.indexes ?? []);
-    const on = (from: string, to: string): Sql =>
+    const pointsAt = (id: string, to: string): string =>
       multiple
-        ? raw(`${column(from, 'id')} IN (SELECT ${q(`${to}:each`)}.value FROM ${jsonEach(column(to, backField.name))} ${q(`${to}:each`)})`)
-        : raw(`${column(to, backField.name)} = ${column(from, 'id')}`);
-    const next = `${this.alias}.${prop}`;
-    const mmNext = `${this.mmAlias}.${prop}`;
-    this.ctx.join(next, leftJoin(q(back.name), next, on(this.alias, next)));
-    this.mmJoins.push(leftJoin(q(back.name), mmNext, on(this.mmAlias, mmNext)));
+        ? `${id} IN (SELECT ${q(`${to}:each`)}.value FROM ${jsonEach(column(to, backField.name))} ${q(`${to}:each`)})`
+        : `${column(to, backField.name)} = ${id}`;
+    this.pending.push({
+      name: prop,
+      target: back,
+      joins: (from, to) => [[to, leftJoin(q(back.name), to, raw(pointsAt(column(from, 'id'), to)))]],
+      step: (set, n) => {
+        const [p, b] = [`@p${n}`, `@b${n}`];
+        return `(SELECT json_group_array(DISTINCT ${column(b, 'id')}) FROM json_each(${set}) ${q(p)} LEFT JOIN ${q(back.name)} ${q(b)} ON ${pointsAt(`${q(p)}.value`, b)})`;
+      },
+    });
     if (multiple) this.multi = true;
     this.collection = back;
+    return null;
+  }
+
+  /**
+   * Joins the pending hops. One hop joins as PocketBase does (one row per related record). Two or
+   * more join only the records reached at the end, computed hop by hop as a de-duplicated set
+   * (a correlated subquery), so a deep path costs the sum of the hop sizes rather than their
+   * product (`rel.rel.rel.rel.rel.rel.x` over 60 linked records: milliseconds instead of minutes).
+   * Dead ends stay as NULL rows, as in the joined form. Intermediate records of such a path are not
+   * shared with other identifiers of the filter (the one departure from PocketBase's joins).
+   */
+  private flush(): void {
+    const hops = this.pending.splice(0);
+    if (hops.length === 0) return;
+    const suffix = hops.map((h) => h.name).join('.');
+    const target = hops[hops.length - 1].target;
+    const joins = (from: string, to: string): [string, Sql][] => {
+      if (hops.length === 1) return hops[0].joins(from, to);
+      let set = `json_array(${column(from, 'id')})`;
+      hops.forEach((h, i) => (set = h.step(set, i + 1)));
+      const setAlias = `${to}:set`;
+      return [
+        [setAlias, raw(`LEFT JOIN json_each(${set}) ${q(setAlias)}`)],
+        [to, leftJoin(q(target.name), to, raw(`${column(to, 'id')} = ${q(setAlias)}.value`))],
+      ];
+    };
+    const next = `${this.alias}.${suffix}`;
+    const mmNext = `${this.mmAlias}.${suffix}`;
+    for (const [alias, clause] of joins(this.alias, next)) this.ctx.join(alias, clause);
+    for (const [, clause] of joins(this.mmAlias, mmNext)) this.mmJoins.push(clause);
     this.alias = next;
     this.mmAlias = mmNext;
-    return null;
   }
 
   /** The main-query expression, plus the multi-match subquery when the path fans out. */

@@ -4,15 +4,16 @@
 // of each path costs a constant number of queries (one fetch, one back-relation lookup, one
 // manageRule check), however many records are expanded.
 import type { AppContext } from '../context';
+import { QueryTimeoutError } from '../db/database';
 import type { Collection, SchemaField } from '../collections/model';
-import { findCollection } from '../collections/store';
+import { findCollection, refusedViewReason } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
 import { hasSingleColumnUniqueIndex, jsonEach } from '../query/record-fields';
 import type { RequestInfo } from '../query/record-resolver';
 import { quoteIdent as q } from '../query/sql';
 import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { compileRule } from './rules';
-import { findRowsByIds, queryCounter } from './store';
+import { queryCounter, readRowsByIds } from './store';
 
 export const MAX_EXPAND_DEPTH = 6;
 /** At most this many expand paths per request (the rest are ignored). */
@@ -20,7 +21,30 @@ export const MAX_EXPAND_PATHS = 50;
 /** Back-relations expand at most this many records per record. */
 export const MAX_BACK_RELATIONS = 1000;
 
-export type FetchFunc = (collection: Collection, ids: string[]) => RecordModel[];
+export type FetchFunc = (collection: Collection, ids: string[]) => Promise<RecordModel[]>;
+
+/**
+ * Records a response may carry in its expands. Expanded records are shared between parents, but
+ * the JSON repeats them under each: `rel.rel.rel.rel.rel.rel` over records linking to 8 others
+ * is 8^6 records per item, minutes of serialising on the event loop.
+ */
+export const MAX_EXPANDED_RECORDS = 10_000;
+
+/** How many expanded records `records` carry in total, counting stops past `cap`. */
+export function countExpanded(records: RecordModel[], cap = MAX_EXPANDED_RECORDS): number {
+  let count = 0;
+  const stack: RecordModel[] = [...records];
+  while (stack.length > 0 && count <= cap) {
+    const r = stack.pop()!;
+    for (const value of Object.values(r.expand ?? {})) {
+      for (const child of Array.isArray(value) ? value : [value]) {
+        count++;
+        stack.push(child);
+      }
+    }
+  }
+  return count;
+}
 
 /** normalizeExpands: no spaces, no dangling dots, paths contained in longer ones merged. */
 export function normalizeExpands(paths: string[]): string[] {
@@ -33,7 +57,7 @@ export function normalizeExpands(paths: string[]): string[] {
  * Sets `showEmail` on auth records the caller may see the email of: admins, the owner, and
  * records matching the collection's manageRule (one query for the whole batch).
  */
-export function resolveEmailVisibility(ctx: AppContext, records: RecordModel[], info: RequestInfo | null): void {
+export async function resolveEmailVisibility(ctx: AppContext, records: RecordModel[], info: RequestInfo | null): Promise<void> {
   if (records.length === 0 || records[0].collection.type !== 'auth') return;
   if (!info || info.isAdmin) {
     if (info?.isAdmin) for (const r of records) r.showEmail = true;
@@ -48,18 +72,20 @@ export function resolveEmailVisibility(ctx: AppContext, records: RecordModel[], 
   }
   const manageRule = collection.options.manageRule;
   if (typeof manageRule !== 'string' || manageRule === '' || !auth) return;
+  let cond;
   try {
-    const cond = compileRule(ctx, collection, manageRule, info, true);
-    const managed = new Set(findRowsByIds(ctx, collection, records.map((r) => String(r.data.id)), cond).map((row) => String(row.id)));
-    for (const r of records) if (managed.has(String(r.data.id))) r.showEmail = true;
+    cond = compileRule(ctx, collection, manageRule, info, true);
   } catch {
-    // an uncompilable manageRule grants nothing
+    return; // an uncompilable manageRule grants nothing
   }
+  const rows = await readRowsByIds(ctx, collection, records.map((r) => String(r.data.id)), cond);
+  const managed = new Set(rows.map((row) => String(row.id)));
+  for (const r of records) if (managed.has(String(r.data.id))) r.showEmail = true;
 }
 
 /** The fetch used for API expands: the target's viewRule applies to non-admins. */
 export function expandFetch(ctx: AppContext, info: RequestInfo | null): FetchFunc {
-  return (collection, ids) => {
+  return async (collection, ids) => {
     let cond = null;
     if (info && !info.isAdmin) {
       if (collection.viewRule === null) return [];
@@ -71,27 +97,31 @@ export function expandFetch(ctx: AppContext, info: RequestInfo | null): FetchFun
         }
       }
     }
-    const records = findRowsByIds(ctx, collection, ids, cond).map((row) => recordFromRow(collection, row));
-    resolveEmailVisibility(ctx, records, info);
+    const records = (await readRowsByIds(ctx, collection, ids, cond)).map((row) => recordFromRow(collection, row));
+    await resolveEmailVisibility(ctx, records, info);
     return records;
   };
 }
 
-/** Expands `records` (all of one collection) in place. Failing paths are skipped silently. */
-export function expandRecords(ctx: AppContext, records: RecordModel[], expands: string[], fetch: FetchFunc): void {
+/**
+ * Expands `records` (all of one collection) in place. Failing paths are skipped silently; a
+ * query that outlives the request budget is not (the request fails with the clear timeout error).
+ */
+export async function expandRecords(ctx: AppContext, records: RecordModel[], expands: string[], fetch: FetchFunc): Promise<void> {
   if (records.length === 0) return;
   for (const path of normalizeExpands(expands)) {
     try {
-      expandPath(ctx, records, path, fetch, 1);
-    } catch {
+      await expandPath(ctx, records, path, fetch, 1);
+    } catch (err) {
       // unknown field, depth limit, inaccessible collection: 0.22 only logs these
+      if (err instanceof QueryTimeoutError) throw err;
     }
   }
 }
 
 const VIA = /^(\w+)_via_(\w+)$/;
 
-function expandPath(ctx: AppContext, records: RecordModel[], path: string, fetch: FetchFunc, level: number): void {
+async function expandPath(ctx: AppContext, records: RecordModel[], path: string, fetch: FetchFunc, level: number): Promise<void> {
   if (level > MAX_EXPAND_DEPTH) throw new Error('max allowed expand depth reached');
   if (records.length === 0) return;
   const main = records[0].collection;
@@ -106,12 +136,13 @@ function expandPath(ctx: AppContext, records: RecordModel[], path: string, fetch
   if (!relField) {
     const m = VIA.exec(name);
     if (!m) throw new Error(`missing field ${name}`);
-    const back = findCollection(ctx, m[1]);
+    const backFound = findCollection(ctx, m[1]);
+    const back = backFound && !refusedViewReason(ctx, backFound) ? backFound : undefined;
     const backField = back?.schema.find((f) => f.name === m[2]);
     if (!back || !backField || backField.type !== 'relation' || backField.options.collectionId !== main.id) {
       throw new Error(`invalid back relation ${name}`);
     }
-    const found = backRelationIds(ctx, back, backField, records.map((r) => String(r.data.id)));
+    const found = await backRelationIds(ctx, back, backField, records.map((r) => String(r.data.id)));
     for (const r of records) {
       const ids = found.get(String(r.data.id));
       if (ids && ids.length) (r.via ??= {})[name] = ids;
@@ -127,14 +158,15 @@ function expandPath(ctx: AppContext, records: RecordModel[], path: string, fetch
     if (relField.type !== 'relation') throw new Error(`field ${name} is not a relation`);
     target = findCollection(ctx, String(relField.options.collectionId ?? ''));
     if (!target) throw new Error(`missing collection of ${name}`);
+    if (refusedViewReason(ctx, target)) throw new Error(`the view ${target.name} is not served`);
     const field = relField;
     idsOf = (r) => stringsOf(r.data[field.name]);
   }
 
   const allIds = [...new Set(records.flatMap(idsOf))];
   if (allIds.length === 0) return;
-  const rels = fetch(target, allIds);
-  if (rest) expandPath(ctx, rels, rest, fetch, level + 1);
+  const rels = await fetch(target, allIds);
+  if (rest) await expandPath(ctx, rels, rest, fetch, level + 1);
 
   const byId = new Map(rels.map((r) => [String(r.data.id), r]));
   const single = !isMultiple(relField as SchemaField);
@@ -158,7 +190,7 @@ function expandPath(ctx: AppContext, records: RecordModel[], path: string, fetch
 }
 
 /** Per main id, the ids of `back` records whose `field` points at it (one query, ≤1000 each). */
-function backRelationIds(ctx: AppContext, back: Collection, field: SchemaField, mainIds: string[]): Map<string, string[]> {
+async function backRelationIds(ctx: AppContext, back: Collection, field: SchemaField, mainIds: string[]): Promise<Map<string, string[]>> {
   const table = q(back.name);
   const col = `${table}.${q(field.name)}`;
   // views have no rowid: their order is whatever the view yields
@@ -170,7 +202,7 @@ function backRelationIds(ctx: AppContext, back: Collection, field: SchemaField, 
     `SELECT rid, ref FROM (SELECT rid, ref, rn0, ROW_NUMBER() OVER (PARTITION BY ref ORDER BY rn0) AS rn FROM (${inner})) ` +
     `WHERE rn <= ${MAX_BACK_RELATIONS} ORDER BY rn0`;
   queryCounter(ctx).queries++;
-  const rows = ctx.db.prepare(sql).all(JSON.stringify(mainIds)) as Array<{ rid: string; ref: string }>;
+  const rows = await ctx.reads.all<{ rid: string; ref: string }>(sql, [JSON.stringify(mainIds)]);
   const out = new Map<string, string[]>();
   for (const row of rows) {
     const list = out.get(String(row.ref)) ?? [];

@@ -64,22 +64,30 @@ export function requestInfoOf(ctx: AppContext, req: FastifyRequest, data: Record
   };
 }
 
+/**
+ * The manageRule condition a caller must match for `record` (null: no manage access possible:
+ * not an auth collection, no or empty rule, no auth, or an uncompilable rule).
+ */
+export function manageRuleCondition(ctx: AppContext, record: RecordModel, info: RequestInfo): RuleCondition | null {
+  const collection = record.collection;
+  if (collection.type !== 'auth') return null;
+  const manageRule = collection.options.manageRule;
+  if (typeof manageRule !== 'string' || manageRule === '') return null;
+  if (!info.auth) return null;
+  try {
+    return compileRule(ctx, collection, manageRule, info, true);
+  } catch {
+    return null;
+  }
+}
+
 /** hasAuthManageAccess: whether the caller matches the auth collection's manageRule for `record`. */
-export function hasManageAccess(
+export async function hasManageAccess(
   ctx: AppContext,
   record: RecordModel,
   info: RequestInfo,
-  find: (collection: Collection, id: string, cond: RuleCondition | null) => Record<string, unknown> | null,
-): boolean {
-  const collection = record.collection;
-  if (collection.type !== 'auth') return false;
-  const manageRule = collection.options.manageRule;
-  if (typeof manageRule !== 'string' || manageRule === '') return false;
-  if (!info.auth) return false;
-  try {
-    const cond = compileRule(ctx, collection, manageRule, info, true);
-    return find(collection, String(record.data.id), cond) !== null;
-  } catch {
-    return false;
-  }
+  find: (collection: Collection, id: string, cond: RuleCondition) => Promise<Record<string, unknown> | null>,
+): Promise<boolean> {
+  const cond = manageRuleCondition(ctx, record, info);
+  return cond !== null && (await find(record.collection, String(record.data.id), cond)) !== null;
 }

@@ -39,6 +39,13 @@ export function findRowById(ctx: AppContext, collection: Collection, id: string,
   return (ctx.db.prepare(s.sql + ' LIMIT 1').get(...s.params) as Row | undefined) ?? null;
 }
 
+/** findRowById on the read pool (under the request budget): for API reads a request shapes. */
+export async function readRowById(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition | null = null): Promise<Row | null> {
+  const s = selectFrom(collection, cond, { sql: `${q(collection.name)}.${q('id')} = ?`, params: [id] });
+  queryCounter(ctx).queries++;
+  return (await ctx.reads.get<Row>(s.sql + ' LIMIT 1', s.params)) ?? null;
+}
+
 /**
  * A record by id (collection by id or name) as a RecordModel, or null. Exported for the auth and
  * files endpoints.
@@ -59,6 +66,17 @@ export function findRowsByIds(ctx: AppContext, collection: Collection, ids: stri
   });
   queryCounter(ctx).queries++;
   return ctx.db.prepare(s.sql).all(...s.params) as Row[];
+}
+
+/** findRowsByIds on the read pool (under the request budget). */
+export async function readRowsByIds(ctx: AppContext, collection: Collection, ids: string[], cond: RuleCondition | null = null): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const s = selectFrom(collection, cond, {
+    sql: `${q(collection.name)}.${q('id')} IN (SELECT value FROM json_each(?))`,
+    params: [JSON.stringify([...new Set(ids)])],
+  });
+  queryCounter(ctx).queries++;
+  return ctx.reads.all<Row>(s.sql, s.params);
 }
 
 /** How many of `ids` exist in `collection` (one query). */

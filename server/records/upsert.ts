@@ -17,7 +17,7 @@ import { hashPassword, newId, newTokenKey, randomString, verifyPassword } from '
 import { getStorage } from '../services/storage';
 import { emitRecordChange } from './events';
 import { recordFromRow, type RecordModel } from './model';
-import { compileRule, hasManageAccess } from './rules';
+import { compileRule, manageRuleCondition } from './rules';
 import { findRowById, insertRecord, isValueUnique, updateRecord } from './store';
 import { sentenize, validateRecordData, type FieldErrors, type UploadedFile } from './validate';
 import { castBool, castString, prepareValue, replaceModifiers, toUniqueStrings, zeroValue, type RecordData } from './values';
@@ -213,12 +213,9 @@ export class RecordForm {
     return validateRecordData(ctx, this.collection, this.data, this.filesToUpload);
   }
 
+  /** 0.22's UniqueId: the id is free in this collection (other auth collections: see saveAuthIdCheck). */
   private isIdUnique(ctx: AppContext, id: string): boolean {
-    const tables =
-      this.collection.type === 'auth'
-        ? getCollections(ctx).filter((c) => c.type === 'auth' || c.id === this.collection.id)
-        : [this.collection];
-    return tables.every((c) => ctx.db.prepare(`SELECT 1 FROM ${q(c.name)} WHERE ${q('id')} = ? LIMIT 1`).get(id) === undefined);
+    return ctx.db.prepare(`SELECT 1 FROM ${q(this.collection.name)} WHERE ${q('id')} = ? LIMIT 1`).get(id) === undefined;
   }
 
   /** ValidateAndFill's second half: the record to save (password hashed once and cached). */
@@ -324,6 +321,7 @@ async function checkCreateRule(ctx: AppContext, collection: Collection, input: U
   try {
     ctx.db.transaction(() => {
       try {
+        saveAuthIdCheck(ctx, record);
         insertRecord(ctx, record);
       } catch (err) {
         const unique = uniqueErrors(collection, err);
@@ -334,7 +332,11 @@ async function checkCreateRule(ctx: AppContext, collection: Collection, input: U
         const cond = rule === '' ? null : compileRule(ctx, collection, rule, input.info, true);
         const row = findRowById(ctx, collection, String(record.data.id), cond);
         allowed = row !== null;
-        if (row) manage = hasManageAccess(ctx, recordFromRow(collection, row), input.info, (c, id, cnd) => findRowById(ctx, c, id, cnd));
+        if (row) {
+          // inside the write transaction (the new row is not committed): the write connection
+          const manageCond = manageRuleCondition(ctx, recordFromRow(collection, row), input.info);
+          manage = manageCond !== null && findRowById(ctx, collection, String(record.data.id), manageCond) !== null;
+        }
       } catch (err) {
         ruleError = err;
       }
@@ -424,7 +426,10 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
   let saved: RecordModel;
   try {
     saved = transaction(ctx.db, () => {
-      if (action === 'create') insertRecord(ctx, record);
+      if (action === 'create') {
+        saveAuthIdCheck(ctx, record);
+        insertRecord(ctx, record);
+      }
       else updateRecord(ctx, record, String(form.record.data.id));
       const row = findRowById(ctx, record.collection, String(record.data.id));
       if (!row) throw new Error('the saved record could not be read back');
@@ -439,4 +444,19 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
   await deleteOldFiles(ctx, saved, form.filesToDelete);
   emitRecordChange(ctx, { action, record: saved });
   return saved;
+}
+
+/**
+ * 0.22's SaveRecord cross-check: an auth record id must be unique across every auth collection
+ * (so `@request.auth.id` names one record). Like 0.22 it is a save failure, not a field error:
+ * 400 'Failed to create record.' with empty data.
+ */
+function saveAuthIdCheck(ctx: AppContext, record: RecordModel): void {
+  if (record.collection.type !== 'auth') return;
+  for (const c of getCollections(ctx)) {
+    if (c.type !== 'auth' || c.id === record.collection.id) continue;
+    if (ctx.db.prepare(`SELECT 1 FROM ${q(c.name)} WHERE ${q('id')} = ? LIMIT 1`).get(String(record.data.id)) !== undefined) {
+      throw new ApiError(400, CREATE_FAILED, {}, 'the auth record ID must be unique across all auth collections');
+    }
+  }
 }

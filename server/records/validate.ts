@@ -7,6 +7,7 @@
 // schema (src/lib/record-schema.ts, run by ./schema-validate.ts); this file keeps the rest: url
 // shape, e-mail/url domains, date limits, JSON parsing and size, file size and real type, and
 // relations that must exist.
+import { jsonTooDeep } from '../services/json-depth';
 import type { AppContext } from '../context';
 import type { Collection, SchemaField } from '../collections/model';
 import { findCollection } from '../collections/store';
@@ -142,6 +143,7 @@ function checkJson(field: SchemaField, value: unknown): FieldError | null {
   const raw = value === null || value === undefined ? '' : String(value);
   if (raw !== '') {
     try {
+      if (jsonTooDeep(raw)) throw new SyntaxError('too deep');
       JSON.parse(raw);
     } catch {
       return err('validation_invalid_json', 'Must be a valid json value');

@@ -3,10 +3,10 @@
 // the hour index, yielding to the event loop between slices, so a filter no index can serve
 // (`message ~ 'x'` over a million rows) never blocks other requests for more than a slice; the
 // counts of closed hours are kept per filter until logs are deleted.
-import type { DB } from '../db/database';
+import type { DB, ReadPool } from '../db/database';
 import { compileFilter } from '../query/filter-compiler';
 import { createSimpleResolver, type FieldResolver } from '../query/field-resolver';
-import { MAX_PER_PAGE, runListQuery, type ListResult } from '../query/list';
+import { runListQuery, type ListResult } from '../query/list';
 
 /** Filter/sort fields of the logs API (0.22's logFilterFields); `data.*` goes through json_extract. */
 export const LOG_COLUMNS: Record<string, string> = {
@@ -76,55 +76,18 @@ export function findLog(db: DB, id: string): LogModel | null {
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * How long scans run between yields: list windows start at `firstWindowRows` rowids and stats
- * slices at `firstSliceHours`, then grow or shrink so each takes about `targetMs`. Mutable so
- * tests can force many small steps.
+ * How long stats scans run between yields: slices start at `firstSliceHours`, then grow or shrink
+ * so each takes about `targetMs`. Mutable so tests can force many small steps.
  */
-export const LOGS_SCAN_TUNING = { firstWindowRows: 4000, firstSliceHours: 2, targetMs: 25, minWindowRows: 100 };
-
-const TRUE_TEXT = ['1', 't', 'T', 'TRUE', 'true', 'True'];
-
-const firstValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+export const LOGS_SCAN_TUNING = { firstSliceHours: 2, targetMs: 25 };
 
 /**
- * GET /api/logs (0.22's search provider over `_logs`). The page's own request (a filter, sort
- * -rowid, no totals) is answered by scanning rowid windows from the newest, yielding between
- * windows, so a filter no index serves (a search term over a million rows that matches nothing)
- * never blocks other requests; anything else is one plain list query. Bad input throws the
- * list's ApiError 400.
+ * GET /api/logs (0.22's search provider over `_logs`). The query runs in the read pool (off the
+ * event loop, under the query budget), so a filter no index serves never blocks other requests.
+ * Bad input throws the list's ApiError 400.
  */
-export async function listLogs(db: DB, query: Record<string, unknown>): Promise<ListResult<LogModel>> {
-  const options = { table: '_logs', columns: LOG_COLUMNS, resolver: createLogsResolver(), map: toLogModel };
-  // validates page, perPage, filter and sort without reading a row
-  const probe = runListQuery(db, { ...options, query: { ...query, skipTotal: '1' }, baseWhere: { sql: '0', params: [] } });
-  const wanted = probe.page * probe.perPage;
-  const sliced =
-    String(firstValue(query.sort) ?? '') === '-rowid' &&
-    TRUE_TEXT.includes(String(firstValue(query.skipTotal) ?? '')) &&
-    String(firstValue(query.filter) ?? '') !== '' &&
-    wanted <= MAX_PER_PAGE;
-  if (!sliced) return runListQuery(db, { ...options, query });
-
-  const items: LogModel[] = [];
-  let upper = Number(db.prepare('SELECT max(rowid) FROM `_logs`').pluck().get() ?? 0);
-  const tune = LOGS_SCAN_TUNING;
-  let size = tune.firstWindowRows;
-  while (upper > 0 && items.length < wanted) {
-    const lower = Math.max(0, upper - size);
-    const t0 = performance.now();
-    const window = runListQuery(db, {
-      ...options,
-      query: { ...query, page: '1', perPage: String(wanted - items.length), skipTotal: '1' },
-      baseWhere: { sql: '`_logs`.rowid > ? AND `_logs`.rowid <= ?', params: [lower, upper] },
-    });
-    items.push(...window.items);
-    const spent = performance.now() - t0;
-    upper = lower;
-    if (spent < tune.targetMs / 2) size *= 2;
-    else if (spent > tune.targetMs * 2) size = Math.max(tune.minWindowRows, Math.floor(size / 2));
-    if (upper > 0 && items.length < wanted) await yieldToLoop();
-  }
-  return { page: probe.page, perPage: probe.perPage, totalItems: -1, totalPages: -1, items: items.slice(wanted - probe.perPage, wanted) };
+export async function listLogs(reads: ReadPool, query: Record<string, unknown>): Promise<ListResult<LogModel>> {
+  return runListQuery(reads, { table: '_logs', columns: LOG_COLUMNS, resolver: createLogsResolver(), map: toLogModel, query });
 }
 
 export interface LogsStatsItem {

@@ -29,11 +29,11 @@ export function tempDir(prefix = 'outpost-'): string {
 }
 
 export async function startServer(
-  opts: { fixture?: boolean; dashboard?: boolean; options?: Partial<AppOptions> } = {},
+  opts: { fixture?: boolean; dashboard?: boolean; queryTimeoutMs?: number; options?: Partial<AppOptions> } = {},
 ): Promise<TestServer> {
   const dataDir = path.join(tempDir(), 'pb_data');
   if (opts.fixture) fs.cpSync(FIXTURE_DIR, dataDir, { recursive: true });
-  const app = await createApp({ ...opts.options, dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null });
+  const app = await createApp({ ...opts.options, dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null, queryTimeoutMs: opts.queryTimeoutMs ?? opts.options?.queryTimeoutMs });
   const url = await app.listen('127.0.0.1', 0);
   return {
     app,

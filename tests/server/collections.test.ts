@@ -401,7 +401,6 @@ describe('bad input', () => {
 
   it.each<[string, Record<string, unknown>, string[], string]>([
     ['a name with spaces', { name: 'my posts', schema: [field('a')] }, ['name'], 'validation_match_invalid'],
-    ['an SQL keyword name', { name: 'select', schema: [field('a')] }, ['name'], 'validation_invalid_name'],
     ['a duplicate name (case-insensitive)', { name: 'USERS', type: 'auth' }, ['name'], 'validation_collection_name_exists'],
     ['a system table name', { name: '_admins', schema: [field('a')] }, ['name'], 'validation_match_invalid'],
     ['an sqlite_ name', { name: 'sqlite_stat9', schema: [field('a')] }, ['name'], 'validation_invalid_name'],
@@ -410,8 +409,8 @@ describe('bad input', () => {
     ['duplicate field names', { name: 'dups', schema: [field('a'), field('A')] }, ['schema', '1', 'name'], 'validation_duplicated_field_name'],
     ['a system field name', { name: 'sys', schema: [field('created')] }, ['schema', '0', 'name'], 'validation_not_in_invalid'],
     ['a field name with spaces', { name: 'sp', schema: [field('a b')] }, ['schema', '0', 'name'], 'validation_match_invalid'],
-    ['an SQL keyword field name', { name: 'kw', schema: [field('from')] }, ['schema', '0', 'name'], 'validation_invalid_name'],
-    ['an unknown field type', { name: 'unk', schema: [field('a', 'money')] }, ['schema', '0', 'type'], 'validation_in_invalid'],
+    // 0.22 drops a field of an unknown type on decode, which leaves this schema empty
+    ['only a field of an unknown type', { name: 'unk', schema: [field('a', 'money')] }, ['schema'], 'validation_required'],
     ['an invalid regex', { name: 're', schema: [field('a', 'text', { pattern: '(' })] }, ['schema', '0', 'options', 'pattern'], 'validation_invalid_regex'],
     ['a lookahead regex', { name: 're2', schema: [field('a', 'text', { pattern: '(?=a)' })] }, ['schema', '0', 'options', 'pattern'], 'validation_invalid_regex'],
     ['text min > max', { name: 'mm', schema: [field('a', 'text', { min: 5, max: 2 })] }, ['schema', '0', 'options', 'max'], 'validation_min_greater_equal_than_required'],

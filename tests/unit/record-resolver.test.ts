@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, SchemaField } from '../../server/collections/model';
 import { compileFilter } from '../../server/query/filter-compiler';
+import { directReads } from '../../server/db/database';
 import { runListQuery } from '../../server/query/list';
 import { compileSort, parseSort } from '../../server/query/sort';
 import { checkRule, createRecordResolver, type CollectionLookup, type RequestInfo } from '../../server/query/record-resolver';
@@ -255,9 +256,9 @@ describe('hidden email', () => {
 });
 
 describe('sort and list integration', () => {
-  it('sorts through relations and runs as a DISTINCT list query', () => {
+  it('sorts through relations and runs as a DISTINCT list query', async () => {
     const resolver = createRecordResolver({ lookup, collection: posts });
-    const result = runListQuery(db, {
+    const result = await runListQuery(directReads(db), {
       table: 'posts',
       columns: { id: '"posts"."id"' },
       query: { filter: `tags.title ?= 'red'`, sort: '-author.name,title' },

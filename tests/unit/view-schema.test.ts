@@ -122,7 +122,17 @@ describe('inference rules', () => {
   });
 
   it('columns of tables that are not collections are json', () => {
-    expect(summary('select id, email from _admins')).toEqual([['email', 'json']]);
+    db.exec('CREATE TABLE plain_table (id TEXT PRIMARY KEY, email TEXT)');
+    try {
+      expect(summary('select id, email from plain_table')).toEqual([['email', 'json']]);
+    } finally {
+      db.exec('DROP TABLE plain_table');
+    }
+  });
+
+  it('refuses queries that read secrets (system tables, password hashes, token keys)', () => {
+    expect(() => infer('select id, email from _admins')).toThrow('the view may not read the table "_admins"');
+    expect(() => infer('select id, tokenKey as k from users')).toThrow('the view may not read the column "tokenKey" of "users"');
   });
 });
 

@@ -1,0 +1,50 @@
+// A child process of the read pool (database.ts): one read-only connection, one statement batch at
+// a time. The parent kills this process when a batch outlives its budget.
+import { openReadOnlyDatabase, type DB, type WorkerReply, type WorkerRequest } from './database';
+
+const file = process.env.OUTPOST_READ_DB;
+if (!file || !process.send) process.exit(1);
+
+let db: DB | null = null;
+// prepared statements by SQL text: the same list queries come back again and again
+const statements = new Map<string, ReturnType<DB['prepare']>>();
+const MAX_STATEMENTS = 500;
+
+function prepare(sql: string) {
+  let stmt = statements.get(sql);
+  if (!stmt) {
+    stmt = db!.prepare(sql);
+    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+    statements.set(sql, stmt);
+  }
+  return stmt;
+}
+
+/** Sends to the parent; a closed channel means the parent is gone (exit follows). */
+function send(msg: WorkerReply | 'ready'): void {
+  process.send!(msg, undefined, undefined, () => {});
+}
+
+process.on('message', (msg: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    const results = msg.queries.map((q) => {
+      const stmt = prepare(q.sql);
+      const params = q.params ?? [];
+      if (q.mode === 'pluck') return stmt.pluck(true).get(...params) ?? null;
+      if (q.mode === 'get') return stmt.pluck(false).get(...params) ?? null;
+      return stmt.pluck(false).all(...params);
+    });
+    reply = { id: msg.id, ok: true, results };
+  } catch (err) {
+    const e = err as { message?: string; code?: string };
+    reply = { id: msg.id, ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined };
+  }
+  send(reply);
+});
+
+db = openReadOnlyDatabase(file!);
+send('ready');
+
+// the parent is gone: nothing left to answer
+process.on('disconnect', () => process.exit(0));
