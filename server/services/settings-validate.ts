@@ -6,7 +6,8 @@
 // definitions (screens/*.json loading /api/settings: each section's schema and `bind`), so adding a
 // setting is editing schema files only.
 //
-// Sections no schema file describes yet (backups, the OAuth2 providers) keep 0.22's checks below.
+// The OAuth2 provider blocks are checked with their provider files; backups (no schema file yet)
+// keeps 0.22's checks below.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,8 @@ import { createTransformErrors, propertyPath, propertySchemas } from '../../src/
 import { declaredNames, parseScreen, type ScreenDefinition } from '../../src/engine/screen';
 import { toRjsfErrors } from '../../src/engine/validation';
 import { fieldFailure, required, validateFields, type Rule } from '../http/field-rules';
-import { OAUTH2_PROVIDER_KEYS, type NestedErrors, type Settings } from './settings';
+import { loadProviders } from './providers';
+import type { NestedErrors, Settings } from './settings';
 
 type Json = Record<string, unknown>;
 type Leaf = { code: string; message: string };
@@ -218,19 +220,10 @@ function legacyErrors(s: Settings, changed: Set<string>): NestedErrors {
     if (Object.keys(s3).length) backups.s3 = s3 as NestedErrors;
     section('backups', backups);
   }
-  for (const key of OAUTH2_PROVIDER_KEYS) {
-    if (!changed.has(key)) continue;
-    const p = s[key];
-    section(
-      key,
-      validateFields(p as unknown as Json, {
-        clientId: [when(p.enabled, required)],
-        clientSecret: [when(p.enabled, required)],
-        authUrl: [url],
-        tokenUrl: [url],
-        userApiUrl: [url],
-      }),
-    );
+  // each provider block with its own file (schemas/providers/<name>.schema.json)
+  for (const provider of loadProviders()) {
+    if (!changed.has(provider.key)) continue;
+    section(provider.key, schemaValidator(provider.form).validate(s[provider.key] ?? {}));
   }
   return out;
 }
