@@ -27,10 +27,12 @@ export function tempDir(prefix = 'outpost-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startServer(opts: { fixture?: boolean; dashboard?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  opts: { fixture?: boolean; dashboard?: boolean; oauth2TimeoutMs?: number } = {},
+): Promise<TestServer> {
   const dataDir = path.join(tempDir(), 'pb_data');
   if (opts.fixture) fs.cpSync(FIXTURE_DIR, dataDir, { recursive: true });
-  const app = await createApp({ dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null });
+  const app = await createApp({ dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null, oauth2TimeoutMs: opts.oauth2TimeoutMs });
   const url = await app.listen('127.0.0.1', 0);
   return {
     app,
