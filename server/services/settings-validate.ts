@@ -158,6 +158,8 @@ export function settingsSections(): SettingsSection[] {
     const saves = (screen.actions ?? []).some((a) => a.method === 'PATCH' && a.path === SETTINGS_PATH);
     if (screen.load !== SETTINGS_PATH || !saves) continue;
     for (const s of screen.sections) {
+      // template sections (the provider popup) are checked per provider file in legacyErrors' loop
+      if (s.schema.includes('{')) continue;
       const bind = s.bind ?? '';
       const id = `${s.schema}@${bind}`;
       if (seen.has(id)) continue;

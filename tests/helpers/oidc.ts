@@ -48,7 +48,7 @@ export async function startOidc(redirectUris: string[]): Promise<TestOidc> {
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => false },
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    findAccount: (_ctx, sub) => ({
+    findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,
       claims: () => {
         const a = accounts.get(sub) ?? {};
