@@ -38,6 +38,7 @@ const ApplicationSettingsPage = lazyPage(() => import('../pages/settings/Applica
 const MailSettingsPage = lazyPage(() => import('../pages/settings/MailSettingsPage'));
 const StorageSettingsPage = lazyPage(() => import('../pages/settings/StorageSettingsPage'));
 const TokenOptionsPage = lazyPage(() => import('../pages/settings/TokenOptionsPage'));
+const AuthProvidersPage = lazyPage(() => import('../pages/settings/AuthProvidersPage'));
 const LogsPage = lazyPage(() => import('../pages/logs/LogsPage'));
 const ExportCollectionsPage = lazyPage(() => import('../pages/settings/ExportCollectionsPage'));
 const ImportCollectionsPage = lazyPage(() => import('../pages/settings/ImportCollectionsPage'));
@@ -59,7 +60,7 @@ const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
   settingsAdmins: AdminsListPage,
   settingsMail: MailSettingsPage,
   settingsStorage: StorageSettingsPage,
-  settingsAuthProviders: SettingsPlaceholderPage,
+  settingsAuthProviders: AuthProvidersPage,
   settingsTokens: TokenOptionsPage,
   settingsExportCollections: ExportCollectionsPage,
   settingsImportCollections: ImportCollectionsPage,
@@ -87,7 +88,7 @@ export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   settingsAdmins: () => <AdminsListPage />,
   settingsMail: () => <MailSettingsPage />,
   settingsStorage: () => <StorageSettingsPage />,
-  settingsAuthProviders: () => <SettingsPlaceholderPage title="Auth providers" />,
+  settingsAuthProviders: () => <AuthProvidersPage />,
   settingsTokens: () => <TokenOptionsPage />,
   settingsExportCollections: () => <ExportCollectionsPage />,
   settingsImportCollections: () => <ImportCollectionsPage />,
