@@ -4,6 +4,8 @@
 // - server cold start (spawn → /api/health answers), median of runs
 // - records API on a large collection vs the same SQL run directly (bench/records.ts)
 // - records screen on 100,000 records: first rows visible, memory after ten Load more (bench/records-ui.ts)
+// - realtime: 1,000 SSE clients on one collection, write → last client p50/p99, writer throughput
+//   and server CPU per write with and without them, server memory (bench/realtime.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
 import { benchRecordsUi } from './records-ui';
+import { benchRealtime } from './realtime';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -146,6 +149,10 @@ async function main() {
   // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
   console.log('');
   await benchRecordsUi();
+
+  // Realtime: 1,000 SSE clients subscribed to one collection.
+  console.log('');
+  await benchRealtime();
 }
 
 main().catch((err) => {

@@ -20,6 +20,7 @@ import { registerCollections } from './http/collections';
 import { registerRecords } from './http/records';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
+import { registerRealtime } from './http/realtime';
 
 export interface App {
   fastify: FastifyInstance;
@@ -65,6 +66,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   registerRecords(fastify, ctx);
   registerRecordAuth(fastify, ctx);
   registerFiles(fastify, ctx);
+  registerRealtime(fastify, ctx);
   registerSettings(fastify, ctx);
   registerHealth(fastify, ctx);
   registerLogs(fastify, ctx);

@@ -34,6 +34,8 @@ export interface AppOptions {
   consoleLog?: boolean;
   /** Time allowed for each call to an OAuth2 provider (token, user info); 15 s by default. */
   oauth2TimeoutMs?: number;
+  /** Realtime connections without a message for this long are closed (default 5 minutes, as 0.22). */
+  realtimeIdleMs?: number;
 }
 
 export interface AppContext {

@@ -13,7 +13,7 @@ import { formatPbDate } from '../query/macros';
 import { jsonEach } from '../query/record-fields';
 import { quoteIdent as q } from '../query/sql';
 import { getStorage } from '../services/storage';
-import { emitRecordChange } from './events';
+import { announceRecordDeleting, emitRecordChange, runAfterCommit } from './events';
 import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { updateRecord } from './store';
 import { prepareValue } from './values';
@@ -25,6 +25,8 @@ class RequiredReferenceError extends Error {}
 interface DeleteState {
   deleted: RecordModel[];
   updated: Map<string, RecordModel>;
+  /** Work the deleting listeners left for after the commit (dropped when the delete fails). */
+  afterCommit: Array<() => void>;
 }
 
 function deleteInTx(ctx: AppContext, record: RecordModel, state: DeleteState): void {
@@ -33,6 +35,7 @@ function deleteInTx(ctx: AppContext, record: RecordModel, state: DeleteState): v
   if (c.type === 'auth') {
     ctx.db.prepare('DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?').run(c.id, id);
   }
+  state.afterCommit.push(...announceRecordDeleting(ctx, record));
   ctx.db.prepare(`DELETE FROM ${q(c.name)} WHERE ${q('id')} = ?`).run(id);
   state.deleted.push(record);
   state.updated.delete(`${c.id}/${id}`);
@@ -82,7 +85,7 @@ function referencingRows(ctx: AppContext, c: Collection, field: SchemaField, id:
 
 /** Deletes `record` and cleans up its references; 400 when a required reference blocks it. */
 export async function deleteRecord(ctx: AppContext, record: RecordModel): Promise<void> {
-  const state: DeleteState = { deleted: [], updated: new Map() };
+  const state: DeleteState = { deleted: [], updated: new Map(), afterCommit: [] };
   try {
     transaction(ctx.db, () => deleteInTx(ctx, record, state));
   } catch (err) {
@@ -96,6 +99,7 @@ export async function deleteRecord(ctx: AppContext, record: RecordModel): Promis
   }
   for (const r of state.updated.values()) emitRecordChange(ctx, { action: 'update', record: r });
   for (const r of state.deleted) emitRecordChange(ctx, { action: 'delete', record: r });
+  runAfterCommit(state.afterCommit);
 }
 
 export { RequiredReferenceError };

@@ -30,3 +30,44 @@ export function emitRecordChange(ctx: AppContext, change: RecordChange): void {
     }
   }
 }
+
+/**
+ * Called inside the delete transaction, before a record's row goes, with the record as it is:
+ * whatever must still read it (realtime checks a subscriber's rule against the row) does so
+ * now and returns the work to run once the delete has committed.
+ */
+export type RecordDeletingListener = (record: RecordModel) => (() => void) | void;
+
+const deletingListeners = new WeakMap<AppContext, Set<RecordDeletingListener>>();
+
+export function onRecordDeleting(ctx: AppContext, listener: RecordDeletingListener): () => void {
+  let set = deletingListeners.get(ctx);
+  if (!set) deletingListeners.set(ctx, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/** Runs the deleting listeners; returns their after-commit work (a failing listener is skipped). */
+export function announceRecordDeleting(ctx: AppContext, record: RecordModel): Array<() => void> {
+  const after: Array<() => void> = [];
+  for (const listener of deletingListeners.get(ctx) ?? []) {
+    try {
+      const fn = listener(record);
+      if (fn) after.push(fn);
+    } catch (err) {
+      console.error('[records] deleting listener failed:', err);
+    }
+  }
+  return after;
+}
+
+/** Runs after-commit work collected by announceRecordDeleting; a failure never breaks the caller. */
+export function runAfterCommit(work: Array<() => void>): void {
+  for (const fn of work) {
+    try {
+      fn();
+    } catch (err) {
+      console.error('[records] after-commit work failed:', err);
+    }
+  }
+}

@@ -32,9 +32,14 @@ export function compileRule(
 /** The auth value `@request.auth.*` reads: public values plus email, collectionId/Name. */
 export function authInfoOf(ctx: AppContext, req: FastifyRequest): Record<string, unknown> | null {
   if (req.auth?.kind !== 'authRecord' || !req.auth.record || !req.auth.collectionId) return null;
-  const collection = findCollection(ctx, req.auth.collectionId);
+  return authInfoFromRow(ctx, req.auth.collectionId, req.auth.record);
+}
+
+/** The same `@request.auth.*` value from an auth record's row (realtime clients keep only ids). */
+export function authInfoFromRow(ctx: AppContext, collectionId: string, row: Record<string, unknown>): Record<string, unknown> | null {
+  const collection = findCollection(ctx, collectionId);
   if (!collection) return null;
-  const model = recordFromRow(collection, req.auth.record);
+  const model = recordFromRow(collection, row);
   return { ...publicValues(model, true), collectionId: collection.id, collectionName: collection.name };
 }
 

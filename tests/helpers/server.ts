@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
+import type { AppOptions } from '../../server/context';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURE_DIR = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pocketbase-0.22.12-pb_data');
@@ -28,11 +29,11 @@ export function tempDir(prefix = 'outpost-'): string {
 }
 
 export async function startServer(
-  opts: { fixture?: boolean; dashboard?: boolean; oauth2TimeoutMs?: number } = {},
+  opts: { fixture?: boolean; dashboard?: boolean; options?: Partial<AppOptions> } = {},
 ): Promise<TestServer> {
   const dataDir = path.join(tempDir(), 'pb_data');
   if (opts.fixture) fs.cpSync(FIXTURE_DIR, dataDir, { recursive: true });
-  const app = await createApp({ dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null, oauth2TimeoutMs: opts.oauth2TimeoutMs });
+  const app = await createApp({ ...opts.options, dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null });
   const url = await app.listen('127.0.0.1', 0);
   return {
     app,

@@ -57,7 +57,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
 
-  srv = await startServer({ oauth2TimeoutMs: SLOW_MS / 2 });
+  srv = await startServer({ options: { oauth2TimeoutMs: SLOW_MS / 2 } });
   expect((await api(srv.url, 'POST', '/api/admins', { body: { ...ADMIN, passwordConfirm: ADMIN.password } })).status).toBe(200);
   adminToken = (await api(srv.url, 'POST', '/api/admins/auth-with-password', { body: { identity: ADMIN.email, password: ADMIN.password } })).body.token;
   const created = await api(srv.url, 'POST', '/api/collections', {

@@ -4,7 +4,8 @@
  * the record widgets (src/widgets/record). New vs edit, Save and close / Save and continue
  * (Ctrl/Cmd+S), Duplicate, Delete, drafts in local storage, and for auth records the account
  * fields, the verified confirmation, the Authorized providers tab and the verification / password
- * reset emails.
+ * reset emails. A change of the open record made elsewhere (realtime, via the list) reloads a
+ * clean form, and warns over a dirty one: saving then asks before overwriting.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
@@ -36,6 +37,8 @@ export type RecordEditorPanelProps = {
   onDeleted(id: string): void;
   /** The form's DOM id (and its fields' id prefix); another one when nested in another editor. */
   formId?: string;
+  /** The latest realtime change of this record (from the records list's subscription). */
+  remoteChange?: { action: 'create' | 'update' | 'delete'; record: RecordModel; seq: number } | null;
 };
 
 type Data = Record<string, unknown>;
@@ -49,6 +52,10 @@ export const MESSAGES = {
   confirmDiscard: 'You have unsaved changes. Do you really want to discard them?',
   confirmVerified: 'Do you really want to manually change the verified account state?',
   loadFailed: (id: string) => `Unable to load record with id "${id}"`,
+  changedElsewhere: 'This record was changed elsewhere after you opened it.',
+  deletedElsewhere: 'This record was deleted elsewhere.',
+  reloadedElsewhere: 'This record was changed elsewhere; the form shows the new version.',
+  confirmOverwrite: 'This record was changed elsewhere. Do you really want to overwrite those changes?',
   verificationSent: (email: string) => `Successfully sent verification email to ${email}.`,
   resetSent: (email: string) => `Successfully sent password reset email to ${email}.`,
 };
@@ -75,7 +82,17 @@ function comparable(data: Data, isNew: boolean): Data {
   return out;
 }
 
-export default function RecordEditorPanel({ collection, record, duplicateOf, open, onClose, onSaved, onDeleted, formId = FORM_ID }: RecordEditorPanelProps) {
+export default function RecordEditorPanel({
+  collection,
+  record,
+  duplicateOf,
+  open,
+  onClose,
+  onSaved,
+  onDeleted,
+  formId = FORM_ID,
+  remoteChange = null,
+}: RecordEditorPanelProps) {
   // the record being edited (fresh from the server) or null while creating
   const [current, setCurrent] = useState<RecordModel | null>(null);
   const [dupOf, setDupOf] = useState<RecordModel | null>(null);
@@ -88,6 +105,8 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
   const [tab, setTab] = useState<'account' | 'providers'>('account');
   const [draft, setDraft] = useState<Data | null>(null);
   const [store, setStore] = useState(createUploadStore);
+  /** What happened to the record elsewhere since it was loaded ('reloaded': a clean form was refreshed). */
+  const [elsewhere, setElsewhere] = useState<'changed' | 'deleted' | 'reloaded' | null>(null);
   const saveMenuRef = useRef<HTMLDivElement>(null);
 
   const isNew = !current;
@@ -107,6 +126,7 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
     setStore(createUploadStore());
     setFormKey((k) => k + 1);
     setTab('account');
+    setElsewhere(null);
     clearFieldErrors();
     // a stored draft that differs from the starting data is offered back
     const stored = readDraft(draftKey(collection.id, rec?.id));
@@ -139,7 +159,50 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
   }, [open, record?.id, duplicateOf?.id, collection.id]);
 
   const dirty = !deepEqual(comparable(data, isNew), comparable(pristine, isNew));
-  const canSave = !busy && !loading && dirty;
+  const canSave = !busy && !loading && dirty && elsewhere !== 'deleted';
+
+  // A realtime change of this record: our own save comes back with the `updated` we already hold.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  useEffect(() => {
+    if (!remoteChange || !current || busy || remoteChange.record.id !== current.id) return;
+    if (remoteChange.action === 'delete') {
+      setElsewhere('deleted');
+      return;
+    }
+    if (remoteChange.action !== 'update' || remoteChange.record.updated === current.updated) return;
+    if (dirtyRef.current) {
+      setElsewhere('changed');
+      return;
+    }
+    let live = true;
+    pb.collection(collection.id)
+      .getOne(current.id, { requestKey: null })
+      .then((fresh) => {
+        if (!live || dirtyRef.current) return;
+        start(fresh, null);
+        setElsewhere('reloaded');
+      })
+      .catch(() => live && setElsewhere('changed'));
+    return () => {
+      live = false;
+    };
+    // only a new change matters, not the form's own state changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [remoteChange?.seq]);
+
+  /** Drops the local edits and loads the version saved elsewhere. */
+  const loadRemoteVersion = () => {
+    if (!current) return;
+    const go = () =>
+      void pb
+        .collection(collection.id)
+        .getOne(current.id, { requestKey: null })
+        .then((fresh) => start(fresh, null))
+        .catch((err) => handleError(err));
+    if (dirty) confirm(MESSAGES.confirmDiscard, go);
+    else go();
+  };
 
   // Drafts follow the form: stored while it differs from the record, dropped when it does not.
   useEffect(() => {
@@ -164,6 +227,17 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
 
   const save = async (keepOpen: boolean) => {
     if (!canSave) return;
+    if (elsewhere === 'changed') {
+      confirm(MESSAGES.confirmOverwrite, () => {
+        setElsewhere(null);
+        void doSave(keepOpen);
+      });
+      return;
+    }
+    await doSave(keepOpen);
+  };
+
+  const doSave = async (keepOpen: boolean) => {
     clearFieldErrors();
     const built = buildRecordPayload(collection, data, { isNew, original: current, uploads: store.uploads });
     if (!built.ok) {
@@ -389,6 +463,24 @@ export default function RecordEditorPanel({ collection, record, duplicateOf, ope
           <button type="button" className="btn btn-sm btn-transparent btn-circle" aria-label="Discard draft" title="Discard draft" onClick={discardDraft}>
             ×
           </button>
+        </div>
+      )}
+      {elsewhere === 'changed' && (
+        <div className="alert alert-warning record-editor-elsewhere" role="alert">
+          <span className="flex-fill">{MESSAGES.changedElsewhere} Saving will overwrite those changes.</span>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={loadRemoteVersion}>
+            Load the new version
+          </button>
+        </div>
+      )}
+      {elsewhere === 'deleted' && (
+        <div className="alert alert-danger record-editor-elsewhere" role="alert">
+          <span className="flex-fill">{MESSAGES.deletedElsewhere}</span>
+        </div>
+      )}
+      {elsewhere === 'reloaded' && (
+        <div className="alert alert-info record-editor-elsewhere" role="status">
+          <span className="flex-fill">{MESSAGES.reloadedElsewhere}</span>
         </div>
       )}
       {dupOf && isNew && <p className="txt-hint txt-sm record-editor-dup">Duplicate of {dupOf.id}</p>}

@@ -2,6 +2,9 @@
 // §9): columns from the schema, sort by header, hidden columns per collection, bulk selection and
 // delete, 40 per page with Load more, 'Total found: N' from a separate count query, rows rendered
 // in batches of 20 as the list scrolls, and the record editor / preview panel driven by recordId.
+// Live (beyond the original UI): changed rows update in place, deleted rows are greyed out where
+// they stand, and new rows are announced above the table until the admin shows them, so the list
+// being read never jumps; an open editor learns of changes made elsewhere.
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { useSnapshot } from 'valtio';
@@ -32,14 +35,20 @@ import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { RecordValue, type CellContext } from './cells';
 import { useHiddenColumns } from './columns';
 import { getFileToken } from './file-token';
+import { useLiveRecords, type LiveEvent } from './live';
 import { RecordsSearchBar } from './SearchBar';
 import './records-list.css';
 
 const RecordEditorPanel = lazy(() => import('../editor/RecordEditorPanel'));
 const RecordPreviewPanel = lazy(() => import('../RecordPreviewPanel'));
+// the API docs overlay is its own chunk, fetched on the first 'API Preview'
+const ApiDocsPanel = lazy(() => import('../api-docs/ApiDocsPanel'));
 const preloadEditor = () => void import('../editor/RecordEditorPanel');
 
 type PanelState = { open: boolean; record: RecordModel | null; key: number };
+
+/** The last realtime change of a record, passed to the open editor (seq tells repeats apart). */
+export type RemoteChange = LiveEvent & { seq: number };
 
 function isAbort(err: unknown): boolean {
   return !!(err && typeof err === 'object' && (err as { isAbort?: boolean }).isAbort);
@@ -144,12 +153,29 @@ type RowProps = {
   ctx: CellContext;
   selected: boolean;
   selectable: boolean;
+  /** Deleted elsewhere: shown greyed out in place until the next reload. */
+  deleted: boolean;
   onOpen: (id: string) => void;
   onToggle: (id: string) => void;
 };
 
-const RecordRow = memo(function RecordRow({ record, columns, ctx, selected, selectable, onOpen, onToggle }: RowProps) {
+const RecordRow = memo(function RecordRow({ record, columns, ctx, selected, selectable, deleted, onOpen, onToggle }: RowProps) {
   const id = String(record.id ?? '');
+  if (deleted) {
+    return (
+      <tr className="rl-row row-deleted" data-id={id} aria-disabled="true">
+        {selectable && <td className="col-select" />}
+        {columns.map((c) => (
+          <td key={c.name} className={`col-type-${c.type} col-field-${c.name}`}>
+            <RecordValue record={record} column={c} ctx={ctx} />
+          </td>
+        ))}
+        <td className="col-action">
+          <span className="rl-deleted-label">Deleted</span>
+        </td>
+      </tr>
+    );
+  }
   const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter' || e.key === ' ') {
@@ -210,6 +236,9 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const [renderLimit, setRenderLimit] = useState(RECORDS_RENDER_BATCH);
   const [countKey, setCountKey] = useState(0);
   const [fileToken, setFileToken] = useState('');
+  const [incoming, setIncoming] = useState<RecordModel[]>([]);
+  const [deletedIds, setDeletedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [remote, setRemote] = useState<RemoteChange | null>(null);
   const gen = useRef(0);
 
   // ---- loading ----
@@ -250,6 +279,8 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
 
   const reload = useCallback(() => {
     const g = ++gen.current;
+    setIncoming([]);
+    setDeletedIds(new Set());
     setSelected(new Set());
     setRenderLimit(RECORDS_RENDER_BATCH);
     setCountKey((k) => k + 1);
@@ -357,14 +388,72 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const [panelMounted, setPanelMounted] = useState(false);
   const panelRef = useRef(panel);
   const recordsRef = useRef(records);
+  const incomingRef = useRef(incoming);
+  const deletedRef = useRef(deletedIds);
   useEffect(() => {
     panelRef.current = panel;
     recordsRef.current = records;
+    incomingRef.current = incoming;
+    deletedRef.current = deletedIds;
   });
+
+  // ---- live updates ----
+  const remoteSeq = useRef(0);
+  const onLive = useCallback((e: LiveEvent) => {
+    const id = e.record?.id;
+    if (!id) return;
+    const inList = recordsRef.current.some((r) => r.id === id);
+    const announced = incomingRef.current.some((r) => r.id === id);
+    if (e.action === 'create') {
+      if (inList || announced) return; // our own save, already shown
+      setIncoming((list) => [e.record, ...list]);
+      setTotal((t) => (t === null ? t : t + 1));
+      return;
+    }
+    setRemote({ ...e, seq: ++remoteSeq.current });
+    if (e.action === 'update') {
+      const swap = (list: RecordModel[]) => list.map((r) => (r.id === id ? e.record : r));
+      if (inList) setRecords(swap);
+      if (announced) setIncoming(swap);
+      return;
+    }
+    if (announced) {
+      setIncoming((list) => list.filter((r) => r.id !== id));
+      setTotal((t) => (t === null ? t : Math.max(0, t - 1)));
+    } else if (inList && !deletedRef.current.has(id)) {
+      setDeletedIds((s) => new Set(s).add(id));
+      setSelected((s) => {
+        if (!s.has(id)) return s;
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+      setTotal((t) => (t === null ? t : Math.max(0, t - 1)));
+    }
+  }, []);
+  useLiveRecords(collection.id, !isView, { filter: normalizedFilter, expand, fields }, onLive);
+
+  /** Puts the announced records on top of the list and scrolls there. */
+  const showIncoming = () => {
+    const fresh = incomingRef.current;
+    setIncoming([]);
+    setRecords((list) => [...fresh.filter((r) => !list.some((x) => x.id === r.id)), ...list]);
+    setRenderLimit((l) => l + fresh.length);
+    const wrapper = sentinel.current?.parentElement;
+    if (wrapper) (scrollParent(wrapper) ?? document.scrollingElement)?.scrollTo({ top: 0 });
+  };
 
   const openNew = useCallback(() => {
     setPanelMounted(true);
     setPanel((p) => ({ open: true, record: null, key: p.key + 1 }));
+  }, []);
+
+  const [docs, setDocs] = useState({ mounted: false, open: false });
+  useEffect(() => {
+    collectionsPageActions.apiPreview = () => setDocs({ mounted: true, open: true });
+    return () => {
+      collectionsPageActions.apiPreview = null;
+    };
   }, []);
 
   useEffect(() => {
@@ -444,7 +533,10 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const onSaved = useCallback(
     (saved: RecordModel) => {
       const isNew = !records.some((r) => r.id === saved.id);
-      if (isNew) setTotal((t) => (t === null ? t : t + 1));
+      // our own create may already have been announced by the realtime event (and counted)
+      const announced = incomingRef.current.some((r) => r.id === saved.id);
+      if (announced) setIncoming((list) => list.filter((r) => r.id !== saved.id));
+      if (isNew && !announced) setTotal((t) => (t === null ? t : t + 1));
       void refreshRow(saved);
       // A new record saved while the panel stays open (Ctrl+S) now lives at its id.
       if (panelRef.current.open) {
@@ -456,14 +548,22 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   );
 
   const onDeleted = useCallback((id: string) => {
+    // the realtime event of this delete may have come first (and counted it already)
+    const counted = deletedRef.current.has(id);
     setRecords((list) => list.filter((r) => r.id !== id));
+    setDeletedIds((s) => {
+      if (!s.has(id)) return s;
+      const next = new Set(s);
+      next.delete(id);
+      return next;
+    });
     setSelected((s) => {
       if (!s.has(id)) return s;
       const next = new Set(s);
       next.delete(id);
       return next;
     });
-    setTotal((t) => (t === null ? t : Math.max(0, t - 1)));
+    if (!counted) setTotal((t) => (t === null ? t : Math.max(0, t - 1)));
     setPanel((p) => ({ ...p, open: false, record: null }));
     setQueryParams({ recordId: null });
   }, []);
@@ -479,6 +579,18 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   return (
     <div className="records-list">
       <RecordsSearchBar collection={collection} value={filter} invalid={invalid} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+
+      {incoming.length > 0 && (
+        <div className="records-live-notice" role="status">
+          <span className="records-live-dot" aria-hidden="true" />
+          <span className="flex-fill">
+            {incoming.length === 1 ? '1 new record' : `${incoming.length} new records`} created since the list was loaded.
+          </span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={showIncoming}>
+            Show
+          </button>
+        </div>
+      )}
 
       <div className="table-wrapper records-table-wrapper">
         <table className="table records-table" aria-busy={loading || undefined} aria-label={`${collection.name} records`}>
@@ -541,6 +653,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
                 ctx={ctx}
                 selected={selected.has(r.id)}
                 selectable={selectable}
+                deleted={deletedIds.has(r.id)}
                 onOpen={openRecord}
                 onToggle={toggleSelected}
               />
@@ -577,6 +690,12 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
         </div>
       )}
 
+      {docs.mounted && (
+        <Suspense fallback={null}>
+          <ApiDocsPanel collection={collection} open={docs.open} onClose={() => setDocs((d) => ({ ...d, open: false }))} />
+        </Suspense>
+      )}
+
       {panelMounted && (
         <Suspense fallback={null}>
           {isView ? (
@@ -590,6 +709,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
               onClose={closePanel}
               onSaved={onSaved}
               onDeleted={onDeleted}
+              remoteChange={remote && remote.record.id === panel.record?.id ? remote : null}
             />
           )}
         </Suspense>

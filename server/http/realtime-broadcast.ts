@@ -1,0 +1,213 @@
+// Record events to realtime subscribers (0.22's realtimeApi.broadcastRecord): each subscriber
+// gets {record, action} only when the collection's list rule ('<collection>/*') or view rule
+// ('<collection>/<id>') lets its auth see the record, plus its own `filter`; the record is
+// serialised exactly as the records API serialises it for that caller (email visibility,
+// `expand`, `fields`; tokenKey and passwordHash never leave).
+//
+// Fan-out: subscribers are grouped by (rule, who they are, topic options). A group is checked
+// and serialised once, and each member only gets its own `id:`/`event:` lines around the shared
+// JSON, so a thousand guests watching one collection cost one rule query and one serialisation.
+//
+// Auth is read again from the database once per event and principal: a client whose account was
+// deleted or whose tokenKey changed (password change) is evaluated as a guest from then on.
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { findCollection } from '../collections/store';
+import { expandFetch, expandRecords, resolveEmailVisibility } from '../records/expand';
+import { onRecordChange, onRecordDeleting } from '../records/events';
+import type { RecordModel } from '../records/model';
+import { authInfoFromRow, compileRule } from '../records/rules';
+import { exportRecord } from '../records/serialize';
+import { findRowById } from '../records/store';
+import type { RequestInfo } from '../query/record-resolver';
+import { findAdminById } from '../services/admins';
+import { type Broker, type Client, type ClientAuth, sseFrame } from '../realtime/broker';
+import { SlicedQueue } from '../realtime/sliced-queue';
+import type { ParsedTopic } from '../realtime/topics';
+import { pickFields } from './fields';
+import { stringifyLikeGo } from './json';
+import { findAuthRecord } from './auth';
+
+type Action = 'create' | 'update' | 'delete';
+type RuleKind = 'list' | 'view';
+
+/** Who a client is right now: the RequestInfo auth value and a key equal for equal access. */
+interface Principal {
+  key: string;
+  isAdmin: boolean;
+  auth: Record<string, unknown> | null;
+}
+
+const GUEST_PRINCIPAL: Principal = { key: 'guest', isAdmin: false, auth: null };
+
+/** A client's auth re-read from the database; guest when the account is gone or its tokenKey changed. */
+function resolvePrincipal(ctx: AppContext, a: ClientAuth): Principal {
+  if (a.kind === 'admin') {
+    const admin = findAdminById(ctx.db, a.id);
+    if (!admin || admin.tokenKey !== a.tokenKey) return GUEST_PRINCIPAL;
+    return { key: `admin:${a.id}`, isAdmin: true, auth: null };
+  }
+  if (a.kind === 'authRecord' && a.collectionId) {
+    const found = findAuthRecord(ctx.db, a.collectionId, a.id);
+    if (!found || String(found.record.tokenKey ?? '') !== a.tokenKey) return GUEST_PRINCIPAL;
+    const auth = authInfoFromRow(ctx, found.collectionId, found.record);
+    return auth ? { key: `record:${a.collectionId}:${a.id}`, isAdmin: false, auth } : GUEST_PRINCIPAL;
+  }
+  return GUEST_PRINCIPAL;
+}
+
+/** 0.22's topic → rule map for a record (by collection name or id; the bare name is legacy). */
+function topicsOf(collection: Collection, id: string): Array<[string, RuleKind]> {
+  return [
+    [`${collection.name}/${id}`, 'view'],
+    [`${collection.id}/${id}`, 'view'],
+    [`${collection.name}/*`, 'list'],
+    [`${collection.id}/*`, 'list'],
+    [collection.name, 'list'],
+    [collection.id, 'list'],
+  ];
+}
+
+const ADMIN_ONLY_FILTER_FIELDS = ['@collection.', '@request.'];
+
+/** canAccessRecord: the rule (null: admins only, '': everyone), then the subscription's filter. */
+function canAccess(ctx: AppContext, collection: Collection, id: string, rule: string | null, info: RequestInfo): boolean {
+  if (!info.isAdmin) {
+    if (rule === null) return false;
+    if (rule !== '') {
+      try {
+        if (!findRowById(ctx, collection, id, compileRule(ctx, collection, rule, info, true))) return false;
+      } catch {
+        return false;
+      }
+    }
+  }
+  const filter = typeof info.query.filter === 'string' ? info.query.filter : '';
+  if (filter === '') return true;
+  if (!info.isAdmin && ADMIN_ONLY_FILTER_FIELDS.some((f) => filter.includes(f))) return false;
+  try {
+    return findRowById(ctx, collection, id, compileRule(ctx, collection, filter, info, info.isAdmin)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The event JSON for one group, or null when the group may not see the record. */
+function eventData(ctx: AppContext, action: Action, record: RecordModel, rule: RuleKind, principal: Principal, topic: ParsedTopic): string | null {
+  const collection = record.collection;
+  const info: RequestInfo = {
+    method: 'GET',
+    query: topic.options.query,
+    headers: topic.options.headers,
+    data: {},
+    auth: principal.auth,
+    isAdmin: principal.isAdmin,
+    context: 'realtime',
+  };
+  const id = String(record.data.id);
+  if (!canAccess(ctx, collection, id, rule === 'list' ? collection.listRule : collection.viewRule, info)) return null;
+
+  // a clean copy: no expand or email flag from the writer's request
+  const copy: RecordModel = { collection, data: { ...record.data } };
+  resolveEmailVisibility(ctx, [copy], info);
+  const expand = topic.options.query.expand ?? '';
+  if (expand) expandRecords(ctx, [copy], expand.split(','), expandFetch(ctx, info));
+  let out: unknown = exportRecord(copy, { isAdmin: principal.isAdmin, authRecord: principal.auth });
+  const fields = topic.options.query.fields ?? '';
+  if (fields) {
+    try {
+      out = pickFields(out, fields);
+    } catch {
+      // a bad `fields` falls back to the whole record, as in 0.22
+    }
+  }
+  return stringifyLikeGo({ record: out, action });
+}
+
+export interface Delivery {
+  client: Client;
+  frame: string;
+}
+
+/** Evaluates every subscriber of `record` now and returns the frames to send. */
+export function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Delivery[] {
+  return [...recordEventDeliveries(ctx, broker, action, record)];
+}
+
+/**
+ * The frames of one record event, one subscriber at a time (a group is evaluated when its first
+ * member comes), so the caller can stop between any two and resume later.
+ */
+export function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Generator<Delivery> {
+  if (broker.size === 0) return;
+  const collection = findCollection(ctx, record.collection.id) ?? record.collection;
+  const current: RecordModel = collection === record.collection ? record : { ...record, collection };
+  const id = String(record.data.id);
+  const topics = topicsOf(collection, id);
+  const ruleOf = new Map(topics);
+  const subscribers = broker.subscribers(topics.map(([t]) => t));
+  if (subscribers.length === 0) return;
+
+  const principals = new Map<string, Principal>();
+  const principalOf = (c: Client): Principal => {
+    const k = `${c.auth.kind}:${c.auth.collectionId ?? ''}:${c.auth.id}:${c.auth.tokenKey ?? ''}`;
+    let p = principals.get(k);
+    if (!p) principals.set(k, (p = c.auth.kind === 'guest' ? GUEST_PRINCIPAL : resolvePrincipal(ctx, c.auth)));
+    return p;
+  };
+
+  const groups = new Map<string, { data: string | null }>();
+  for (const { client, topic } of subscribers) {
+    const rule = ruleOf.get(topic.base) ?? 'list';
+    const principal = principalOf(client);
+    const key = `${rule}\u0000${principal.key}\u0000${topic.optionsKey}`;
+    let group = groups.get(key);
+    if (!group) {
+      let data: string | null = null;
+      try {
+        data = eventData(ctx, action, current, rule, principal, topic);
+      } catch (err) {
+        console.error('[realtime] event for', collection.name, id, 'failed:', err);
+      }
+      groups.set(key, (group = { data }));
+    }
+    if (group.data !== null) yield { client, frame: sseFrame(client.id, topic.name, group.data) };
+  }
+}
+
+
+/** Sends each delivery as it comes (a job of the sliced queue). */
+function* sending(broker: Broker, deliveries: Iterable<Delivery>): Generator<void> {
+  for (const d of deliveries) {
+    broker.send(d.client, d.frame);
+    yield;
+  }
+}
+
+/**
+ * Wires record events to the broker through one ordered, time-sliced queue, so the writer's
+ * response never waits for the fan-out and no fan-out blocks the event loop for long: creates
+ * and updates are evaluated after their commit, subscriber by subscriber; deletes are evaluated
+ * inside the delete transaction (the row must still exist for the rule query) and queued after
+ * the commit.
+ */
+export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
+  const queue = new SlicedQueue();
+  const enqueue = (job: Iterator<unknown>, what: string) => {
+    if (!queue.push(job)) console.error(`[realtime] broadcast queue full (${queue.pending} pending): ${what} not sent`);
+  };
+  const offChange = onRecordChange(ctx, (change) => {
+    if (change.action === 'delete' || broker.size === 0) return;
+    const { action, record } = change;
+    enqueue(sending(broker, recordEventDeliveries(ctx, broker, action, record)), `${action} of ${record.collection.name}/${record.data.id}`);
+  });
+  const offDeleting = onRecordDeleting(ctx, (record) => {
+    const deliveries = prepareRecordEvent(ctx, broker, 'delete', record);
+    return deliveries.length ? () => enqueue(sending(broker, deliveries), `delete of ${record.collection.name}/${record.data.id}`) : undefined;
+  });
+  return () => {
+    queue.stop();
+    offChange();
+    offDeleting();
+  };
+}

@@ -1,0 +1,146 @@
+// GET/POST /api/realtime and GET /api/oauth2-redirect (0.22's apis/realtime.go and the OAuth2
+// hand-over of apis/record_auth.go).
+//
+// The SSE response is hijacked from Fastify and written to the socket directly, so no onSend
+// hook (compression, the fields filter) can transform or buffer it; `Cache-Control: no-store`
+// and `X-Accel-Buffering: no` keep proxies from buffering it either.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, RequestAuth } from '../context';
+import { Broker, DEFAULT_IDLE_MS, sseFrame, type ClientAuth, type Sink } from '../realtime/broker';
+import { findAdminById } from '../services/admins';
+import { badRequest, forbidden, notFound } from './errors';
+import { stringifyLikeGo } from './json';
+import { bindRecordEvents } from './realtime-broadcast';
+
+/** At most this many topics per client and this many characters per topic (0.22 has no limit). */
+export const MAX_SUBSCRIPTIONS = 1000;
+export const MAX_TOPIC_LENGTH = 2048;
+
+const OAUTH2_TOPIC = '@oauth2';
+const OAUTH2_FAILURE = '../_/#/auth/oauth2-redirect-failure';
+const OAUTH2_SUCCESS = '../_/#/auth/oauth2-redirect-success';
+
+const brokers = new WeakMap<AppContext, Broker>();
+
+/** The app's broker (tests and the bench read it). */
+export function brokerOf(ctx: AppContext): Broker | undefined {
+  return brokers.get(ctx);
+}
+
+export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
+  const broker = new Broker(ctx.options.realtimeIdleMs ?? DEFAULT_IDLE_MS);
+  brokers.set(ctx, broker);
+  const unbind = bindRecordEvents(ctx, broker);
+  // end the streams before the server waits for its connections
+  app.addHook('preClose', async () => {
+    unbind();
+    broker.closeAll();
+  });
+
+  app.get('/api/realtime', (req, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+    });
+    res.socket?.setNoDelay(true);
+    const sink: Sink = {
+      write: (chunk) => void res.write(chunk),
+      bufferedBytes: () => res.writableLength + (res.socket?.writableLength ?? 0),
+      close: () => {
+        res.end();
+        // a peer that never reads would keep the socket half-open: do not wait for it
+        setTimeout(() => res.destroy(), 1000).unref();
+      },
+    };
+    const client = broker.register(sink);
+    const gone = () => broker.unregister(client.id);
+    req.raw.on('close', gone);
+    res.on('close', gone);
+    res.on('error', gone);
+    broker.send(client, sseFrame(client.id, 'PB_CONNECT', stringifyLikeGo({ clientId: client.id })));
+  });
+
+  app.post('/api/realtime', async (req, reply) => {
+    const { clientId, subscriptions } = readForm(req.body);
+    const client = broker.get(clientId);
+    if (!client || client.discarded) throw notFound('Missing or invalid client id.');
+    const auth = clientAuthOf(ctx, req.auth);
+    if (client.auth.id !== '' && client.auth.id !== auth.id) {
+      throw forbidden("The current and the previous request authorization don't match.");
+    }
+    client.auth = auth;
+    broker.setTopics(client, subscriptions);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/oauth2-redirect', async (req, reply) => {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const first = (k: string) => {
+      const v = Array.isArray(query[k]) ? (query[k] as unknown[])[0] : query[k];
+      return typeof v === 'string' ? v : '';
+    };
+    const state = first('state');
+    const client = state ? broker.get(state) : undefined;
+    if (!client || client.discarded || !client.topics.has(OAUTH2_TOPIC)) return reply.redirect(OAUTH2_FAILURE, 307);
+    const data: Record<string, string> = { state, code: first('code') };
+    const error = first('error');
+    if (error) data.error = error;
+    broker.removeTopic(client, OAUTH2_TOPIC);
+    broker.send(client, sseFrame(client.id, OAUTH2_TOPIC, stringifyLikeGo(data)));
+    return reply.redirect(error || !data.code ? OAUTH2_FAILURE : OAUTH2_SUCCESS, 307);
+  });
+}
+
+/** The subscribe form: clientId required (1..255), subscriptions a list of strings (bounded). */
+function readForm(body: unknown): { clientId: string; subscriptions: string[] } {
+  const form = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  if (!form) throw badRequest();
+  const { clientId, subscriptions } = form;
+  if (clientId !== undefined && clientId !== null && typeof clientId !== 'string') throw badRequest();
+  let subs: string[] = [];
+  if (subscriptions !== undefined && subscriptions !== null) {
+    if (!Array.isArray(subscriptions) || subscriptions.some((s) => typeof s !== 'string')) throw badRequest();
+    subs = subscriptions as string[];
+  }
+  const id = typeof clientId === 'string' ? clientId : '';
+  if (id === '') throw badRequest(undefined, { clientId: { code: 'validation_required', message: 'Cannot be blank.' } });
+  if (id.length > 255) {
+    throw badRequest(undefined, { clientId: { code: 'validation_length_out_of_range', message: 'The length must be between 1 and 255.' } });
+  }
+  if (subs.length > MAX_SUBSCRIPTIONS) {
+    throw badRequest(undefined, {
+      subscriptions: { code: 'validation_length_too_long', message: `The maximum number of subscriptions is ${MAX_SUBSCRIPTIONS}.` },
+    });
+  }
+  const long = subs.findIndex((s) => s.length > MAX_TOPIC_LENGTH);
+  if (long >= 0) {
+    throw badRequest(undefined, {
+      subscriptions: {
+        [long]: { code: 'validation_length_too_long', message: `The maximum length of a subscription is ${MAX_TOPIC_LENGTH} characters.` },
+      },
+    });
+  }
+  return { clientId: id, subscriptions: subs };
+}
+
+/** Who the POST was made as, with the tokenKey that a later password change will replace. */
+function clientAuthOf(ctx: AppContext, auth: RequestAuth | undefined): ClientAuth {
+  if (auth?.kind === 'admin' && auth.admin) {
+    const id = String(auth.admin.id ?? '');
+    const row = findAdminById(ctx.db, id);
+    return row ? { kind: 'admin', id, tokenKey: row.tokenKey } : { kind: 'guest', id: '' };
+  }
+  if (auth?.kind === 'authRecord' && auth.record && auth.collectionId) {
+    return {
+      kind: 'authRecord',
+      id: String(auth.record.id ?? ''),
+      collectionId: auth.collectionId,
+      tokenKey: String(auth.record.tokenKey ?? ''),
+    };
+  }
+  return { kind: 'guest', id: '' };
+}

@@ -1,0 +1,175 @@
+// The realtime broker (0.22's tools/subscriptions): connected clients by id, their topics, an
+// index from topic to subscribers, and delivery of ready-made SSE frames. It knows nothing of
+// HTTP: a client writes to a Sink, which the route wires to the response stream.
+//
+// Delivery never waits for a client: a frame is handed to the socket and, when a client's unsent
+// backlog would pass MAX_BUFFERED_BYTES (it stopped reading), the client is dropped instead of
+// buffering without bound. Its EventSource reconnects and resubmits when it reads again.
+import { randomInt } from 'node:crypto';
+import { parseTopic, type ParsedTopic } from './topics';
+
+/** What a connection can do: write a chunk, tell how many bytes wait unsent, close. */
+export interface Sink {
+  write(chunk: string): void;
+  bufferedBytes(): number;
+  close(): void;
+}
+
+/** Who a client's subscriptions were submitted as (set by POST /api/realtime). */
+export interface ClientAuth {
+  kind: 'guest' | 'admin' | 'authRecord';
+  /** Admin or auth record id ('' for guests). */
+  id: string;
+  collectionId?: string;
+  /** The tokenKey when subscribed: a different one later (password change) revokes the auth. */
+  tokenKey?: string;
+}
+
+export interface Client {
+  readonly id: string;
+  auth: ClientAuth;
+  /** Topics by their submitted name. */
+  topics: Map<string, ParsedTopic>;
+  /** Set once unregistered: nothing is sent to it any more. */
+  discarded: boolean;
+}
+
+interface ClientState extends Client {
+  sink: Sink;
+  idle: NodeJS.Timeout | null;
+}
+
+export const GUEST: ClientAuth = Object.freeze({ kind: 'guest', id: '' }) as ClientAuth;
+/**
+ * A client whose unsent backlog would pass this is dropped (a slow or stalled reader). One frame
+ * larger than this still goes to a client that has read everything before it.
+ */
+export const MAX_BUFFERED_BYTES = 1 << 20;
+/** 0.22 closes a connection after 5 minutes without a message. */
+export const DEFAULT_IDLE_MS = 5 * 60_000;
+
+const ID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** 0.22's security.RandomString(40). */
+export function newClientId(): string {
+  let s = '';
+  for (let i = 0; i < 40; i++) s += ID_CHARS[randomInt(ID_CHARS.length)];
+  return s;
+}
+
+/** One SSE frame as 0.22 writes it. `data` is already JSON. */
+export const sseFrame = (clientId: string, event: string, data: string) => `id:${clientId}\nevent:${event}\ndata:${data}\n\n`;
+
+export interface Subscriber {
+  client: Client;
+  topic: ParsedTopic;
+}
+
+export class Broker {
+  private readonly clients = new Map<string, ClientState>();
+  /** base topic → client id → that client's topics with that base (several option variants). */
+  private readonly index = new Map<string, Map<string, ParsedTopic[]>>();
+
+  constructor(private readonly idleMs = DEFAULT_IDLE_MS) {}
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  register(sink: Sink): Client {
+    const client: ClientState = { id: newClientId(), auth: GUEST, topics: new Map(), discarded: false, sink, idle: null };
+    this.clients.set(client.id, client);
+    client.idle = setTimeout(() => this.unregister(client.id), this.idleMs);
+    client.idle.unref();
+    return client;
+  }
+
+  get(id: string): Client | undefined {
+    return this.clients.get(id);
+  }
+
+  all(): Client[] {
+    return [...this.clients.values()];
+  }
+
+  /** Removes a client and closes its stream (safe to call twice). */
+  unregister(id: string): void {
+    const client = this.clients.get(id);
+    if (!client) return;
+    this.clients.delete(id);
+    client.discarded = true;
+    if (client.idle) clearTimeout(client.idle);
+    this.unindex(client);
+    client.topics.clear();
+    try {
+      client.sink.close();
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Replaces every subscription of `client` (an empty list unsubscribes from all). */
+  setTopics(client: Client, names: string[]): void {
+    const state = this.clients.get(client.id);
+    if (!state) return;
+    this.unindex(state);
+    state.topics = new Map();
+    for (const name of names) {
+      if (name === '') continue;
+      state.topics.set(name, parseTopic(name));
+    }
+    for (const topic of state.topics.values()) {
+      let byClient = this.index.get(topic.base);
+      if (!byClient) this.index.set(topic.base, (byClient = new Map()));
+      const list = byClient.get(state.id);
+      if (list) list.push(topic);
+      else byClient.set(state.id, [topic]);
+    }
+  }
+
+  /** Removes one topic by its submitted name (the @oauth2 hand-over). */
+  removeTopic(client: Client, name: string): void {
+    const names = [...client.topics.keys()].filter((n) => n !== name);
+    if (names.length !== client.topics.size) this.setTopics(client, names);
+  }
+
+  /** Every (client, topic) whose base topic is one of `bases`. */
+  subscribers(bases: string[]): Subscriber[] {
+    const out: Subscriber[] = [];
+    for (const base of new Set(bases)) {
+      const byClient = this.index.get(base);
+      if (!byClient) continue;
+      for (const [id, topics] of byClient) {
+        const client = this.clients.get(id);
+        if (!client || client.discarded) continue;
+        for (const topic of topics) out.push({ client, topic });
+      }
+    }
+    return out;
+  }
+
+  /** Writes a frame to a client; a client that stopped reading is dropped, never buffered without bound. */
+  send(client: Client, frame: string): void {
+    const state = this.clients.get(client.id);
+    if (!state || state.discarded) return;
+    const backlog = state.sink.bufferedBytes();
+    if (backlog > 0 && backlog + frame.length > MAX_BUFFERED_BYTES) {
+      this.unregister(state.id);
+      return;
+    }
+    state.sink.write(frame);
+    state.idle?.refresh();
+  }
+
+  closeAll(): void {
+    for (const id of [...this.clients.keys()]) this.unregister(id);
+  }
+
+  private unindex(client: ClientState): void {
+    for (const topic of client.topics.values()) {
+      const byClient = this.index.get(topic.base);
+      if (!byClient) continue;
+      byClient.delete(client.id);
+      if (byClient.size === 0) this.index.delete(topic.base);
+    }
+  }
+}
