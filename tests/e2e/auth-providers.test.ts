@@ -5,6 +5,8 @@
 // editor's 'Authorized providers' tab.
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
+import { createServer, request, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,45 @@ let oidc: TestOidc;
 let browser: Browser;
 let page: Page;
 let adminToken = '';
+let app: HttpServer;
+let appUrl = '';
+
+/**
+ * A web app in front of the server (it proxies /api/ and /_/ to it, as a same-origin deployment
+ * would): a page that loads the pocketbase SDK and signs in with its all-in-one popup flow
+ * (authWithOAuth2), writing the outcome into the page.
+ */
+async function startTestApp() {
+  const sdk = fs.readFileSync(path.resolve('node_modules/pocketbase/dist/pocketbase.iife.js'));
+  const script = `
+    const pb = new PocketBase(location.origin);
+    document.getElementById('go').addEventListener('click', async () => {
+      const out = document.getElementById('out');
+      try {
+        const auth = await pb.collection('users').authWithOAuth2({ provider: 'oidc' });
+        out.textContent = JSON.stringify({ id: auth.record.id, email: auth.record.email, isNew: auth.meta.isNew, valid: pb.authStore.isValid });
+      } catch (err) {
+        out.textContent = JSON.stringify({ error: String(err && err.message || err) });
+      }
+    });`;
+  const srv = createServer((req, res) => {
+    if (req.url === '/sdk.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(sdk);
+    if (req.url === '/app.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    if (req.url?.startsWith('/api/') || req.url?.startsWith('/_/')) {
+      const target = new URL(server.url);
+      const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      return void req.pipe(upstream);
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>App</title><button id="go">Sign in</button><pre id="out"></pre><script src="/sdk.js"></script><script src="/app.js"></script>');
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  appUrl = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`;
+  return srv;
+}
 
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
 const popup = () => page.locator('.screen-panel').last();
@@ -35,7 +76,8 @@ async function openProviders() {
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   server = await startServer({ dashboard: true });
-  oidc = await startOidc([REDIRECT]);
+  app = await startTestApp();
+  oidc = await startOidc([REDIRECT, `${appUrl}api/oauth2-redirect`]);
   await http(server.url, 'POST', '/api/admins', { body: { ...ADMIN, passwordConfirm: ADMIN.password } });
   adminToken = (await http(server.url, 'POST', '/api/admins/auth-with-password', { body: { identity: ADMIN.email, password: ADMIN.password } })).body.token;
   browser = await launchBrowser();
@@ -45,6 +87,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await new Promise((resolve) => app?.close(resolve));
   await browser?.close();
   await server?.close();
   await oidc?.close();
@@ -115,6 +158,37 @@ describe('Auth providers screen', () => {
 });
 
 describe('OAuth2 sign-in and the Authorized providers tab', () => {
+  it("signs in through the SDK's all-in-one popup flow (realtime '@oauth2'), then finds the link", async () => {
+    await http(server.url, 'PATCH', '/api/settings', {
+      token: adminToken,
+      body: { oidcAuth: { enabled: true, clientId: oidc.clientId, clientSecret: oidc.clientSecret, ...oidc.urls } },
+    });
+    const appPage = await browser.newPage();
+    appPage.on('pageerror', (err) => console.error('[app pageerror]', err));
+    await appPage.goto(appUrl);
+    const out = appPage.locator('#out');
+
+    // first sign-in: the provider's login and consent in the popup, a new member
+    const [popupPage] = await Promise.all([appPage.waitForEvent('popup'), appPage.click('#go')]);
+    await popupPage.locator('input[name=login]').fill('pat').catch(async (err) => {
+      throw new Error(`the provider page did not show (${String(err)}); app says: ${await out.textContent()}`);
+    });
+    await popupPage.locator('input[name=password]').fill('anything');
+    await popupPage.locator('button[type=submit]').click();
+    await popupPage.locator('button[type=submit]').click(); // consent
+    await expect.poll(() => out.textContent(), { timeout: 20_000 }).not.toBe('');
+    const first = JSON.parse((await out.textContent()) ?? '{}');
+    expect(first).toMatchObject({ email: 'pat@example.test', isNew: true, valid: true });
+    await screenshot(appPage, 'oauth2-popup-app');
+
+    // second sign-in: the provider remembers the session, the server finds the link
+    await appPage.evaluate(() => (document.getElementById('out')!.textContent = ''));
+    await appPage.click('#go');
+    await expect.poll(() => out.textContent(), { timeout: 20_000 }).not.toBe('');
+    expect(JSON.parse((await out.textContent()) ?? '{}')).toEqual({ ...first, isNew: false });
+    await appPage.close();
+  });
+
   it('a user signed in through OIDC is listed and unlinked from the record editor', async () => {
     await http(server.url, 'PATCH', '/api/settings', {
       token: adminToken,
