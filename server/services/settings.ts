@@ -6,6 +6,7 @@ import { nowDateTime } from '../db/layout';
 import { stringifyLikeGo } from '../http/json';
 import { newId, randomString } from './passwords';
 import { loadProviders, providerDefaults, type AuthProviderConfig } from './providers';
+import { settingsSchemaDefaults } from './settings-validate';
 
 export type { AuthProviderConfig };
 
@@ -187,8 +188,13 @@ const emptyS3 = (): S3Settings => ({
   forcePathStyle: false,
 });
 
-/** Fresh defaults; every token kind gets a new random 50-character secret. */
-export function defaultSettings(): Settings {
+/**
+ * Fresh defaults; every token kind gets a new random 50-character secret. PocketBase 0.22's struct
+ * below gives the values of its own keys (its wire defaults); every other key a settings schema
+ * declares with a `default` (schemas/settings, placed by the screens' `bind`) and every provider
+ * file's block are added from the files, so a new setting is stored without a server edit.
+ */
+export function defaultSettings(root?: string): Settings {
   const head = {
     meta: {
       appName: 'Acme',
@@ -219,8 +225,18 @@ export function defaultSettings(): Settings {
   ) as Record<TokenKind, TokenConfig>;
   const emailAuth: EmailAuthSettings = { enabled: false, exceptDomains: null, onlyDomains: null, minPasswordLength: 0 };
   // one block per provider file, its defaults from the file (0.22's block shape under them)
-  const providers = Object.fromEntries(loadProviders().map((p) => [p.key, providerDefaults(p)]));
-  return { ...head, ...tokens, emailAuth, ...providers } as Settings;
+  const providers = Object.fromEntries(loadProviders(root).map((p) => [p.key, providerDefaults(p)]));
+  return addMissing({ ...head, ...tokens, emailAuth, ...providers }, settingsSchemaDefaults(root)) as Settings;
+}
+
+/** `base` with the keys only `extra` has added (recursively into objects both have). */
+function addMissing(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    if (!(key in out)) out[key] = structuredClone(value);
+    else if (isPlainObject(out[key]) && isPlainObject(value)) out[key] = addMissing(out[key], value);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
