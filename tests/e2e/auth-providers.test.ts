@@ -205,7 +205,7 @@ describe('OAuth2 sign-in and the Authorized providers tab', () => {
     await page.goto('about:blank');
     await page.goto(`${server.url}/_/#/collections?collectionId=${usersCollection.id}&recordId=${auth.record.id}`);
     await page.getByRole('tab', { name: 'Authorized providers' }).click();
-    await page.locator('.record-provider').filter({ hasText: 'oidc' }).waitFor();
+    await page.locator('.record-provider').filter({ hasText: 'OpenID Connect' }).waitFor();
     await screenshot(page, 'record-authorized-providers');
     await page.locator('.record-provider').getByRole('button', { name: 'Unlink' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
