@@ -211,6 +211,6 @@ describe('OAuth2 sign-in and the Authorized providers tab', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await toast('Successfully unlinked the oidc provider.').waitFor();
     await page.getByText('No linked OAuth2 providers.').waitFor();
-    expect(server.app.ctx.db.prepare('SELECT COUNT(*) AS n FROM _externalAuths').get()).toEqual({ n: 0 });
+    expect(server.app.ctx.db.prepare('SELECT COUNT(*) AS n FROM _externalAuths WHERE recordId = ?').get(auth.record.id)).toEqual({ n: 0 });
   });
 });
