@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'pb_data', 'docs', 'tests/.tmp', 'bench/.tmp'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'pb_data', 'docs', 'tests/.tmp', 'bench/.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { outpostValidators } from './src/engine/vite-plugin-validators.js';
+import { precompress } from './scripts/vite-plugin-precompress.js';
 
 // The dashboard is served by our server under /_/ (as PocketBase serves its own).
 // In `npm run dev` the API is proxied to a server started with `npm run serve`.
-// outpostValidators compiles the schema files' validators at build time (no ajv compiler in the browser).
+// outpostValidators compiles the schema files' validators at build time (no ajv compiler in the browser);
+// precompress writes .br/.gz copies of the built assets, which the server sends by negotiation.
 export default defineConfig({
   base: '/_/',
-  plugins: [react(), outpostValidators()],
+  plugins: [react(), outpostValidators(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

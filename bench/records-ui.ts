@@ -15,6 +15,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../server/app';
+import { meterWire, type WireMeter } from './wire';
+
+/** The records page of a 100,000-record collection, over the wire (issue 14). */
+export const BUDGET_RECORDS_PAGE_WIRE = 250 * 1024;
 
 export interface RecordsUiBenchResult {
   records: number;
@@ -31,6 +35,8 @@ export interface RecordsUiBenchResult {
   heapUsedMB: number;
   heapTotalMB: number;
   domNodes: number;
+  /** bytes over the wire for opening the records page (fresh context, until the network is quiet) */
+  wireBytes: number;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -142,6 +148,7 @@ export async function benchRecordsUi(
 
     // ---- first rows --------------------------------------------------------------------------
     const firstRowsMs: number[] = [];
+    let wireMeter: WireMeter | undefined;
     for (let i = 0; i < runs + 1; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.addInitScript((s) => localStorage.setItem('pocketbase_auth', s), session);
@@ -156,9 +163,14 @@ export async function benchRecordsUi(
         obs.observe(document, { childList: true, subtree: true });
       })()`);
       const page = await context.newPage();
+      const wire = i === 0 ? await meterWire(page) : undefined;
       await page.goto(target);
       await page.locator('tr.rl-row').first().waitFor({ state: 'visible', timeout: 60_000 });
       const ms = (await (await page.waitForFunction('window.__firstRowMs')).jsonValue()) as number;
+      if (wire) {
+        await wire.idle();
+        wireMeter = wire;
+      }
       if (i > 0) firstRowsMs.push(ms); // the first run warms the server's statement cache
       if (process.env.BENCH_TIMELINE && i === runs) {
         const entries = await page.evaluate(() =>
@@ -216,6 +228,13 @@ export async function benchRecordsUi(
     const domNodes = metric('Nodes');
     await context.close();
 
+    const wireBytes = wireMeter?.total() ?? 0;
+    log(`records-ui: records page over the wire (documents, scripts, styles, API answers as sent): ${(wireBytes / 1024).toFixed(1)} KB — budget ${BUDGET_RECORDS_PAGE_WIRE / 1024} KB (${((wireBytes / BUDGET_RECORDS_PAGE_WIRE) * 100).toFixed(0)}% of budget)`);
+    for (const line of wireMeter?.lines() ?? []) log(line);
+    if (wireBytes > BUDGET_RECORDS_PAGE_WIRE) {
+      log('records-ui: OVER BUDGET: the records page sends more than 250 KB over the wire');
+      process.exitCode = 1;
+    }
     log(`records-ui: open collection → first rows visible: ${median(firstRowsMs).toFixed(0)} ms median (runs: ${firstRowsMs.map((x) => x.toFixed(0)).join(', ')})`);
     log(`records-ui: after 10 × Load more: ${rowsAfterLoadMore} rows rendered, JS heap ${heapUsedMB.toFixed(1)} MB used / ${heapTotalMB.toFixed(1)} MB total, ${domNodes} DOM nodes`);
     log(`records-ui: Load more → rows shown: ${median(loadMoreMs).toFixed(0)} ms median (${loadMoreMs.map((x) => x.toFixed(0)).join(', ')}); the page request alone: ${median(apiMs).toFixed(0)} ms median (${apiMs.map((x) => x.toFixed(0)).join(', ')})`);
@@ -231,6 +250,7 @@ export async function benchRecordsUi(
       heapUsedMB,
       heapTotalMB,
       domNodes,
+      wireBytes,
     };
   } finally {
     if (!opts.browser) await browser.close();

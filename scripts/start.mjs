@@ -1,11 +1,14 @@
-// `npm start`: build the dashboard when dist/ is missing or older than the sources, then serve.
+// `npm start`: build the dashboard and the server when their outputs are missing or older than the
+// sources, then run the built server (dist-server/main.mjs) in this process.
 // Extra flags pass through to `serve` (e.g. npm start -- --http=0.0.0.0:8090 --dir=/data).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const built = path.join(root, 'dist', 'index.html');
+const dashboard = path.join(root, 'dist', 'index.html');
+const server = path.join(root, 'dist-server', 'main.mjs');
 
 function newestMtime(p) {
   const st = fs.statSync(p);
@@ -15,18 +18,25 @@ function newestMtime(p) {
   return max;
 }
 
-const sources = ['src', 'screens', 'schemas', 'index.html', 'vite.config.ts', 'public']
-  .map((p) => path.join(root, p))
-  .filter((p) => fs.existsSync(p));
-const stale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
+/** Whether `output` is missing or older than any of `inputs` (paths relative to the root). */
+function stale(output, inputs) {
+  if (!fs.existsSync(output)) return true;
+  const sources = inputs.map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  return Math.max(...sources.map(newestMtime)) > fs.statSync(output).mtimeMs;
+}
 
 const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (stale) {
+if (stale(dashboard, ['src', 'screens', 'schemas', 'index.html', 'vite.config.ts', 'public', 'scripts/vite-plugin-precompress.ts'])) {
   console.log('Building the dashboard...');
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
 }
-run('npx', ['tsx', 'server/main.ts', 'serve', ...process.argv.slice(2)]);
+if (stale(server, ['server', 'src', 'scripts/build-server.mjs', 'scripts/server-launcher.mjs', 'package-lock.json'])) {
+  console.log('Building the server...');
+  run(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]);
+}
+// the bundle reads its flags from process.argv.slice(2): the flags given to `npm start`
+await import(pathToFileURL(server).href);

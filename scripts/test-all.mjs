@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in order, with one closing summary line.
-// typecheck → lint → docs freshness → build → vitest (unit, contract, server, e2e).
+// typecheck → lint → build (dashboard, server) → vitest (unit, contract, server, e2e).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ if (!only.length) {
   if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) checksFailed++;
   if (!step('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) checksFailed++;
   if (!step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) checksFailed++;
+  if (!step('build server', process.execPath, [path.join(root, 'scripts', 'build-server.mjs')])) checksFailed++;
 }
 const projects = only.length ? only : ['unit', 'contract', 'server', 'e2e'];
 const vitestOk = step('vitest', 'npx', [

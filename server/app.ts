@@ -1,13 +1,14 @@
 // The app factory: one call builds a server around a data directory, so every test can start
 // its own on a temp dir and a free port, and the CLI is a thin wrapper around it.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase } from './db/database';
 import { initDataLayout } from './db/layout';
 import { initLogsLayout } from './db/logs-layout';
 import { createSettingsStore } from './services/settings';
-import type { AppContext, AppOptions } from './context';
+import type { AppContext, AppOptions, RestartPlan } from './context';
 import { registerCore } from './http/core';
 import { registerAuth } from './http/auth';
 import { registerRequestLog } from './http/request-log';
@@ -21,6 +22,12 @@ import { registerRecords } from './http/records';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
 import { registerRealtime } from './http/realtime';
+import { registerBackups } from './http/backups';
+import { startAutoBackups } from './services/backups/cron';
+import { recoverDataDir } from './services/backups/swap';
+import { registerCors } from './http/cors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression } from './http/compression';
 
 export interface App {
   fastify: FastifyInstance;
@@ -32,8 +39,110 @@ export interface App {
 
 export const MAX_BODY_BYTES = 32 << 20;
 
+/** One running application on a data dir: what a restart replaces. */
+interface Instance {
+  fastify: FastifyInstance;
+  ctx: AppContext;
+  /** Fastify's request handler (the shared HTTP server dispatches to the current instance). */
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  close(): Promise<void>;
+}
+
 export async function createApp(options: AppOptions): Promise<App> {
   const dataDir = path.resolve(options.dataDir);
+  // finish or roll back a restore a crash interrupted, before any database opens
+  recoverDataDir(dataDir);
+
+  let current: Instance;
+  let gate: Promise<void> | null = null;
+  // The listening server outlives application restarts: requests go to the current instance,
+  // and wait while a restart is under way.
+  // Responses each instance still has open (event streams): ended when a restart replaces it,
+  // as a process restart would, so their clients reconnect to the new instance.
+  const open = new WeakMap<Instance, Set<http.ServerResponse>>();
+  const dispatch = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const instance = current;
+    let set = open.get(instance);
+    if (!set) open.set(instance, (set = new Set()));
+    const responses = set;
+    responses.add(res);
+    res.once('close', () => responses.delete(res));
+    instance.handler(req, res);
+  };
+  const server = http.createServer((req, res) => {
+    if (gate) void gate.then(() => dispatch(req, res));
+    else dispatch(req, res);
+  });
+
+  async function restart(plan: RestartPlan, after?: Promise<void>): Promise<void> {
+    if (gate) throw new Error('A restart is already under way.');
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    try {
+      await after;
+      const previous = current;
+      await previous.close();
+      for (const res of open.get(previous) ?? []) if (!res.writableFinished) res.destroy();
+      try {
+        await plan.apply();
+        current = await openInstance(options, dataDir, restart);
+      } catch (err) {
+        await plan.revert();
+        current = await openInstance(options, dataDir, restart);
+        throw err;
+      }
+      await plan.done?.();
+    } finally {
+      gate = null;
+      release();
+    }
+  }
+
+  current = await openInstance(options, dataDir, restart);
+  copyTimeouts(current.fastify, server);
+
+  let closed = false;
+  return {
+    get fastify() {
+      return current.fastify;
+    },
+    get ctx() {
+      return current.ctx;
+    },
+    async listen(host, port) {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen({ host, port }, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const addr = server.address();
+      const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await gate;
+      // close() must not wait for idle keep-alive sockets (tests start and stop many servers).
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await current.close();
+      if (server.listening) await stopped;
+    },
+  };
+}
+
+/** The HTTP server takes Fastify's connection timeouts (the instance's own server never listens). */
+function copyTimeouts(fastify: FastifyInstance, server: http.Server): void {
+  const cfg = fastify.initialConfig as { connectionTimeout?: number; keepAliveTimeout?: number; requestTimeout?: number };
+  if (cfg.connectionTimeout) server.setTimeout(cfg.connectionTimeout);
+  if (cfg.keepAliveTimeout) server.keepAliveTimeout = cfg.keepAliveTimeout;
+  if (cfg.requestTimeout !== undefined) server.requestTimeout = cfg.requestTimeout;
+}
+
+async function openInstance(options: AppOptions, dataDir: string, restart: AppContext['restart']): Promise<Instance> {
   fs.mkdirSync(path.join(dataDir, 'storage'), { recursive: true });
 
   const db = openDatabase(path.join(dataDir, 'data.db'));
@@ -48,16 +157,24 @@ export async function createApp(options: AppOptions): Promise<App> {
     logsDb,
     settings: createSettingsStore(db),
     onClose: [],
+    restart,
   };
 
+  let handler: Instance['handler'] = () => undefined;
   const fastify = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
-    // close() must not wait for idle keep-alive sockets (tests start and stop many servers).
-    forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // the app's listening server lives in createApp (it survives restarts); this one never listens
+    serverFactory: (h) => {
+      handler = h;
+      return http.createServer();
+    },
   });
 
+  registerSecurityHeaders(fastify);
+  registerCors(fastify, options.allowedOrigins);
+  await registerCompression(fastify);
   registerCore(fastify, ctx);
   registerAuth(fastify, ctx);
   registerRequestLog(fastify, ctx);
@@ -70,18 +187,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   registerSettings(fastify, ctx);
   registerHealth(fastify, ctx);
   registerLogs(fastify, ctx);
+  registerBackups(fastify, ctx);
   registerDashboard(fastify, ctx);
+  startAutoBackups(ctx);
 
+  await fastify.ready();
   let closed = false;
   return {
     fastify,
     ctx,
-    async listen(host, port) {
-      await fastify.listen({ host, port });
-      const addr = fastify.server.address();
-      const actualPort = typeof addr === 'object' && addr ? addr.port : port;
-      return `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
-    },
+    handler,
     async close() {
       if (closed) return;
       closed = true;

@@ -36,6 +36,8 @@ export interface AppOptions {
   oauth2TimeoutMs?: number;
   /** Realtime connections without a message for this long are closed (default 5 minutes, as 0.22). */
   realtimeIdleMs?: number;
+  /** CORS allowed origins (`serve --origins`); default ["*"]. */
+  allowedOrigins?: string[];
 }
 
 export interface AppContext {
@@ -48,4 +50,17 @@ export interface AppContext {
   settings: SettingsStore;
   /** Work to run when the app closes (flush log batches, stop timers). */
   onClose: Array<() => void | Promise<void>>;
+  /**
+   * Restarts the application in-process on the same port (backup restore): new requests wait,
+   * this app closes, `plan.apply` changes the data dir, a fresh app opens on it; when that fails,
+   * `plan.revert` runs and the previous content opens again. Starts once `after` settles.
+   */
+  restart?: (plan: RestartPlan, after?: Promise<void>) => Promise<void>;
+}
+
+export interface RestartPlan {
+  apply(): Promise<void>;
+  revert(): Promise<void>;
+  /** Runs once the app is up on the applied content. */
+  done?(): Promise<void>;
 }

@@ -21,3 +21,12 @@ export function openDatabase(file: string): DB {
 export function transaction<T>(db: DB, fn: () => T): T {
   return db.transaction(fn).immediate();
 }
+
+/**
+ * A consistent copy of an open database at `dest`, made with SQLite's online backup API while the
+ * app keeps reading and writing: pages are copied a few hundred at a time between event-loop turns
+ * (never a copy of the live file and its WAL).
+ */
+export async function backupDatabase(db: DB, dest: string): Promise<void> {
+  await db.backup(dest, { progress: () => 256 });
+}

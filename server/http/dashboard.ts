@@ -1,4 +1,5 @@
 // Serves the built dashboard under /_/ (hash routing: one index.html) and sends / there.
+// Security headers and the dashboard's CSP come from security-headers.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,9 +20,12 @@ export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
     prefix: '/_/',
     index: false,
     maxAge: '1h',
+    // the build writes .br and .gz next to each text asset (vite-plugin-precompress.ts); the
+    // plugin picks one by Accept-Encoding and falls back to the file itself
+    preCompressed: true,
     setHeaders(res, file) {
       // index.html must not be cached (it names the hashed bundles); hashed assets can be.
-      if (file.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
+      if (/index\.html(\.br|\.gz)?$/.test(file)) res.header('Cache-Control', 'no-cache');
       else if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });

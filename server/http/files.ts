@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection, SchemaField } from '../collections/model';
 import { findCollection, getCollections } from '../collections/store';
-import { findAdminById } from '../services/admins';
+import { findAdminByFileToken, findAdminById } from '../services/admins';
 import { getStorage } from '../services/storage';
 import { DEFAULT_THUMB_SIZES, ensureThumb, THUMBABLE_CONTENT_TYPES } from '../services/thumbs';
 import {
@@ -23,7 +23,6 @@ import {
   newRecordFileToken,
   TOKEN_TYPE_ADMIN,
   TOKEN_TYPE_AUTH_RECORD,
-  verifyAccountToken,
 } from '../services/tokens';
 import { jsonEach } from '../query/record-fields';
 import { quoteIdent as q } from '../query/sql';
@@ -138,9 +137,8 @@ function canViewProtected(ctx: AppContext, req: FastifyRequest, collection: Coll
   let auth: Record<string, unknown> | null = null;
   if (token) {
     const claims = decodeJwtUnverified(token);
-    if (claims?.type === TOKEN_TYPE_ADMIN && typeof claims.id === 'string') {
-      const admin = findAdminById(ctx.db, claims.id);
-      isAdmin = !!admin && verifyAccountToken(ctx.settings.get(), 'adminFileToken', admin.tokenKey, token) !== null;
+    if (claims?.type === TOKEN_TYPE_ADMIN) {
+      isAdmin = !!findAdminByFileToken(ctx.db, ctx.settings.get(), token);
     } else if (claims?.type === TOKEN_TYPE_AUTH_RECORD) {
       const found = findAuthRecordByToken(ctx, token, 'recordFileToken');
       if (found) auth = ruleAuthOf(found.collection, found.row);

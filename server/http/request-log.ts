@@ -40,7 +40,8 @@ export function buildRequestLogEntry(req: FastifyRequest, reply: FastifyReply, l
 
   const data: Record<string, unknown> = {
     type: 'request',
-    execTime: reply.elapsedTime,
+    // ms with nanosecond precision at most, like 0.22's float64(duration)/float64(time.Millisecond)
+    execTime: Math.round(reply.elapsedTime * 1e6) / 1e6,
     url,
     method,
     status,

@@ -3,7 +3,6 @@
 // extension cleaned and lowercased) and the content type sniffed from the bytes (file-type, plus
 // text/SVG/JSON detection for what has no magic number). Nothing of the client's name but
 // [a-z0-9_] and a cleaned extension ever reaches a path.
-import { fileTypeFromBuffer } from 'file-type';
 import { randomString } from '../services/passwords';
 
 /** Go's inflector.Snakecase (ASCII \W splits words; camelCase humps become `_`). */
@@ -54,6 +53,8 @@ export interface Sniffed {
 export async function sniffContentType(data: Buffer): Promise<Sniffed> {
   if (data.length === 0) return { mime: 'text/plain', ext: 'txt' };
   try {
+    // loaded on first upload: file-type and its decoders must not weigh on the server's cold start
+    const { fileTypeFromBuffer } = await import('file-type');
     const found = await fileTypeFromBuffer(data);
     if (found) return { mime: found.mime, ext: found.ext };
   } catch {

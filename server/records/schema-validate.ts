@@ -13,8 +13,10 @@ interface Compiled {
 }
 
 // Patterns are compiled as PocketBase's (Go) regexps are read by the rest of the server: without
-// the unicode flag. verbose: errors carry the failing value ("Invalid value x.").
-const ajv = createStrictAjv({ unicodeRegExp: false, verbose: true });
+// the unicode flag. verbose: errors carry the failing value ("Invalid value x."). Created on first
+// use: compiling ajv's meta-schemas is a large part of the server's cold start.
+let lazyAjv: ReturnType<typeof createStrictAjv> | undefined;
+const getAjv = () => (lazyAjv ??= createStrictAjv({ unicodeRegExp: false, verbose: true }));
 const cache = new Map<string, Compiled>();
 const MAX_CACHE = 200;
 
@@ -24,10 +26,10 @@ function compiledFor(collection: Collection): Compiled {
   let c = cache.get(key);
   if (c) return c;
   if (cache.size >= MAX_CACHE) {
-    for (const old of cache.values()) ajv.removeSchema(old.schema);
+    for (const old of cache.values()) getAjv().removeSchema(old.schema);
     cache.clear();
   }
-  c = { schema, validate: ajv.compile(schema) };
+  c = { schema, validate: getAjv().compile(schema) };
   cache.set(key, c);
   return c;
 }

@@ -1,6 +1,5 @@
 // Outgoing mail over the SMTP settings, and the mails PocketBase 0.22 sends. PocketBase falls back
 // to the local sendmail when SMTP is off; we do not, we say so loudly and report an error.
-import nodemailer from 'nodemailer';
 import type { EmailTemplate, Settings } from './settings';
 
 export interface MailAddress {
@@ -29,6 +28,8 @@ export async function sendMail(settings: Settings, message: MailMessage): Promis
     console.warn(`[mailer] "${message.subject}" to ${message.to.map((t) => t.address).join(', ')} was not sent: ${err.message}`);
     throw err;
   }
+  // loaded on first use: nodemailer is large and must not weigh on the server's cold start
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,

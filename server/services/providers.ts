@@ -5,8 +5,8 @@
 // logo under public/images/oauth2/); nothing here changes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PROVIDER_KEYWORD } from '../../src/engine/keyword-names';
+import { PROJECT_ROOT } from '../paths';
 
 type Json = Record<string, unknown>;
 
@@ -65,7 +65,7 @@ export const PROVIDER_BLOCK_BASE = {
 };
 export type AuthProviderConfig = typeof PROVIDER_BLOCK_BASE;
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = PROJECT_ROOT;
 const SUFFIX = '.schema.json';
 
 const cache = new Map<string, ProviderDefinition[]>();

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 import { formatPbDate } from '../query/macros';
+import { invalidateLogsStats } from './logs-read';
 
 export interface LogEntry {
   level: number;
@@ -28,6 +29,8 @@ export interface LogWriter {
 export const LOG_BATCH_SIZE = 200;
 export const LOG_FLUSH_DELAY_MS = 3000;
 export const LOG_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** Older entries in a batch may land in an hour the stats keep as closed (logs-read.ts). */
+const LATE_ENTRY_MS = 30_000;
 
 export const LOG_LEVELS = { debug: -4, info: 0, warn: 4, error: 8 } as const;
 
@@ -70,6 +73,8 @@ export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; de
     queue = [];
     try {
       insertBatch(rows);
+      // an entry dated into an hour the stats already counted as closed (a late batch) resets them
+      if (rows.some((row) => Date.parse(row.created.replace(' ', 'T')) < Date.now() - LATE_ENTRY_MS)) invalidateLogsStats(ctx.logsDb);
     } catch (err) {
       // a full disk or locked db must not take the server down; the batch is lost
       console.error('[logs] failed to write %d log entries:', rows.length, err);
@@ -142,7 +147,9 @@ export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; de
 export function pruneLogs(ctx: AppContext, now = new Date()): number {
   const { maxDays, minLevel } = ctx.settings.get().logs;
   const before = formatPbDate(new Date(now.getTime() - Math.max(0, Number(maxDays) || 0) * 86_400_000));
-  return ctx.logsDb.prepare('DELETE FROM `_logs` WHERE created <= ? OR level < ?').run(before, Number(minLevel) || 0).changes;
+  const deleted = ctx.logsDb.prepare('DELETE FROM `_logs` WHERE created <= ? OR level < ?').run(before, Number(minLevel) || 0).changes;
+  if (deleted > 0) invalidateLogsStats(ctx.logsDb);
+  return deleted;
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

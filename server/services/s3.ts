@@ -1,13 +1,19 @@
 // A connection check against the configured S3-compatible storage (POST /api/settings/test/s3):
 // lists at most one object of the bucket, which needs the endpoint, the credentials and the bucket
 // to be right, and reports the storage's own error message when they are not.
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from './settings';
+
+// The SDK is required on first use (through node_modules, outside the server bundle): it is large
+// and most servers never talk to S3, so it must not weigh on the cold start.
+const requireAtRuntime = createRequire(import.meta.url);
+const s3Sdk = () => requireAtRuntime('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
 
 /** The client for an S3 config (shared with the storage code once files go to S3). */
 export function createS3Client(cfg: S3Settings): S3Client {
   const endpoint = cfg.endpoint && !/^[a-z][a-z0-9+.-]*:\/\//i.test(cfg.endpoint) ? `https://${cfg.endpoint}` : cfg.endpoint;
-  return new S3Client({
+  return new (s3Sdk().S3Client)({
     endpoint: endpoint || undefined,
     region: cfg.region || 'us-east-1',
     forcePathStyle: cfg.forcePathStyle,
@@ -26,7 +32,7 @@ export async function testS3Connection(cfg: S3Settings, timeoutMs = 25_000): Pro
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    await client.send(new ListObjectsV2Command({ Bucket: cfg.bucket, MaxKeys: 1 }), { abortSignal: abort.signal });
+    await client.send(new (s3Sdk().ListObjectsV2Command)({ Bucket: cfg.bucket, MaxKeys: 1 }), { abortSignal: abort.signal });
   } catch (err) {
     if (abort.signal.aborted) throw new Error('The S3 storage did not answer in time.');
     throw err;

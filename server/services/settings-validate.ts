@@ -6,11 +6,9 @@
 // definitions (screens/*.json loading /api/settings: each section's schema and `bind`), so adding a
 // setting is editing schema files only.
 //
-// The OAuth2 provider blocks are checked with their provider files; backups (no schema file yet)
-// keeps 0.22's checks below.
+// The OAuth2 provider blocks are checked with their provider files (schemas/providers/).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
@@ -18,14 +16,14 @@ import { CODES_KEYWORD } from '../../src/engine/keyword-names';
 import { createTransformErrors, propertyPath, propertySchemas } from '../../src/engine/messages';
 import { declaredNames, parseScreen, type ScreenDefinition } from '../../src/engine/screen';
 import { toRjsfErrors } from '../../src/engine/validation';
-import { fieldFailure, required, validateFields, type Rule } from '../http/field-rules';
+import { PROJECT_ROOT } from '../paths';
 import { loadProviders } from './providers';
 import type { NestedErrors, Settings } from './settings';
 
 type Json = Record<string, unknown>;
 type Leaf = { code: string; message: string };
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = PROJECT_ROOT;
 const SETTINGS_PATH = '/api/settings';
 
 /** ozzo-validation's codes for the keyword that failed. */
@@ -160,7 +158,7 @@ export function settingsSections(root = ROOT): SettingsSection[] {
     const saves = (screen.actions ?? []).some((a) => a.method === 'PATCH' && a.path === SETTINGS_PATH);
     if (screen.load !== SETTINGS_PATH || !saves) continue;
     for (const s of screen.sections) {
-      // template sections (the provider popup) are checked per provider file in legacyErrors' loop
+      // template sections (the provider popup) are checked per provider file in providerErrors
       if (s.schema.includes('{')) continue;
       const bind = s.bind ?? '';
       const id = `${s.schema}@${bind}`;
@@ -175,56 +173,13 @@ export function settingsSections(root = ROOT): SettingsSection[] {
   return sections;
 }
 
-// ---- 0.22's checks for the sections without a schema file yet ----
+// ---- the provider blocks: one schema file each ----
 
-const when = (condition: boolean, rule: Rule): Rule => (condition ? rule : () => null);
-
-const skipEmpty = (check: (v: string) => boolean, code: string, message: string): Rule => (value) =>
-  typeof value !== 'string' || value === '' || check(value) ? null : fieldFailure(code, message);
-
-export const url = skipEmpty(
-  (v) => {
-    try {
-      const parsed = new URL(v.includes('://') ? v : `http://${v}`);
-      return parsed.hostname !== '' && !/\s/.test(v);
-    } catch {
-      return false;
-    }
-  },
-  'validation_is_url',
-  'Must be a valid URL.',
-);
-
-const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
-const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
-const cron = skipEmpty(
-  (v) => CRON_MACROS.includes(v.trim()) || (v.trim().split(/\s+/).length === 5 && v.trim().split(/\s+/).every((f) => CRON_FIELD.test(f))),
-  'validation_invalid_cron',
-  'Invalid cron expression.',
-);
-
-function legacyErrors(s: Settings, changed: Set<string>, root: string): NestedErrors {
+function providerErrors(s: Settings, changed: Set<string>, root: string): NestedErrors {
   const out: NestedErrors = {};
   const section = (key: string, errors: NestedErrors) => {
     if (Object.keys(errors).length) out[key] = errors;
   };
-  if (changed.has('backups')) {
-    const b3 = s.backups.s3;
-    const on = b3.enabled;
-    const backups: NestedErrors = validateFields(s.backups as unknown as Json, {
-      cron: [cron],
-      cronMaxKeep: [when(s.backups.cron !== '', required), (v) => (typeof v === 'number' && v < 1 && s.backups.cron !== '' ? fieldFailure('validation_min_greater_equal_than_required', 'Must be no less than 1.') : null)],
-    });
-    const s3 = validateFields(b3 as unknown as Json, {
-      endpoint: [url, when(on, required)],
-      bucket: [when(on, required)],
-      region: [when(on, required)],
-      accessKey: [when(on, required)],
-      secret: [when(on, required)],
-    });
-    if (Object.keys(s3).length) backups.s3 = s3 as NestedErrors;
-    section('backups', backups);
-  }
   // each provider block with its own file (schemas/providers/<name>.schema.json)
   for (const provider of loadProviders(root)) {
     if (!changed.has(provider.key)) continue;
@@ -246,7 +201,7 @@ export function validateSettings(next: Settings, changed?: Iterable<string>, roo
     const errors = schemaValidator(section.schema, root).validate(getAt(next, section.bind) ?? {});
     if (Object.keys(errors).length) mergeErrors(out, nest(section.bind, errors));
   }
-  mergeErrors(out, legacyErrors(next, touched, root));
+  mergeErrors(out, providerErrors(next, touched, root));
   return sortKeys(out);
 }
 

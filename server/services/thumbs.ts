@@ -9,7 +9,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 
 export const THUMB_SIZE_PATTERN = /^(\d+)x(\d+)(t|b|f)?$/;
 /** Thumbs every file field has, besides its configured `thumbs`. */
@@ -63,6 +62,8 @@ export function thumbFormat(fileName: string): OutputFormat {
 
 /** Renders a thumb of `input` (image bytes) for `spec`; throws when the image cannot be decoded. */
 export async function renderThumb(input: Buffer, spec: ThumbSpec, format: OutputFormat): Promise<Buffer> {
+  // loaded on first use: sharp loads libvips, which must not weigh on the server's cold start
+  const { default: sharp } = await import('sharp');
   // decode once with the EXIF orientation applied, so the sizes below see the upright image
   const upright = await sharp(input, { pages: 1, limitInputPixels: 268_402_689 }).rotate().png().toBuffer({ resolveWithObject: true });
   const srcW = upright.info.width;

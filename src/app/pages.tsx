@@ -25,10 +25,7 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
   return Object.assign(Page, { preload });
 }
 
-// Placeholders of signed-in screens, loaded on demand like the real screens will be.
-const placeholders = () => import('./PlaceholderPage');
 const CollectionsPage = lazyPage(() => import('../pages/collections/CollectionsPage'));
-const SettingsPlaceholderPage = lazyPage<{ title: string }>(() => placeholders().then((m) => ({ default: m.SettingsPlaceholderPage })));
 
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
 const RequestPasswordResetPage = lazyPage(() => import('../pages/auth/RequestPasswordResetPage'));
@@ -42,6 +39,7 @@ const AuthProvidersPage = lazyPage(() => import('../pages/settings/AuthProviders
 const LogsPage = lazyPage(() => import('../pages/logs/LogsPage'));
 const ExportCollectionsPage = lazyPage(() => import('../pages/settings/ExportCollectionsPage'));
 const ImportCollectionsPage = lazyPage(() => import('../pages/settings/ImportCollectionsPage'));
+const BackupsPage = lazyPage(() => import('../pages/settings/backups/BackupsPage'));
 const RecordConfirmPasswordResetPage = lazyPage(() => import('../pages/confirmations/RecordConfirmPasswordResetPage'));
 const RecordConfirmVerificationPage = lazyPage(() => import('../pages/confirmations/RecordConfirmVerificationPage'));
 const RecordConfirmEmailChangePage = lazyPage(() => import('../pages/confirmations/RecordConfirmEmailChangePage'));
@@ -64,7 +62,7 @@ const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
   settingsTokens: TokenOptionsPage,
   settingsExportCollections: ExportCollectionsPage,
   settingsImportCollections: ImportCollectionsPage,
-  settingsBackups: SettingsPlaceholderPage,
+  settingsBackups: BackupsPage,
   recordConfirmPasswordReset: RecordConfirmPasswordResetPage,
   recordConfirmVerification: RecordConfirmVerificationPage,
   recordConfirmEmailChange: RecordConfirmEmailChangePage,
@@ -92,7 +90,7 @@ export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   settingsTokens: () => <TokenOptionsPage />,
   settingsExportCollections: () => <ExportCollectionsPage />,
   settingsImportCollections: () => <ImportCollectionsPage />,
-  settingsBackups: () => <SettingsPlaceholderPage title="Backups" />,
+  settingsBackups: () => <BackupsPage />,
   recordConfirmPasswordReset: (p) => <RecordConfirmPasswordResetPage token={p.token ?? ''} />,
   recordConfirmVerification: (p) => <RecordConfirmVerificationPage token={p.token ?? ''} />,
   recordConfirmEmailChange: (p) => <RecordConfirmEmailChangePage token={p.token ?? ''} />,

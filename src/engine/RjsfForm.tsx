@@ -3,10 +3,10 @@
  * renderer cannot draw (conditionals, arrays, custom widgets…). Loaded on demand by SchemaForm, so
  * pages that only show simple forms never download rjsf.
  */
-import { use, useMemo, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import { useFormState, type SchemaFormProps } from './form-state';
-import { precompiledValidatorFor, runtimeValidator } from './rjsf-validators';
+import { interpretedValidatorFor, precompiledValidatorFor } from './rjsf-validators';
 import { theme } from './theme';
 import { validateWith } from './validation';
 
@@ -14,8 +14,8 @@ const ThemedForm = withTheme(theme);
 
 export default function RjsfForm<T = any>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, formData, id, disabled, className } = props;
-  // Forms from schemas/ were compiled at build time; anything else waits for the runtime validator (suspends).
-  const validator = precompiledValidatorFor(schema) ?? use(runtimeValidator());
+  // Forms from schemas/ were compiled at build time; a schema built at run time is interpreted (no eval).
+  const validator = precompiledValidatorFor(schema) ?? interpretedValidatorFor(schema);
   const validate = useMemo(() => (data: unknown) => validateWith(validator, schema, data, uiSchema), [validator, schema, uiSchema]);
   const state = useFormState(props, validate);
 

@@ -110,8 +110,18 @@ function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: 
           );
         }
         if (CANCEL_IDS.has(a.id)) {
+          // Pressing the button must not blur the field first: the blur reveals that field's error,
+          // the message pushes the footer down between mousedown and mouseup, and the click is lost
+          // (Cancel "only worked while the form was valid"). Keyboard focus still reaches it.
           return (
-            <button key={a.id} type="button" className="btn btn-transparent" disabled={state.busy} onClick={onCancel}>
+            <button
+              key={a.id}
+              type="button"
+              className="btn btn-transparent"
+              disabled={state.busy}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={onCancel}
+            >
               <span>{a.label}</span>
             </button>
           );
@@ -172,10 +182,26 @@ function ScreenPanel({ name, open = false, onClose, onAction, children, ...optio
   );
 }
 
-/** A page or a panel, as the screen definition says. */
+/** A form card without page chrome, for a hand-written page to place (kind "section"). */
+function ScreenSection({ name, onAction, children, ...options }: ScreenViewProps) {
+  const state = useScreen(name, options);
+  return (
+    <div className="screen-card screen-card-inline" data-screen={state.screen.name}>
+      <Sections state={state} />
+      <footer className="screen-footer">
+        <div className="flex-fill" />
+        <Actions state={state} onCancel={state.reset} onAction={onAction} />
+      </footer>
+      {children}
+    </div>
+  );
+}
+
+/** A page, a panel or a section, as the screen definition says. */
 export function ScreenView(props: ScreenViewProps) {
   const kind = getKind(props.name);
-  return kind === 'panel' ? <ScreenPanel {...props} /> : <ScreenPage {...props} />;
+  if (kind === 'panel') return <ScreenPanel {...props} />;
+  return kind === 'section' ? <ScreenSection {...props} /> : <ScreenPage {...props} />;
 }
 
 function getKind(name: string | ScreenDefinition) {

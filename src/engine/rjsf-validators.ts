@@ -1,11 +1,13 @@
 /**
  * Validators for the rjsf renderer: rjsf's precompiled validator for the forms in schemas/
- * (compiled at build time), the runtime ajv8 validator, loaded on first use, for schemas built at
- * run time.
+ * (compiled at build time) and, for schemas built at run time (the record form), the same rjsf
+ * precompiled-validator machinery over interpreted validate functions (interpret-schema.ts): no
+ * schema is compiled to code in the browser, so the dashboard's CSP can forbid eval.
  */
-import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { schemaParser, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { rjsfValidators } from 'virtual:outpost-rjsf-validators';
+import { interpretSchema } from './interpret-schema';
 import { formNameOf } from './schemas';
 
 const precompiled = new WeakMap<object, ValidatorType>();
@@ -22,9 +24,18 @@ export function precompiledValidatorFor(schema: RJSFSchema): ValidatorType | und
   return v;
 }
 
-let runtime: Promise<ValidatorType> | undefined;
+const interpreted = new WeakMap<object, ValidatorType>();
 
-/** The runtime ajv8 validator (ajv compiles in the browser); one shared promise, for React's `use`. */
-export function runtimeValidator(): Promise<ValidatorType> {
-  return (runtime ??= import('./validator').then((m) => m.validator));
+/**
+ * The validator for a schema built at run time: one interpreted function per sub-schema rjsf may
+ * validate on its own (the same map rjsf's build-time compilation makes), keyed as rjsf looks them up.
+ */
+export function interpretedValidatorFor(schema: RJSFSchema): ValidatorType {
+  let v = interpreted.get(schema);
+  if (v) return v;
+  const fns: ValidatorFunctions = {};
+  for (const [id, sub] of Object.entries(schemaParser(schema))) fns[id] = interpretSchema(sub as RJSFSchema, schema) as unknown as ValidatorFunctions[string];
+  v = createPrecompiledValidator(fns, schema);
+  interpreted.set(schema, v);
+  return v;
 }

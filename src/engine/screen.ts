@@ -75,8 +75,11 @@ export interface ScreenDefinition {
   titleNew?: string;
   /** Hash route where the screen appears, e.g. "/login" or "/settings/admins". */
   route: string;
-  /** "page" (default) or "panel" (an overlay opened from `route`). */
-  kind?: 'page' | 'panel';
+  /**
+   * "page" (default), "panel" (an overlay opened from `route`) or "section" (a form card placed
+   * inside a hand-written page, e.g. the backups options under the backups list).
+   */
+  kind?: 'page' | 'panel' | 'section';
   breadcrumb?: string[];
   /** API path loaded before the form shows (GET). */
   load?: string;
@@ -102,7 +105,9 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
   if (typeof doc.title !== 'string' || !doc.title) fail(name, '"title" is required');
   if (typeof doc.route !== 'string' || !doc.route.startsWith('/')) fail(name, '"route" must start with "/"');
   ['titleNew', 'load'].forEach((k) => optString(name, doc, k));
-  if (doc.kind !== undefined && doc.kind !== 'page' && doc.kind !== 'panel') fail(name, '"kind" must be "page" or "panel"');
+  if (doc.kind !== undefined && doc.kind !== 'page' && doc.kind !== 'panel' && doc.kind !== 'section') {
+    fail(name, '"kind" must be "page", "panel" or "section"');
+  }
   if (doc.breadcrumb !== undefined && (!Array.isArray(doc.breadcrumb) || doc.breadcrumb.some((b) => typeof b !== 'string'))) {
     fail(name, '"breadcrumb" must be a list of strings');
   }

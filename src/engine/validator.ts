@@ -1,8 +1,8 @@
 /**
- * The runtime rjsf validator: ajv 8 compiling schemas in the browser, with ajv-formats and our
- * custom keywords. The forms in schemas/ do not need it (their validators are compiled at build
- * time, see vite-plugin-validators.ts); it is loaded lazily for schemas built at run time, and the
- * contract tests use it to check the files.
+ * The runtime rjsf validator: ajv 8 compiling schemas, with ajv-formats and our custom keywords.
+ * The dashboard does not ship it (compiling means eval, which its CSP forbids): forms in schemas/
+ * use validators compiled at build time (vite-plugin-validators.ts) and forms built at run time use
+ * the interpreter (interpret-schema.ts). The contract and unit tests use it as the reference.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';

@@ -23,6 +23,7 @@ import { RadioWidget } from './RadioWidget';
 import { SecretGeneratorWidget } from './SecretGeneratorWidget';
 import { PasswordGeneratorWidget } from './PasswordGeneratorWidget';
 import { StatusLabelWidget } from './StatusLabelWidget';
+import { CronPickerWidget } from './CronPickerWidget';
 import { recordWidgets } from './record';
 
 const core = getDefaultRegistry().widgets;
@@ -53,6 +54,8 @@ export const widgets: RegistryWidgetsType = {
   RadioWidget,
   secretGenerator: SecretGeneratorWidget,
   passwordGenerator: PasswordGeneratorWidget,
+  // backups: a cron expression with an on/off switch and presets
+  cronPicker: CronPickerWidget,
   // a named check's status (formContext.checks), mostly as a ui:layout decoration cell
   statusLabel: StatusLabelWidget,
   // record editor (src/lib/record-schema.ts names them)

@@ -230,7 +230,10 @@ describe('record editor', () => {
     expect(body).not.toMatch(/<script|onerror|onclick|javascript:|style=|class=/i);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
-    expect(consoleErrors.filter((e) => /xss|script|onerror/i.test(e))).toEqual([]);
+    // Chromium's paste sanitiser meets the payload's inline handlers in a document under the
+    // dashboard's CSP, which blocks them and says so: a report of a blocked handler is not a run one
+    const blockedByCsp = (e: string) => /violates the following Content Security Policy directive/.test(e) && /has been blocked/.test(e);
+    expect(consoleErrors.filter((e) => /xss|script|onerror/i.test(e) && !blockedByCsp(e))).toEqual([]);
   });
 
   it('reopens the record with every value in place', async () => {

@@ -176,7 +176,7 @@ describe('records list', () => {
     const input = page.getByRole('combobox', { name: 'Search records' });
     await input.fill('nosuchfield = 1');
     await input.press('Enter');
-    await page.locator('.records-filter-hint').waitFor();
+    await page.locator('.filter-search-hint').waitFor();
     await page.waitForTimeout(500);
     expect(await page.getByTestId('toast').count()).toBe(0);
     await screenshot(page, 'records-invalid-filter');

@@ -1,5 +1,6 @@
 // The request log and the logs API over HTTP against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateLogsStats, LOGS_SCAN_TUNING } from '../../server/services/logs-read';
 import { getLogWriter } from '../../server/services/request-log';
 import { http, startServer, type TestServer } from '../helpers/server';
 
@@ -172,6 +173,96 @@ describe('request logs on a new data dir', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ code: 400, message: 'Invalid filter format.', data: {} });
   });
+
+  it('answers what the Logs page sends: the preset and a normalised term joined with &&', async () => {
+    const preset = 'data.auth!="admin"';
+    const term = `level~"settings" || message~"settings" || data~"settings"`;
+    const joined = `(${preset}) && (${term})`;
+    const list = await http(s.url, 'GET', `/api/logs?page=1&perPage=50&sort=-rowid&skipTotal=1&filter=${encodeURIComponent(joined)}`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ page: 1, perPage: 50, totalItems: -1, totalPages: -1 });
+    expect(list.body.items.length).toBeGreaterThan(0);
+    for (const l of list.body.items) {
+      expect(l.data.auth).not.toBe('admin');
+      expect(JSON.stringify([l.level, l.message, l.data])).toMatch(/settings/i);
+    }
+    const stats = await http(s.url, 'GET', `/api/logs/stats?filter=${encodeURIComponent(joined)}`, { token });
+    expect(stats.status).toBe(200);
+    const counted = await http(s.url, 'GET', `/api/logs?perPage=1&filter=${encodeURIComponent(joined)}`, { token });
+    expect(stats.body.reduce((n: number, i: any) => n + i.total, 0)).toBe(counted.body.totalItems);
+
+    // an unknown key or a syntax error: 400 in the envelope, never a 500
+    for (const bad of ['(data.auth!="admin") && (nope = 1)', 'level >', '(((']) {
+      const l = await http(s.url, 'GET', `/api/logs?filter=${encodeURIComponent(bad)}`, { token });
+      expect(l.status).toBe(400);
+      expect(l.body).toEqual({ code: 400, message: 'Something went wrong while processing your request.', data: {} });
+      const st = await http(s.url, 'GET', `/api/logs/stats?filter=${encodeURIComponent(bad)}`, { token });
+      expect(st.status).toBe(400);
+      expect(st.body).toEqual({ code: 400, message: 'Invalid filter format.', data: {} });
+    }
+  });
+
+  it('keeps answering other requests while the stats scan a large table', async () => {
+    // 60,000 entries over 7 days, and a filter no index can serve
+    const now = Date.now();
+    s.app.ctx.logsDb
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < 59999)
+         INSERT INTO _logs (id, level, message, data, created, updated)
+         SELECT printf('bulk%011d', i), 0, 'GET /bulk/' || i, json_object('auth', 'guest', 'url', '/bulk/' || i, 'type', 'request'),
+           strftime('%Y-%m-%d %H:%M:%fZ', ? + i * ?), strftime('%Y-%m-%d %H:%M:%fZ', ? + i * ?) FROM seq`,
+      )
+      .run(...[now / 86_400_000 + 2440587.5 - 7, 7 / 60000, now / 86_400_000 + 2440587.5 - 7, 7 / 60000]);
+    invalidateLogsStats(s.app.ctx.logsDb); // rows written behind the server's back
+    // many small steps (an hour, 100 rowids), so the scans below surely yield while other requests come
+    const tuning = { ...LOGS_SCAN_TUNING };
+    Object.assign(LOGS_SCAN_TUNING, { firstWindowRows: 100, firstSliceHours: 1, targetMs: 0 });
+    const order: string[] = [];
+    const stats = http(s.url, 'GET', `/api/logs/stats?filter=${encodeURIComponent('message ~ "no such text anywhere"')}`, { token }).then((r) => {
+      order.push('stats');
+      return r;
+    });
+    await sleep(5);
+    const health = http(s.url, 'GET', '/api/health').then((r) => {
+      order.push('health');
+      return r;
+    });
+    const [st, h] = await Promise.all([stats, health]);
+    expect(st.status).toBe(200);
+    expect(st.body).toEqual([]);
+    expect(h.status).toBe(200);
+    expect(order).toEqual(['health', 'stats']);
+    const all = await http(s.url, 'GET', '/api/logs/stats', { token });
+    expect(all.body.reduce((n: number, i: any) => n + i.total, 0)).toBeGreaterThanOrEqual(60000);
+
+    // the page's list request (filter, -rowid, no totals) scans in windows: same answer as one query
+    const f = encodeURIComponent('message ~ "bulk/1"');
+    for (const [page, perPage] of [[1, 50], [3, 40], [2, 500]]) {
+      const windows = await http(s.url, 'GET', `/api/logs?filter=${f}&sort=-rowid&skipTotal=1&page=${page}&perPage=${perPage}`, { token });
+      const plain = await http(s.url, 'GET', `/api/logs?filter=${f}&sort=-rowid&page=${page}&perPage=${perPage}`, { token });
+      expect(windows.status).toBe(200);
+      expect(windows.body).toMatchObject({ page, perPage, totalItems: -1, totalPages: -1 });
+      expect(windows.body.items.map((l: any) => l.id)).toEqual(plain.body.items.map((l: any) => l.id));
+      expect(windows.body.items.length).toBeGreaterThan(0);
+    }
+    const listOrder: string[] = [];
+    const list = http(s.url, 'GET', `/api/logs?filter=${encodeURIComponent('(data.auth!="admin") && (message ~ "no such text anywhere" || data ~ "no such text anywhere")')}&sort=-rowid&skipTotal=1&perPage=50`, { token }).then((r) => {
+      listOrder.push('list');
+      return r;
+    });
+    await sleep(5);
+    const health2 = http(s.url, 'GET', '/api/health').then((r) => {
+      listOrder.push('health');
+      return r;
+    });
+    const [l] = await Promise.all([list, health2]);
+    expect(l.status).toBe(200);
+    expect(l.body.items).toEqual([]);
+    expect(listOrder).toEqual(['health', 'list']);
+    Object.assign(LOGS_SCAN_TUNING, tuning);
+    s.app.ctx.logsDb.prepare("DELETE FROM _logs WHERE id LIKE 'bulk%'").run();
+    invalidateLogsStats(s.app.ctx.logsDb);
+  }, 30_000);
 
   it('leaves out the IPs when logs.logIp is off', async () => {
     const current = (await http(s.url, 'GET', '/api/settings', { token })).body.logs;

@@ -8,7 +8,7 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { recordColumns, type RecordLike } from '../../lib/records/format';
 import { collectionsState } from '../../state/collections';
 import { RecordValue, type CellContext } from './list/cells';
-import { getFileToken } from './list/file-token';
+import { getFileToken } from '../../api/file-token';
 import './list/records-list.css';
 
 export type RecordPreviewPanelProps = {

@@ -9,7 +9,7 @@ const ImagePicker = lazy(() => import('./rich/ImagePicker'));
 export const RICH_EDITOR_MOUNT_DELAY = 100;
 
 /** The editor field: the slate editor (lazy), with the image picker for its image button. */
-export function RecordEditorWidget({ id, value, disabled, readonly, onChange, onBlur, options }: WidgetProps) {
+export function RecordEditorWidget({ id, label, value, disabled, readonly, onChange, onBlur, options }: WidgetProps) {
   const [ready, setReady] = useState(false);
   const [picking, setPicking] = useState(false);
   const resolver = useRef<((url: string | null) => void) | null>(null);
@@ -39,6 +39,7 @@ export function RecordEditorWidget({ id, value, disabled, readonly, onChange, on
             value={typeof value === 'string' ? value : ''}
             disabled={disabled || readonly}
             describedBy={ariaDescribedByIds(id)}
+            label={label}
             onChange={(html) => onChange(html)}
             onBlur={() => onBlur(id, value)}
             pickImage={pickImage}

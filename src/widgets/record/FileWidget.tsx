@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { pb } from '../../api/client';
 import { fileKind, fileUrl, hasThumb } from '../../lib/records/format';
-import { getFileToken } from '../../pages/records/list/file-token';
+import { getFileToken } from '../../api/file-token';
 import { ariaDescribedByIds } from '../dom-ids';
 import { useRecordEditor, isUploadToken, uploadName } from './context';
 import { FilePreviewPopup } from './FilePreview';

@@ -34,8 +34,8 @@ import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { RecordValue, type CellContext } from './cells';
 import { useHiddenColumns } from './columns';
-import { getFileToken } from './file-token';
 import { useLiveRecords, type LiveEvent } from './live';
+import { getFileToken } from '../../../api/file-token';
 import { RecordsSearchBar } from './SearchBar';
 import './records-list.css';
 

@@ -24,6 +24,8 @@ export type RichEditorProps = {
   onBlur?(): void;
   disabled?: boolean;
   describedBy?: string;
+  /** The field's label: a contenteditable cannot be named by <label for>. */
+  label?: string;
   /** Opens the image picker; resolves with the chosen image URL (or null). */
   pickImage?: () => Promise<string | null>;
   /** The editor field's convertUrls option: same-origin link and image URLs are stored root-relative. */
@@ -165,7 +167,7 @@ const TOOLS: Tool[] = [
 
 const HOTKEYS: Record<string, keyof Marks> = { b: 'bold', i: 'italic', u: 'underline' };
 
-export default function RichEditor({ id, value, onChange, onBlur, disabled, describedBy, pickImage, convertUrls = false }: RichEditorProps) {
+export default function RichEditor({ id, value, onChange, onBlur, disabled, describedBy, label, pickImage, convertUrls = false }: RichEditorProps) {
   const editor = useMemo(() => withRich(withHistory(withReact(createEditor()))), []);
   // the HTML last emitted: a different incoming value (e.g. a restored draft) reloads the document
   const emitted = useRef(value);
@@ -223,7 +225,6 @@ export default function RichEditor({ id, value, onChange, onBlur, disabled, desc
               type="button"
               className={`rich-tool${t.active?.(editor) ? ' is-active' : ''}`}
               title={t.title}
-              aria-label={t.title}
               aria-pressed={t.active?.(editor) ?? false}
               disabled={disabled}
               onMouseDown={(e) => {
@@ -231,7 +232,9 @@ export default function RichEditor({ id, value, onChange, onBlur, disabled, desc
                 t.run(editor);
               }}
             >
-              {t.label}
+              {/* named by its words, not its glyph (the glyph is decoration) */}
+              <span aria-hidden="true">{t.label}</span>
+              <span className="visually-hidden">{t.title}</span>
             </button>
           ))}
           <button type="button" className="rich-tool" title="Link" aria-label="Link" disabled={disabled} onMouseDown={(e) => (e.preventDefault(), addLink())}>
@@ -252,6 +255,7 @@ export default function RichEditor({ id, value, onChange, onBlur, disabled, desc
           onKeyDown={onKeyDown}
           onBlur={() => onBlur?.()}
           aria-describedby={describedBy}
+          aria-label={label}
           aria-multiline
           role="textbox"
           spellCheck

@@ -1,8 +1,8 @@
 // The admin file token for protected files (spec §6, §9): fetched with pb.files.getToken(), cached
 // in local storage and refreshed when expired or within 10 s of expiry. Failures are only logged.
 import { getTokenPayload } from 'pocketbase';
-import { pb } from '../../../api/client';
-import { fileTokenValid } from '../../../lib/records/format';
+import { pb } from './client';
+import { fileTokenValid } from '../lib/records/format';
 
 export const FILE_TOKEN_STORAGE_KEY = '@adminFileToken';
 

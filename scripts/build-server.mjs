@@ -1,0 +1,37 @@
+// `npm run build` (second half): bundles the server (server/main.ts and everything it imports,
+// dependencies included) into one CommonJS file, dist-server/server.cjs, plus a small launcher,
+// dist-server/main.mjs, which runs it through V8's code cache (dist-server/server.cjs.cache,
+// written after the first start): starting the server transpiles nothing, resolves almost no
+// modules and, from the second start on, compiles almost nothing. Native addons and the large SDKs
+// the server loads on first use stay external (node_modules). The bundle finds schemas/, screens/
+// and dist/ through server/paths.ts, from wherever it is started.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+// `node scripts/build-server.mjs [outdir]` (a test builds a copy of its own)
+const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist-server'));
+fs.mkdirSync(outdir, { recursive: true });
+
+await build({
+  entryPoints: [path.join(root, 'server', 'main.ts')],
+  outfile: path.join(outdir, 'server.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['better-sqlite3', 'sharp', 'nodemailer', '@aws-sdk/*'],
+  // @fastify/compress ships a userland copy of Node's streams (readable-stream 4, the same API);
+  // Node's own saves evaluating it on every start
+  alias: { 'readable-stream': 'node:stream' },
+  // the sources are ES modules: import.meta.url is the bundle's own file URL
+  define: { 'import.meta.url': '__outpostModuleUrl' },
+  banner: { js: "var __outpostModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+// an old cache belongs to an old bundle
+fs.rmSync(path.join(outdir, 'server.cjs.cache'), { force: true });
+fs.copyFileSync(path.join(root, 'scripts', 'server-launcher.mjs'), path.join(outdir, 'main.mjs'));

@@ -1,0 +1,195 @@
+// Backup archives with yazl/yauzl: the zip PocketBase 0.22 writes (tools/archive), i.e. the
+// pb_data content without its backups and temp folders, data.db and logs.db at the root and
+// storage/ beside them. Reading is defensive: an archive is inspected entry by entry before a byte
+// is extracted (no escaping paths, no links or special files, caps on entries and unpacked size).
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import yazl from 'yazl';
+import yauzl from 'yauzl';
+
+/** Top-level pb_data entries never put into or taken from an archive (0.22's exclude list). */
+export const EXCLUDED_ROOT_ENTRIES = ['backups', '.pb_temp_to_delete'];
+
+export interface ArchiveLimits {
+  maxEntries: number;
+  /** The sum of the entries' unpacked sizes. */
+  maxUnpackedBytes: number;
+  /** Unpacked size over archive size above which an archive counts as a zip bomb. */
+  maxRatio: number;
+}
+
+const envNumber = (name: string, fallback: number): number => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+/** The caps (environment variables raise or lower them for unusual deployments). */
+export function archiveLimits(): ArchiveLimits {
+  return {
+    maxEntries: envNumber('OUTPOST_BACKUP_MAX_ENTRIES', 1_000_000),
+    maxUnpackedBytes: envNumber('OUTPOST_BACKUP_MAX_UNPACKED_BYTES', 64 * 1024 ** 3),
+    maxRatio: envNumber('OUTPOST_BACKUP_MAX_RATIO', 1000),
+  };
+}
+
+export class InvalidArchiveError extends Error {}
+
+// ---- writing ----
+
+export interface ArchiveSource {
+  /** Name inside the archive, '/'-separated. */
+  name: string;
+  /** The file on disk to stream into it. */
+  file: string;
+  mtime: Date;
+  /** Stored without compression (already compressed formats). */
+  store?: boolean;
+}
+
+/** Streams `sources` into a new zip at `dest` (deflate at the fastest level, like 0.22). */
+export async function writeArchive(sources: ArchiveSource[], dest: string): Promise<void> {
+  const zip = new yazl.ZipFile();
+  const out = fs.createWriteStream(dest);
+  const done = pipeline(zip.outputStream, out);
+  for (const s of sources) {
+    zip.addFile(s.file, s.name, { mtime: s.mtime, mode: 0o100644, compressionLevel: s.store ? 0 : 1 });
+  }
+  zip.end();
+  await done;
+}
+
+// ---- reading ----
+
+type ZipFile = yauzl.ZipFile;
+type Entry = yauzl.Entry;
+
+function openZip(file: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true }, (err, zip) =>
+      err || !zip ? reject(new InvalidArchiveError(`Not a valid zip archive (${err?.message ?? 'unreadable'}).`)) : resolve(zip),
+    ),
+  );
+}
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+
+/** A zip entry's kind from its Unix mode bits (archives made on Windows have none: a plain file). */
+function entryKind(e: Entry): 'file' | 'dir' | 'special' {
+  const madeBy = e.versionMadeBy >> 8;
+  const mode = (e.externalFileAttributes >>> 16) & S_IFMT;
+  const isDirName = e.fileName.endsWith('/');
+  if (madeBy === 3 && mode !== 0) {
+    if (mode === S_IFDIR) return 'dir';
+    if (mode === S_IFREG) return isDirName ? 'special' : 'file';
+    return 'special'; // symlink, fifo, device, socket
+  }
+  return isDirName ? 'dir' : 'file';
+}
+
+/** The entry's relative path, or an error for names that could leave the target folder. */
+function safeName(name: string): string {
+  const clean = name.replace(/\/+$/, '');
+  // eslint-disable-next-line no-control-regex
+  if (!clean || clean.startsWith('/') || /^[a-zA-Z]:/.test(clean) || /[\\\u0000-\u001f]/.test(clean)) {
+    throw new InvalidArchiveError(`Invalid entry path "${name}".`);
+  }
+  if (clean.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) {
+    throw new InvalidArchiveError(`Invalid entry path "${name}".`);
+  }
+  return clean;
+}
+
+const isExcluded = (name: string): boolean => EXCLUDED_ROOT_ENTRIES.includes(name.split('/')[0]);
+
+async function eachEntry(zip: ZipFile, fn: (e: Entry) => Promise<void>): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      reject(err instanceof InvalidArchiveError ? err : new InvalidArchiveError(`Invalid zip archive (${(err as Error)?.message ?? err}).`));
+    };
+    zip.on('error', fail);
+    zip.on('end', () => !failed && resolve());
+    zip.on('entry', (e: Entry) => {
+      fn(e).then(() => !failed && zip.readEntry(), fail);
+    });
+    zip.readEntry();
+  });
+}
+
+export interface ArchiveSummary {
+  entries: number;
+  unpackedBytes: number;
+}
+
+/**
+ * Checks an archive without extracting it: readable zip, entry names inside the data dir, only
+ * files and folders, caps respected, a data.db file at the root.
+ */
+export async function inspectArchive(file: string, limits = archiveLimits()): Promise<ArchiveSummary> {
+  const { size } = await fsp.stat(file);
+  const zip = await openZip(file);
+  try {
+    if (zip.entryCount > limits.maxEntries) throw new InvalidArchiveError(`Too many entries (more than ${limits.maxEntries}).`);
+    let unpacked = 0;
+    let hasDb = false;
+    await eachEntry(zip, async (e) => {
+      const name = safeName(e.fileName);
+      const kind = entryKind(e);
+      if (kind === 'special') throw new InvalidArchiveError(`Links and special files are not allowed ("${e.fileName}").`);
+      if (e.isEncrypted()) throw new InvalidArchiveError(`Encrypted entries are not supported ("${e.fileName}").`);
+      unpacked += e.uncompressedSize;
+      if (unpacked > limits.maxUnpackedBytes) throw new InvalidArchiveError('The unpacked backup would be too large.');
+      if (name === 'data.db' && kind === 'file') hasDb = true;
+    });
+    if (unpacked > 1024 * 1024 && unpacked / Math.max(size, 1) > limits.maxRatio) {
+      throw new InvalidArchiveError('The archive unpacks to far more than its size (a zip bomb?).');
+    }
+    if (!hasDb) throw new InvalidArchiveError('The backup has no data.db file at its root.');
+    return { entries: zip.entryCount, unpackedBytes: unpacked };
+  } finally {
+    zip.close();
+  }
+}
+
+/** Extracts an inspected archive into `dest` (created), skipping the excluded root folders. */
+export async function extractArchive(file: string, dest: string, limits = archiveLimits()): Promise<void> {
+  await fsp.mkdir(dest, { recursive: true });
+  const zip = await openZip(file);
+  let written = 0;
+  try {
+    await eachEntry(zip, async (e) => {
+      const name = safeName(e.fileName);
+      const kind = entryKind(e);
+      if (kind === 'special') throw new InvalidArchiveError(`Links and special files are not allowed ("${e.fileName}").`);
+      if (isExcluded(name)) return;
+      const target = path.join(dest, ...name.split('/'));
+      if (kind === 'dir') {
+        await fsp.mkdir(target, { recursive: true });
+        return;
+      }
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const input = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+        zip.openReadStream(e, (err, s) => (err || !s ? reject(err ?? new Error('unreadable entry')) : resolve(s))),
+      );
+      // counts what really comes out (yauzl also checks it against the declared size)
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          written += chunk.length;
+          if (written > limits.maxUnpackedBytes) cb(new InvalidArchiveError('The unpacked backup would be too large.'));
+          else cb(null, chunk);
+        },
+      });
+      // 'wx': a duplicate entry name cannot overwrite what an earlier entry wrote
+      await pipeline(input, counter, fs.createWriteStream(target, { flags: 'wx', mode: 0o644 }));
+    });
+  } finally {
+    zip.close();
+  }
+}

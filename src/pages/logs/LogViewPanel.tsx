@@ -1,0 +1,124 @@
+// The 'Request log' panel (spec §2 Logs page, §8): id with the copy button, level, created,
+// message, then the data keys in the spec's order; error as a red label, details as a formatted
+// code block, objects pretty-printed, 'N/A' for empty values. Every value is React text (never
+// HTML), and long values are cut for display: the JSON download keeps everything.
+import { CopyButton } from '../../app/CopyButton';
+import { downloadJsonText } from '../../app/browser-io';
+import { formatDateTime } from '../../app/format';
+import { IconDownload } from '../../app/icons';
+import { OverlayPanel } from '../../app/OverlayPanel';
+import { detailKeys, isEmptyValue, logFileName, type LogEntry } from './log-format';
+import { LogLevel } from './LogLevel';
+
+/** Characters of one value drawn in the panel; a 1 MB message stays cheap to lay out. */
+export const DETAIL_MAX_CHARS = 20_000;
+
+function clip(text: string): { shown: string; hidden: number } {
+  return text.length > DETAIL_MAX_CHARS ? { shown: text.slice(0, DETAIL_MAX_CHARS), hidden: text.length - DETAIL_MAX_CHARS } : { shown: text, hidden: 0 };
+}
+
+function Clipped({ text, className, pre = false }: { text: string; className?: string; pre?: boolean }) {
+  const { shown, hidden } = clip(text);
+  const more = hidden > 0 && <span className="log-clipped"> … {hidden.toLocaleString('en-US')} more characters (see Download as JSON)</span>;
+  return pre ? (
+    <pre className={className}>
+      {shown}
+      {more}
+    </pre>
+  ) : (
+    <span className={className}>
+      {shown}
+      {more}
+    </span>
+  );
+}
+
+/** Details are often HTML or an error dump: one tag per line reads better. */
+function formatDetails(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value, null, 2);
+  return value.length <= DETAIL_MAX_CHARS && /<[a-z!/]/i.test(value) ? value.replace(/>\s*</g, '>\n<') : value;
+}
+
+function DataValue({ name, value, isRequest }: { name: string; value: unknown; isRequest: boolean }) {
+  if (isEmptyValue(value)) return <span className="txt-muted">N/A</span>;
+  if (name === 'details') return <Clipped text={formatDetails(value)} className="log-code log-details" pre />;
+  if (value !== null && typeof value === 'object') return <Clipped text={JSON.stringify(value, null, 2)} className="log-code" pre />;
+  if (name === 'error') return <Clipped text={String(value)} className="log-error-label" />;
+  return <Clipped text={`${String(value)}${isRequest && name === 'execTime' ? 'ms' : ''}`} className="log-value" />;
+}
+
+export interface LogViewPanelProps {
+  open: boolean;
+  /** null while the log is being fetched */
+  log: LogEntry | null;
+  onClose: () => void;
+}
+
+export function LogViewPanel({ open, log, onClose }: LogViewPanelProps) {
+  const isRequest = log?.data?.type === 'request';
+  return (
+    <OverlayPanel
+      open={open}
+      size="lg"
+      className="log-panel"
+      header="Request log"
+      onRequestClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-transparent" onClick={onClose}>
+            Close
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!log}
+            onClick={() => log && downloadJsonText(JSON.stringify(log, null, 2), logFileName(log))}
+          >
+            <IconDownload size={14} />
+            <span>Download as JSON</span>
+          </button>
+        </>
+      }
+    >
+      {!log ? (
+        <p className="loading-text txt-muted">Loading...</p>
+      ) : (
+        <table className="table log-view-table">
+          <tbody>
+            <tr>
+              <th scope="row">id</th>
+              <td>
+                <span className="log-id">
+                  <span className="txt-mono">{log.id}</span>
+                  <CopyButton value={log.id} label="Copy id" />
+                </span>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">level</th>
+              <td>
+                <LogLevel level={log.level} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">created</th>
+              <td title={log.created.replace('Z', ' UTC')}>{formatDateTime(log.created)}</td>
+            </tr>
+            <tr>
+              <th scope="row">message</th>
+              <td>{log.message ? <Clipped text={log.message} className="log-value" /> : <span className="txt-muted">N/A</span>}</td>
+            </tr>
+            {detailKeys(log.data).map((key) => (
+              <tr key={key} data-key={key}>
+                <th scope="row">data.{key}</th>
+                <td>
+                  <DataValue name={key} value={log.data[key]} isRequest={isRequest} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </OverlayPanel>
+  );
+}

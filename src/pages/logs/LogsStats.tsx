@@ -1,0 +1,74 @@
+// The chart block of the Logs page (spec §2, §4 Chart, §8): fetches the hourly stats for the
+// filter, shows 'Found N log(s)' and a spinner while loading, and draws the lazily loaded chart.
+// A failed fetch clears the chart, is logged and notified, except a 400 for an invalid filter.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { handleError, pb } from '../../api/client';
+import type { ChartPoint } from './chart-options';
+import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
+import { foundLogsText } from './log-format';
+import { parseApiDate } from '../../app/format';
+
+// apexcharts is the biggest chunk of the page: its download starts with the page's own, so it
+// is usually in by the time the stats answer
+const chartChunk = import('./LogsChart');
+const LogsChart = lazy(() => chartChunk);
+
+function isAbort(err: unknown): boolean {
+  return !!(err && typeof err === 'object' && (err as { isAbort?: boolean }).isAbort);
+}
+
+export function LogsStats({ filter, refreshKey }: { filter: string; refreshKey: number }) {
+  const [points, setPoints] = useState<ChartPoint[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    pb.logs
+      .getStats({ filter, requestKey: 'logs_stats' })
+      .then((items) => {
+        if (!alive) return;
+        const next: ChartPoint[] = [];
+        let sum = 0;
+        for (const item of Array.isArray(items) ? items : []) {
+          const d = parseApiDate(item.date);
+          sum += item.total;
+          if (d) next.push({ x: d.getTime(), y: item.total });
+        }
+        setPoints(next);
+        setTotal(sum);
+        setLoading(false);
+      })
+      .catch((err) => {
+        if (!alive || isAbort(err)) return;
+        setPoints([]);
+        setTotal(0);
+        setLoading(false);
+        console.warn(err);
+        handleError(err, { silent400: !!filter });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [filter, refreshKey]);
+
+  return (
+    <section className={`logs-chart${loading ? ' logs-chart-loading' : ''}`} aria-label={CHART_SERIES_NAME} aria-busy={loading || undefined}>
+      <div className="logs-chart-header">
+        <h2 className="logs-chart-title">{CHART_SERIES_NAME}</h2>
+        {!loading && (
+          <span className="logs-chart-total" role="status">
+            {foundLogsText(total)}
+          </span>
+        )}
+      </div>
+      <div className="logs-chart-body" style={{ height: CHART_HEIGHT }}>
+        {loading && <span className="logs-chart-spinner" role="progressbar" aria-label="Loading the chart" />}
+        <Suspense fallback={null}>
+          <LogsChart points={points} />
+        </Suspense>
+      </div>
+    </section>
+  );
+}

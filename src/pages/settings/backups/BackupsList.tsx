@@ -1,0 +1,67 @@
+// The backups list (spec §2): zip icon, key, size in brackets, Download / Restore / Delete;
+// skeleton rows while loading, 'No backups yet.' when empty. A row's buttons are disabled while
+// its download or delete runs.
+import { IconDownload } from '../../../app/icons';
+import { formatSize, type BackupItem } from './backups-api';
+import { IconRestore, IconTrash, IconZip } from './icons';
+
+const SKELETON_ROWS = 3;
+
+export interface BackupsListProps {
+  items: BackupItem[];
+  loading: boolean;
+  /** Keys whose download or delete is under way. */
+  busy: ReadonlySet<string>;
+  onDownload(key: string): void;
+  onRestore(key: string): void;
+  onDelete(key: string): void;
+}
+
+export function BackupsList({ items, loading, busy, onDownload, onRestore, onDelete }: BackupsListProps) {
+  if (loading) {
+    return (
+      <ul className="backups-list" aria-busy="true" aria-label="Backups">
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          <li className="backups-item backups-item--skeleton" key={i}>
+            <span className="skeleton-line" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (items.length === 0) {
+    return <p className="backups-empty">No backups yet.</p>;
+  }
+  return (
+    <ul className="backups-list" aria-label="Backups">
+      {items.map((b) => {
+        const disabled = busy.has(b.key);
+        return (
+          <li className="backups-item" key={b.key} data-key={b.key}>
+            <span className="backups-item-icon">
+              <IconZip />
+            </span>
+            <span className="backups-item-name txt-ellipsis" title={b.key}>
+              {b.key}
+            </span>
+            <span className="backups-item-size">({formatSize(b.size)})</span>
+            <span className="backups-item-actions">
+              <button type="button" className="btn btn-transparent btn-sm" disabled={disabled} aria-label={`Download ${b.key}`} title="Download" onClick={() => onDownload(b.key)}>
+                <IconDownload size={16} />
+                <span>Download</span>
+              </button>
+              <button type="button" className="btn btn-transparent btn-sm" disabled={disabled} aria-label={`Restore ${b.key}`} title="Restore" onClick={() => onRestore(b.key)}>
+                <IconRestore />
+                <span>Restore</span>
+              </button>
+              <button type="button" className="btn btn-transparent btn-sm txt-danger" disabled={disabled} aria-label={`Delete ${b.key}`} title="Delete" onClick={() => onDelete(b.key)}>
+                <IconTrash />
+                <span>Delete</span>
+              </button>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

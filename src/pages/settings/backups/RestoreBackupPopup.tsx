@@ -1,0 +1,88 @@
+// 'Restore {name}' (spec §2, §4): the danger warning, the exact name typed again
+// (schemas/backups/restore.*), 'Restore backup' enabled only when it matches; while the restore
+// runs the popup cannot be closed (no overlay click, no Esc). Success reloads the page 2 s later
+// (the server restarts meanwhile); failure shows the server's message.
+import { useEffect, useState } from 'react';
+import { pb } from '../../../api/client';
+import { OverlayPanel } from '../../../app/OverlayPanel';
+import { addErrorToast } from '../../../app/toasts';
+import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
+import { errorMessage } from './backups-api';
+
+export const RELOAD_AFTER_RESTORE_MS = 2000;
+
+const screen = getScreen('backup-restore');
+const form = getForm(screen.sections[0].schema);
+const submitAction = screenAction(screen, 'restore');
+const cancelAction = screenAction(screen, 'cancel');
+
+/** A random suffix so two popups never share field ids (spec §9: 5 characters). */
+const formId = () => `backup-restore-${Math.random().toString(36).slice(2, 7)}`;
+
+export function RestoreBackupPopup({ name, onClose }: { name: string | null; onClose: () => void }) {
+  const [data, setData] = useState<{ name?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [id] = useState(formId);
+  const open = name !== null;
+
+  useEffect(() => {
+    if (open) setData({});
+  }, [open, name]);
+
+  const matches = open && data.name === name;
+
+  const submit = async () => {
+    if (!matches || busy || !name) return;
+    setBusy(true);
+    try {
+      await pb.backups.restore(name, { requestKey: null });
+      setTimeout(() => window.location.reload(), RELOAD_AFTER_RESTORE_MS);
+    } catch (err) {
+      setBusy(false);
+      addErrorToast(errorMessage(err));
+    }
+  };
+
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  return (
+    <OverlayPanel
+      open={open}
+      onRequestClose={close}
+      beforeHide={() => !busy}
+      escClose={!busy}
+      overlayClose={!busy}
+      showCloseButton={!busy}
+      header={`Restore ${name ?? ''}`}
+      size="popup"
+      className="backup-restore-popup"
+      footer={
+        <>
+          <button type="button" className="btn btn-transparent" disabled={busy} onClick={close}>
+            <span>{cancelAction.label}</span>
+          </button>
+          <button type="submit" form={id} className={`btn btn-danger${busy ? ' btn-loading' : ''}`} disabled={!matches || busy}>
+            <span>{submitAction.label}</span>
+          </button>
+        </>
+      }
+    >
+      <div className="alert alert-danger backup-restore-warning" role="alert">
+        <p>Please proceed with caution and use it only with trusted backups!</p>
+        <p>Backup restore is experimental and works only on UNIX based systems.</p>
+        <p>
+          The restore operation will attempt to replace your existing <code>pb_data</code> with the one from the backup and will
+          restart the application process.
+        </p>
+        <p>This means that on success all of your data (including app settings, users, admins, etc.) will be replaced with the ones from the backup.</p>
+        <p>Nothing will happen if the backup is invalid or incompatible (ex. missing <code>data.db</code> file).</p>
+      </div>
+      <p className="backup-restore-prompt">
+        Type the backup name <strong className="txt-mono">{name}</strong> to confirm:
+      </p>
+      <SchemaForm id={id} schema={form.schema} uiSchema={form.uiSchema} formData={data} onChange={setData} onSubmit={() => void submit()} disabled={busy} />
+    </OverlayPanel>
+  );
+}

@@ -1,0 +1,72 @@
+// The backups calls the page makes (spec §7) and the health poll (spec §4: every 3 s while the
+// page is open), kept apart from the components.
+import { useEffect, useState } from 'react';
+import { pb } from '../../../api/client';
+
+export const HEALTH_POLL_MS = 3000;
+
+export interface BackupItem {
+  key: string;
+  size: number;
+  modified: string;
+}
+
+/** Newest first (spec §2). */
+export function sortBackups(items: BackupItem[]): BackupItem[] {
+  return [...items].sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : a.key.localeCompare(b.key)));
+}
+
+export async function listBackups(): Promise<BackupItem[]> {
+  const items = await pb.backups.getFullList({ requestKey: 'backups_list' });
+  return sortBackups(items as BackupItem[]);
+}
+
+/** 12.3 KB style sizes, as in the list's brackets. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(2)} ${units[i]}`;
+}
+
+/** The server's message of a failed call, else the error's own. */
+export function errorMessage(err: unknown): string {
+  const r = (err as { response?: { message?: unknown } })?.response;
+  if (r && typeof r.message === 'string' && r.message) return r.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The message of the upload's `file` field error, when the server sent one. */
+export function fileErrorMessage(err: unknown): string {
+  const data = (err as { response?: { data?: { file?: { message?: unknown } } } })?.response?.data;
+  return typeof data?.file?.message === 'string' ? data.file.message : '';
+}
+
+/** Whether the server can start a backup now (health's canBackup), polled while mounted. */
+export function useCanBackup(): boolean {
+  const [canBackup, setCanBackup] = useState(true);
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const res = await pb.health.check({ requestKey: null });
+        if (alive) setCanBackup(res?.data?.canBackup !== false);
+      } catch {
+        // unreachable for a moment (e.g. restarting): keep the last state
+      }
+      if (alive) timer = setTimeout(() => void poll(), HEALTH_POLL_MS);
+    };
+    void poll();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  return canBackup;
+}
