@@ -223,7 +223,7 @@ function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
   lines.push(`Files: ${code(`schemas/${name}.schema.json`)}, ${code(`schemas/${name}.ui.json`)}`, '');
 
   lines.push('## Where it appears', '');
-  const using = screens.filter((s) => screenForms(s).some((f) => f.schema === name || f.ui === name));
+  const using = screens.filter((s) => screenForms(s, [name]).some((f) => f.schema === name || f.ui === name));
   if (!using.length) lines.push('Not used by any screen definition.', '');
   for (const s of using) {
     const titles = s.titleNew ? `“${s.title}” / “${s.titleNew}”` : `“${s.title}”`;
@@ -293,7 +293,7 @@ function indexDoc(catalog: Catalog): string {
   );
   lines.push('| Form | Title | Fields | Screens |', '|---|---|---|---|');
   for (const form of catalog.forms) {
-    const screens = catalog.screens.filter((s) => screenForms(s).some((f) => f.schema === form.name)).map((s) => code(s.name));
+    const screens = catalog.screens.filter((s) => screenForms(s, [form.name]).some((f) => f.schema === form.name)).map((s) => code(s.name));
     lines.push(`| [${code(form.name)}](${form.name}.md) | ${cell(form.schema.title ?? '')} | ${collectFields(form.schema).length} | ${cell(screens.join(', '))} |`);
   }
   lines.push('');

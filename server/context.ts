@@ -32,6 +32,8 @@ export interface AppOptions {
   dashboardDir?: string | null;
   /** Log each request to the console (the CLI turns it on, tests keep it off). */
   consoleLog?: boolean;
+  /** Time allowed for each call to an OAuth2 provider (token, user info); 15 s by default. */
+  oauth2TimeoutMs?: number;
   /** Realtime connections without a message for this long are closed (default 5 minutes, as 0.22). */
   realtimeIdleMs?: number;
   /** CORS allowed origins (`serve --origins`); default ["*"]. */

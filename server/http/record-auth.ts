@@ -24,7 +24,8 @@ import {
 } from '../records/auth-store';
 import { findAuthRecordByToken } from '../records/auth-tokens';
 import { deleteExternalAuth, deleteExternalAuthsOf, findExternalAuth, listExternalAuths } from '../records/auth-external';
-import { enabledProviders, listAuthProviders } from '../records/auth-oauth2';
+import { listAuthProviders } from '../records/auth-oauth2';
+import { signInWithOAuth2 } from './record-oauth2';
 import { expandFetch, expandRecords } from '../records/expand';
 import { recordFromRow } from '../records/model';
 import { requestInfoOf } from '../records/rules';
@@ -120,27 +121,8 @@ export function registerRecordAuth(app: FastifyInstance, ctx: AppContext): void 
     if (!authOptions(collection).allowOAuth2Auth) {
       throw badRequest('The collection is not configured to allow OAuth2 authentication.');
     }
-    const form = bindForm(
-      req,
-      { provider: 'string', code: 'string', codeVerifier: 'string', redirectUrl: 'string' },
-      LOAD_FAILED,
-    );
-    const providers = enabledProviders(ctx.settings.get());
-    const errors = validateFields(form, {
-      provider: [
-        required,
-        by((v) =>
-          providers.includes(String(v))
-            ? null
-            : fieldFailure('validation_invalid_provider', `Provider with name ${JSON.stringify(String(v))} is missing or is not enabled.`),
-        ),
-      ],
-      code: [required],
-      redirectUrl: [required],
-    });
-    if (Object.keys(errors).length) throw badRequest(undefined, errors);
-    // The code exchange with the provider is not implemented yet: say so instead of a bare 404.
-    throw badRequest('OAuth2 authentication is not supported by this server yet.', {}, 'oauth2 code exchange not implemented');
+    const { row, meta } = await signInWithOAuth2(ctx, req, collection);
+    return { ...authResponse(ctx, req, collection, row), meta };
   });
 
   app.post(`${base}/request-verification`, async (req, reply) => {

@@ -1,9 +1,10 @@
 // /api/settings (admin only): read redacted, PATCH-merge, validate with the schema files and save,
-// send a test email, test the S3 connection.
+// send a test email, test the S3 connection, sign an Apple client secret.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { sendRecordTemplateMail, type RecordMailTemplate } from '../services/mailer';
 import { newTokenKey } from '../services/passwords';
+import { appleClientSecret } from '../services/apple-secret';
 import { s3ErrorMessage, testS3Connection } from '../services/s3';
 import { mergePatch, redact, SettingsPatchError } from '../services/settings';
 import { schemaValidator, validateSettings } from '../services/settings-validate';
@@ -15,6 +16,7 @@ import { requireAdmin } from './guards';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const TEST_EMAIL_SCHEMA = 'settings/test-email';
+const APPLE_SECRET_SCHEMA = 'settings/apple-client-secret';
 const S3_FILESYSTEMS = ['storage', 'backups'];
 
 export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
@@ -63,6 +65,26 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
       throw badRequest(`Failed to send the test email. Raw error: \n${err instanceof Error ? err.message : String(err)}`);
     }
     return reply.status(204).send();
+  });
+
+  app.post('/api/settings/apple/generate-client-secret', async (req) => {
+    requireAdmin(req);
+    const form = bindForm(req, { clientId: 'string', teamId: 'string', keyId: 'string', privateKey: 'string', duration: 'int' }, LOAD_FAILED);
+    // Go's Required treats a 0 duration as blank; the key is trimmed only for parsing, as in 0.22
+    const errors = schemaValidator(APPLE_SECRET_SCHEMA).validate({ ...form, duration: form.duration === 0 ? undefined : form.duration });
+    if (Object.keys(errors).length) throw badRequest('Invalid client secret data.', errors);
+    try {
+      const secret = await appleClientSecret({
+        clientId: String(form.clientId),
+        teamId: String(form.teamId),
+        keyId: String(form.keyId),
+        privateKey: String(form.privateKey).trim(),
+        duration: Number(form.duration),
+      });
+      return { secret };
+    } catch (err) {
+      throw badRequest(`Failed to generate client secret. Raw error: \n${err instanceof Error ? err.message : String(err)}`);
+    }
   });
 
   app.post('/api/settings/test/s3', async (req, reply) => {

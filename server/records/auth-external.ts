@@ -2,6 +2,8 @@
 // Links are only ever created by an OAuth2 sign-in of the record itself, never by matching an
 // email address (0.22.12's auto-linking is the account-takeover of GHSA-m93w-4fxv-r35v).
 import type { AppContext } from '../context';
+import { nowDateTime } from '../db/layout';
+import { newId } from '../services/passwords';
 
 export interface ExternalAuthJson {
   id: string;
@@ -50,4 +52,20 @@ export function deleteExternalAuth(ctx: AppContext, id: string): void {
  */
 export function deleteExternalAuthsOf(ctx: AppContext, collectionId: string, recordId: string): number {
   return ctx.db.prepare('DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?').run(collectionId, recordId).changes;
+}
+
+/** The link of a provider identity in a collection (0.22's FindFirstExternalAuthByExpr). */
+export function findExternalAuthByProviderId(ctx: AppContext, collectionId: string, provider: string, providerId: string): ExternalAuthJson | null {
+  const row = ctx.db
+    .prepare(`SELECT ${COLUMNS} FROM _externalAuths WHERE collectionId = ? AND provider = ? AND providerId = ? LIMIT 1`)
+    .get(collectionId, provider, providerId) as Record<string, unknown> | undefined;
+  return row ? toJson(row) : null;
+}
+
+/** Links a provider identity to a record (the unique indexes refuse a second link of either side). */
+export function addExternalAuth(ctx: AppContext, collectionId: string, recordId: string, provider: string, providerId: string): void {
+  const now = nowDateTime();
+  ctx.db
+    .prepare(`INSERT INTO _externalAuths (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    .run(newId(), now, now, collectionId, recordId, provider, providerId);
 }

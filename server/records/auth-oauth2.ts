@@ -1,62 +1,12 @@
 // OAuth2 providers as GET /auth-methods lists them (0.22): every provider enabled in the settings
 // (sorted by name), with a fresh state and PKCE pair and the authorization URL built the way Go's
 // oauth2.Config.AuthCodeURL builds it (query keys sorted), plus an empty `&redirect_uri=` for the
-// client to complete. The code exchange itself (auth-with-oauth2) is not implemented here.
+// client to complete. Which providers exist and their endpoints come from schemas/providers/.
 import { createHash } from 'node:crypto';
-import type { AuthProviderConfig, ProviderKey, Settings } from '../services/settings';
-import { OAUTH2_PROVIDER_KEYS } from '../services/settings';
+import { endpointsOf, pkceOf } from '../services/oauth2-client';
 import { randomString } from '../services/passwords';
-
-interface ProviderDefaults {
-  displayName: string;
-  authUrl: string;
-  scopes: string[];
-}
-
-/** 0.22's tools/auth defaults per provider (name = settings key without the "Auth" suffix). */
-const PROVIDERS: Record<string, ProviderDefaults> = {
-  google: {
-    displayName: 'Google',
-    authUrl: 'https://accounts.google.com/o/oauth2/auth',
-    scopes: ['https://www.googleapis.com/auth/userinfo.profile', 'https://www.googleapis.com/auth/userinfo.email'],
-  },
-  facebook: { displayName: 'Facebook', authUrl: 'https://www.facebook.com/v3.2/dialog/oauth', scopes: ['email'] },
-  github: { displayName: 'GitHub', authUrl: 'https://github.com/login/oauth/authorize', scopes: ['read:user', 'user:email'] },
-  gitlab: { displayName: 'GitLab', authUrl: 'https://gitlab.com/oauth/authorize', scopes: ['read_user'] },
-  discord: { displayName: 'Discord', authUrl: 'https://discord.com/api/oauth2/authorize', scopes: ['identify', 'email'] },
-  twitter: { displayName: 'Twitter', authUrl: 'https://twitter.com/i/oauth2/authorize', scopes: ['users.read', 'tweet.read'] },
-  microsoft: {
-    displayName: 'Microsoft',
-    authUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
-    scopes: ['User.Read'],
-  },
-  spotify: { displayName: 'Spotify', authUrl: 'https://accounts.spotify.com/authorize', scopes: ['user-read-private', 'user-read-email'] },
-  kakao: {
-    displayName: 'Kakao',
-    authUrl: 'https://kauth.kakao.com/oauth/authorize',
-    scopes: ['account_email', 'profile_nickname', 'profile_image'],
-  },
-  twitch: { displayName: 'Twitch', authUrl: 'https://id.twitch.tv/oauth2/authorize', scopes: ['user:read:email'] },
-  strava: { displayName: 'Strava', authUrl: 'https://www.strava.com/oauth/authorize', scopes: ['profile:read_all'] },
-  gitee: { displayName: 'Gitee', authUrl: 'https://gitee.com/oauth/authorize', scopes: ['user_info', 'emails'] },
-  livechat: { displayName: 'LiveChat', authUrl: 'https://accounts.livechat.com/', scopes: [] },
-  gitea: { displayName: 'Gitea', authUrl: 'https://gitea.com/login/oauth/authorize', scopes: ['read:user', 'user:email'] },
-  oidc: { displayName: 'OIDC', authUrl: '', scopes: ['openid', 'email', 'profile'] },
-  oidc2: { displayName: 'OIDC', authUrl: '', scopes: ['openid', 'email', 'profile'] },
-  oidc3: { displayName: 'OIDC', authUrl: '', scopes: ['openid', 'email', 'profile'] },
-  apple: { displayName: 'Apple', authUrl: 'https://appleid.apple.com/auth/authorize', scopes: ['name', 'email'] },
-  instagram: { displayName: 'Instagram', authUrl: 'https://api.instagram.com/oauth/authorize', scopes: ['user_profile'] },
-  vk: { displayName: 'ВКонтакте', authUrl: 'https://oauth.vk.com/authorize', scopes: ['email'] },
-  yandex: { displayName: 'Yandex', authUrl: 'https://oauth.yandex.com/authorize', scopes: ['login:email', 'login:avatar', 'login:info'] },
-  patreon: { displayName: 'Patreon', authUrl: 'https://www.patreon.com/oauth2/authorize', scopes: ['identity', 'identity[email]'] },
-  mailcow: { displayName: 'mailcow', authUrl: '', scopes: ['profile'] },
-  bitbucket: { displayName: 'Bitbucket', authUrl: 'https://bitbucket.org/site/oauth2/authorize', scopes: ['account'] },
-  planningcenter: {
-    displayName: 'Planning Center',
-    authUrl: 'https://api.planningcenteronline.com/oauth/authorize',
-    scopes: ['people'],
-  },
-};
+import { loadProviders, type AuthProviderConfig, type ProviderDefinition } from '../services/providers';
+import { providerConfig, type Settings } from '../services/settings';
 
 export interface AuthProviderInfo {
   name: string;
@@ -71,12 +21,11 @@ export interface AuthProviderInfo {
 /** PKCE S256: base64url(sha256(verifier)) without padding. */
 export const s256Challenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
 
-/** The provider name of a settings key (`gitlabAuth` → `gitlab`). */
-export const providerName = (key: ProviderKey): string => key.replace(/Auth$/, '');
-
-/** Names of the providers enabled in the settings, in the settings' order. */
-export function enabledProviders(settings: Settings): string[] {
-  return OAUTH2_PROVIDER_KEYS.filter((key) => settings[key]?.enabled).map(providerName);
+/** The enabled provider of that name with its settings block, or null. */
+export function enabledProvider(settings: Settings, name: string): { def: ProviderDefinition; config: AuthProviderConfig } | null {
+  const def = loadProviders().find((p) => p.name === name);
+  const config = def ? providerConfig(settings, def.key) : undefined;
+  return def && config?.enabled ? { def, config } : null;
 }
 
 /** Go's url.QueryEscape (space as '+', only unreserved characters left as they are). */
@@ -95,36 +44,25 @@ function buildAuthUrl(base: string, params: Record<string, string>): string {
 }
 
 /** One auth-methods entry for an enabled provider (null when it cannot be set up, e.g. no authUrl). */
-export function providerInfo(key: ProviderKey, config: AuthProviderConfig): AuthProviderInfo | null {
-  const name = providerName(key);
-  const defaults = PROVIDERS[name];
-  if (!defaults) return null;
-  const authUrl = config.authUrl || defaults.authUrl;
+export function providerInfo(def: ProviderDefinition, config: AuthProviderConfig): AuthProviderInfo | null {
+  const { authUrl } = endpointsOf(def, config);
   if (!authUrl) return null;
 
   const state = randomString(30);
-  // PKCE unless the settings turn it off (or the provider cannot do it: vk)
-  const pkce = typeof config.pkce === 'boolean' ? config.pkce : name !== 'vk';
+  const pkce = pkceOf(def, config);
   const codeVerifier = pkce ? randomString(43) : '';
   const codeChallenge = pkce ? s256Challenge(codeVerifier) : '';
   const codeChallengeMethod = pkce ? 'S256' : '';
 
-  const params: Record<string, string> = {
-    client_id: config.clientId,
-    response_type: 'code',
-    state,
-  };
-  if (defaults.scopes.length) params.scope = defaults.scopes.join(' ');
+  const params: Record<string, string> = { ...def.facts.authParams, client_id: config.clientId, response_type: 'code', state };
+  if (def.facts.scopes.length) params.scope = def.facts.scopes.join(' ');
   if (pkce) {
     params.code_challenge = codeChallenge;
     params.code_challenge_method = codeChallengeMethod;
   }
-  // apple wants the response posted back to the redirect URL
-  if (name === 'apple') params.response_mode = 'form_post';
-
   return {
-    name,
-    displayName: config.displayName || defaults.displayName || name,
+    name: def.name,
+    displayName: config.displayName || def.facts.displayName || def.name,
     state,
     authUrl: buildAuthUrl(authUrl, params) + '&redirect_uri=',
     codeVerifier,
@@ -136,10 +74,10 @@ export function providerInfo(key: ProviderKey, config: AuthProviderConfig): Auth
 /** Every enabled provider's auth-methods entry, sorted by name. */
 export function listAuthProviders(settings: Settings): AuthProviderInfo[] {
   const out: AuthProviderInfo[] = [];
-  for (const key of OAUTH2_PROVIDER_KEYS) {
-    const config = settings[key];
+  for (const def of loadProviders()) {
+    const config = providerConfig(settings, def.key);
     if (!config?.enabled) continue;
-    const info = providerInfo(key, config);
+    const info = providerInfo(def, config);
     if (info) out.push(info);
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -6,7 +6,7 @@
 // definitions (screens/*.json loading /api/settings: each section's schema and `bind`), so adding a
 // setting is editing schema files only.
 //
-// Sections no schema file describes yet (the OAuth2 providers) keep 0.22's checks below.
+// The OAuth2 provider blocks are checked with their provider files (schemas/providers/).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
@@ -16,9 +16,9 @@ import { CODES_KEYWORD } from '../../src/engine/keyword-names';
 import { createTransformErrors, propertyPath, propertySchemas } from '../../src/engine/messages';
 import { declaredNames, parseScreen, type ScreenDefinition } from '../../src/engine/screen';
 import { toRjsfErrors } from '../../src/engine/validation';
-import { fieldFailure, required, validateFields, type Rule } from '../http/field-rules';
 import { PROJECT_ROOT } from '../paths';
-import { OAUTH2_PROVIDER_KEYS, type NestedErrors, type Settings } from './settings';
+import { loadProviders } from './providers';
+import type { NestedErrors, Settings } from './settings';
 
 type Json = Record<string, unknown>;
 type Leaf = { code: string; message: string };
@@ -62,10 +62,11 @@ export interface SchemaValidator {
 const cache = new Map<string, SchemaValidator>();
 
 /** The validator for schemas/<name>.schema.json (compiled once). */
-export function schemaValidator(name: string): SchemaValidator {
-  let v = cache.get(name);
+export function schemaValidator(name: string, root = ROOT): SchemaValidator {
+  const cacheKey = `${root}\0${name}`;
+  let v = cache.get(cacheKey);
   if (v) return v;
-  const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as Json;
+  const schema = JSON.parse(fs.readFileSync(path.join(root, 'schemas', `${name}.schema.json`), 'utf8')) as Json;
   const compiled: ValidateFunction = createStrictAjv().compile(schema);
   const transform = createTransformErrors(schema);
   v = {
@@ -84,7 +85,7 @@ export function schemaValidator(name: string): SchemaValidator {
       return out;
     },
   };
-  cache.set(name, v);
+  cache.set(cacheKey, v);
   return v;
 }
 
@@ -139,73 +140,50 @@ export interface SettingsSection {
   keys: string[];
 }
 
-let sections: SettingsSection[] | undefined;
+const sectionsByRoot = new Map<string, SettingsSection[]>();
 
 /** Every form section of the screens that edit /api/settings, from screens/*.json. */
-export function settingsSections(): SettingsSection[] {
-  if (sections) return sections;
-  const dir = path.join(ROOT, 'screens');
+export function settingsSections(root = ROOT): SettingsSection[] {
+  const known = sectionsByRoot.get(root);
+  if (known) return known;
+  const dir = path.join(root, 'screens');
   const screens: ScreenDefinition[] = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => parseScreen(f.slice(0, -5), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))));
   const seen = new Set<string>();
-  sections = [];
+  const sections: SettingsSection[] = [];
   for (const screen of screens) {
     const saves = (screen.actions ?? []).some((a) => a.method === 'PATCH' && a.path === SETTINGS_PATH);
     if (screen.load !== SETTINGS_PATH || !saves) continue;
     for (const s of screen.sections) {
+      // template sections (the provider popup) are checked per provider file in providerErrors
+      if (s.schema.includes('{')) continue;
       const bind = s.bind ?? '';
       const id = `${s.schema}@${bind}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      const schema = schemaValidator(s.schema).schema;
+      const schema = schemaValidator(s.schema, root).schema;
       const keys = bind ? [bind.split('.')[0]] : [...declaredNames(schema)];
       sections.push({ schema: s.schema, bind, keys });
     }
   }
+  sectionsByRoot.set(root, sections);
   return sections;
 }
 
-// ---- 0.22's checks for the sections without a schema file yet ----
+// ---- the provider blocks: one schema file each ----
 
-const when = (condition: boolean, rule: Rule): Rule => (condition ? rule : () => null);
-
-const skipEmpty = (check: (v: string) => boolean, code: string, message: string): Rule => (value) =>
-  typeof value !== 'string' || value === '' || check(value) ? null : fieldFailure(code, message);
-
-export const url = skipEmpty(
-  (v) => {
-    try {
-      const parsed = new URL(v.includes('://') ? v : `http://${v}`);
-      return parsed.hostname !== '' && !/\s/.test(v);
-    } catch {
-      return false;
-    }
-  },
-  'validation_is_url',
-  'Must be a valid URL.',
-);
-
-function legacyErrors(s: Settings, changed: Set<string>): NestedErrors {
+function providerErrors(s: Settings, changed: Set<string>, root: string): NestedErrors {
   const out: NestedErrors = {};
   const section = (key: string, errors: NestedErrors) => {
     if (Object.keys(errors).length) out[key] = errors;
   };
-  for (const key of OAUTH2_PROVIDER_KEYS) {
-    if (!changed.has(key)) continue;
-    const p = s[key];
-    section(
-      key,
-      validateFields(p as unknown as Json, {
-        clientId: [when(p.enabled, required)],
-        clientSecret: [when(p.enabled, required)],
-        authUrl: [url],
-        tokenUrl: [url],
-        userApiUrl: [url],
-      }),
-    );
+  // each provider block with its own file (schemas/providers/<name>.schema.json)
+  for (const provider of loadProviders(root)) {
+    if (!changed.has(provider.key)) continue;
+    section(provider.key, schemaValidator(provider.form, root).validate(s[provider.key] ?? {}));
   }
   return out;
 }
@@ -215,15 +193,15 @@ function legacyErrors(s: Settings, changed: Set<string>): NestedErrors {
  * PATCH touched (`changed`: its top-level keys; all when omitted) are checked, each with its schema
  * file; what one section stores cannot block saving another.
  */
-export function validateSettings(next: Settings, changed?: Iterable<string>): NestedErrors {
+export function validateSettings(next: Settings, changed?: Iterable<string>, root = ROOT): NestedErrors {
   const touched = new Set(changed ?? Object.keys(next));
   const out: NestedErrors = {};
-  for (const section of settingsSections()) {
+  for (const section of settingsSections(root)) {
     if (!section.keys.some((k) => touched.has(k))) continue;
-    const errors = schemaValidator(section.schema).validate(getAt(next, section.bind) ?? {});
+    const errors = schemaValidator(section.schema, root).validate(getAt(next, section.bind) ?? {});
     if (Object.keys(errors).length) mergeErrors(out, nest(section.bind, errors));
   }
-  mergeErrors(out, legacyErrors(next, touched));
+  mergeErrors(out, providerErrors(next, touched, root));
   return sortKeys(out);
 }
 
@@ -235,4 +213,41 @@ export function sortKeys(errors: NestedErrors): NestedErrors {
     out[key] = 'code' in v && typeof v.code === 'string' ? v : sortKeys(v as NestedErrors);
   }
   return out;
+}
+
+/** The `default`s a schema declares (its properties, those of its if/then/else branches, nested objects). */
+function schemaDefaultsOf(schema: Json): Json {
+  const out: Json = {};
+  const visit = (node: unknown) => {
+    if (!isObject(node)) return;
+    for (const [key, prop] of Object.entries(isObject(node.properties) ? node.properties : {})) {
+      if (!isObject(prop)) continue;
+      if ('default' in prop) out[key] = prop.default;
+      else if (prop.type === 'object') {
+        const nested = schemaDefaultsOf(prop);
+        if (Object.keys(nested).length) out[key] = { ...(isObject(out[key]) ? out[key] : {}), ...nested };
+      }
+    }
+    for (const branch of ['then', 'else']) visit(node[branch]);
+    for (const list of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(node[list])) (node[list] as unknown[]).forEach(visit);
+  };
+  visit(schema);
+  return out;
+}
+
+/**
+ * The defaults every settings section's schema declares, placed at the section's bind path: the
+ * stored document's keys and defaults come from schemas/settings (a new property with a `default`
+ * is stored without a server edit).
+ */
+export function settingsSchemaDefaults(root = ROOT): Json {
+  const doc: Json = {};
+  for (const section of settingsSections(root)) {
+    const defaults = schemaDefaultsOf(schemaValidator(section.schema, root).schema);
+    const path = section.bind.split('.').filter(Boolean);
+    let node = doc;
+    for (const key of path) node = (isObject(node[key]) ? node[key] : (node[key] = {})) as Json;
+    Object.assign(node, defaults);
+  }
+  return doc;
 }

@@ -5,6 +5,10 @@ import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { stringifyLikeGo } from '../http/json';
 import { newId, randomString } from './passwords';
+import { loadProviders, providerDefaults, type AuthProviderConfig } from './providers';
+import { settingsSchemaDefaults } from './settings-validate';
+
+export type { AuthProviderConfig };
 
 export const SECRET_MASK = '******';
 
@@ -67,17 +71,6 @@ export interface EmailAuthSettings {
   onlyDomains: string[] | null;
   minPasswordLength: number;
 }
-export interface AuthProviderConfig {
-  enabled: boolean;
-  clientId: string;
-  clientSecret: string;
-  authUrl: string;
-  tokenUrl: string;
-  userApiUrl: string;
-  displayName: string;
-  pkce: boolean | null;
-}
-
 export const TOKEN_KINDS = [
   'adminAuthToken',
   'adminPasswordResetToken',
@@ -90,36 +83,6 @@ export const TOKEN_KINDS = [
 ] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
-/** OAuth2 provider blocks in 0.22's struct (and JSON) order. */
-export const OAUTH2_PROVIDER_KEYS = [
-  'googleAuth',
-  'facebookAuth',
-  'githubAuth',
-  'gitlabAuth',
-  'discordAuth',
-  'twitterAuth',
-  'microsoftAuth',
-  'spotifyAuth',
-  'kakaoAuth',
-  'twitchAuth',
-  'stravaAuth',
-  'giteeAuth',
-  'livechatAuth',
-  'giteaAuth',
-  'oidcAuth',
-  'oidc2Auth',
-  'oidc3Auth',
-  'appleAuth',
-  'instagramAuth',
-  'vkAuth',
-  'yandexAuth',
-  'patreonAuth',
-  'mailcowAuth',
-  'bitbucketAuth',
-  'planningcenterAuth',
-] as const;
-export type ProviderKey = (typeof OAUTH2_PROVIDER_KEYS)[number];
-
 export type Settings = {
   meta: MetaSettings;
   logs: LogsSettings;
@@ -127,8 +90,15 @@ export type Settings = {
   s3: S3Settings;
   backups: BackupsSettings;
   emailAuth: EmailAuthSettings;
-} & Record<TokenKind, TokenConfig> &
-  Record<ProviderKey, AuthProviderConfig>;
+} & Record<TokenKind, TokenConfig> & {
+  /** One block per OAuth2 provider file (`<name>Auth`, see ./providers.ts); read them with providerConfig. */
+  readonly [providerKey: string]: unknown;
+};
+
+/** The settings block of a provider key ("googleAuth"), or undefined when no provider file has it. */
+export function providerConfig(settings: Settings, key: string): AuthProviderConfig | undefined {
+  return loadProviders().some((p) => p.key === key) ? (settings[key] as AuthProviderConfig) : undefined;
+}
 
 export interface SettingsStore {
   /** The current settings (treat as read-only; use save to change them). */
@@ -218,19 +188,13 @@ const emptyS3 = (): S3Settings => ({
   forcePathStyle: false,
 });
 
-const emptyProvider = (): AuthProviderConfig => ({
-  enabled: false,
-  clientId: '',
-  clientSecret: '',
-  authUrl: '',
-  tokenUrl: '',
-  userApiUrl: '',
-  displayName: '',
-  pkce: null,
-});
-
-/** Fresh defaults; every token kind gets a new random 50-character secret. */
-export function defaultSettings(): Settings {
+/**
+ * Fresh defaults; every token kind gets a new random 50-character secret. PocketBase 0.22's struct
+ * below gives the values of its own keys (its wire defaults); every other key a settings schema
+ * declares with a `default` (schemas/settings, placed by the screens' `bind`) and every provider
+ * file's block are added from the files, so a new setting is stored without a server edit.
+ */
+export function defaultSettings(root?: string): Settings {
   const head = {
     meta: {
       appName: 'Acme',
@@ -260,11 +224,19 @@ export function defaultSettings(): Settings {
     TOKEN_KINDS.map((k) => [k, { secret: randomString(50), duration: TOKEN_DURATIONS[k] }]),
   ) as Record<TokenKind, TokenConfig>;
   const emailAuth: EmailAuthSettings = { enabled: false, exceptDomains: null, onlyDomains: null, minPasswordLength: 0 };
-  const providers = Object.fromEntries(OAUTH2_PROVIDER_KEYS.map((k) => [k, emptyProvider()])) as Record<
-    ProviderKey,
-    AuthProviderConfig
-  >;
-  return { ...head, ...tokens, emailAuth, ...providers };
+  // one block per provider file, its defaults from the file (0.22's block shape under them)
+  const providers = Object.fromEntries(loadProviders(root).map((p) => [p.key, providerDefaults(p)]));
+  return addMissing({ ...head, ...tokens, emailAuth, ...providers }, settingsSchemaDefaults(root)) as Settings;
+}
+
+/** `base` with the keys only `extra` has added (recursively into objects both have). */
+function addMissing(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    if (!(key in out)) out[key] = structuredClone(value);
+    else if (isPlainObject(out[key]) && isPlainObject(value)) out[key] = addMissing(out[key], value);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +248,7 @@ export const SECRET_PATHS: ReadonlyArray<readonly string[]> = [
   ['s3', 'secret'],
   ['backups', 's3', 'secret'],
   ...TOKEN_KINDS.map((k) => [k, 'secret'] as const),
-  ...OAUTH2_PROVIDER_KEYS.map((k) => [k, 'clientSecret'] as const),
+  ...loadProviders().map((p) => [p.key, 'clientSecret'] as const),
 ];
 const SECRET_KEYS = new Set(SECRET_PATHS.map((p) => p.join('.')));
 

@@ -25,10 +25,7 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
   return Object.assign(Page, { preload });
 }
 
-// Placeholders of signed-in screens, loaded on demand like the real screens will be.
-const placeholders = () => import('./PlaceholderPage');
 const CollectionsPage = lazyPage(() => import('../pages/collections/CollectionsPage'));
-const SettingsPlaceholderPage = lazyPage<{ title: string }>(() => placeholders().then((m) => ({ default: m.SettingsPlaceholderPage })));
 
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
 const RequestPasswordResetPage = lazyPage(() => import('../pages/auth/RequestPasswordResetPage'));
@@ -38,6 +35,7 @@ const ApplicationSettingsPage = lazyPage(() => import('../pages/settings/Applica
 const MailSettingsPage = lazyPage(() => import('../pages/settings/MailSettingsPage'));
 const StorageSettingsPage = lazyPage(() => import('../pages/settings/StorageSettingsPage'));
 const TokenOptionsPage = lazyPage(() => import('../pages/settings/TokenOptionsPage'));
+const AuthProvidersPage = lazyPage(() => import('../pages/settings/AuthProvidersPage'));
 const LogsPage = lazyPage(() => import('../pages/logs/LogsPage'));
 const ExportCollectionsPage = lazyPage(() => import('../pages/settings/ExportCollectionsPage'));
 const ImportCollectionsPage = lazyPage(() => import('../pages/settings/ImportCollectionsPage'));
@@ -60,7 +58,7 @@ const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
   settingsAdmins: AdminsListPage,
   settingsMail: MailSettingsPage,
   settingsStorage: StorageSettingsPage,
-  settingsAuthProviders: SettingsPlaceholderPage,
+  settingsAuthProviders: AuthProvidersPage,
   settingsTokens: TokenOptionsPage,
   settingsExportCollections: ExportCollectionsPage,
   settingsImportCollections: ImportCollectionsPage,
@@ -88,7 +86,7 @@ export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   settingsAdmins: () => <AdminsListPage />,
   settingsMail: () => <MailSettingsPage />,
   settingsStorage: () => <StorageSettingsPage />,
-  settingsAuthProviders: () => <SettingsPlaceholderPage title="Auth providers" />,
+  settingsAuthProviders: () => <AuthProvidersPage />,
   settingsTokens: () => <TokenOptionsPage />,
   settingsExportCollections: () => <ExportCollectionsPage />,
   settingsImportCollections: () => <ImportCollectionsPage />,

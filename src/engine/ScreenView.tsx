@@ -12,13 +12,13 @@ import type { StatusLabelProps } from '../widgets/StatusLabel';
 import { SchemaForm } from './SchemaForm';
 import { getScreen } from './schemas';
 import type { FormContext } from './form-state';
-import { checkName, type ScreenAction, type ScreenCheck } from './screen';
+import { checkName, type ScreenAction, type ScreenCheck, type ScreenDefinition } from './screen';
 import { useScreen, type CheckStatus, type ScreenState, type UseScreenOptions } from './use-screen';
 import './screen-view.css';
 
 export interface ScreenViewProps extends UseScreenOptions {
-  /** screens/<name>.json */
-  name: string;
+  /** screens/<name>.json, or a template screen instantiated for one form (instantiateScreen). */
+  name: string | ScreenDefinition;
   /** Panels: whether it is open, and how it closes. */
   open?: boolean;
   onClose?: () => void;
@@ -204,8 +204,8 @@ export function ScreenView(props: ScreenViewProps) {
   return kind === 'section' ? <ScreenSection {...props} /> : <ScreenPage {...props} />;
 }
 
-function getKind(name: string) {
-  return getScreen(name).kind ?? 'page';
+function getKind(name: string | ScreenDefinition) {
+  return (typeof name === 'string' ? getScreen(name) : name).kind ?? 'page';
 }
 
 export default ScreenView;

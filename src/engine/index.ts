@@ -6,7 +6,7 @@
  */
 export { SchemaForm, preloadRjsfRenderer, type SchemaFormProps, type FormChangeState, type FormContext } from './SchemaForm';
 export { getForm, listForms, getScreen, listScreens, formNameOf, type FormFiles } from './schemas';
-export { parseScreen, screenAction, screenForms, type ScreenDefinition, type ScreenSection, type ScreenAction } from './screen';
+export { parseScreen, screenAction, screenForms, instantiateScreen, isTemplateScreen, type ScreenDefinition, type ScreenSection, type ScreenAction } from './screen';
 export type { ValidationResult } from './validation';
 export { serverErrorSchema, FALLBACK_SERVER_MESSAGE } from './server-errors';
 export { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names';

@@ -14,3 +14,9 @@ export const SAME_AS_KEYWORD = 'x-sameAs';
  * for the `code` of the server's field errors when the default for the keyword does not fit. Annotation only.
  */
 export const CODES_KEYWORD = 'x-codes';
+/**
+ * An OAuth2 provider's facts for the server (schemas/providers/*.schema.json): logo, endpoints,
+ * scopes, PKCE and how its user info maps to id, name, username, email and avatar. Annotation only;
+ * its shape is checked by the keyword's meta-schema (src/engine/keywords.ts).
+ */
+export const PROVIDER_KEYWORD = 'x-provider';

@@ -12,9 +12,45 @@
  */
 import type Ajv from 'ajv';
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
-import { CODES_KEYWORD, MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
+import { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
 
-export { CODES_KEYWORD, MESSAGES_KEYWORD, SAME_AS_KEYWORD };
+export { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD };
+
+/** A user-info mapping: a dot path (`data.0.id`, `token.email` reads the token response) or a `{path}` template. */
+const USER_FIELD = { type: 'string', minLength: 1 };
+
+/** The facts of x-provider (see keyword-names.ts); ajv checks every provider file against this. */
+const PROVIDER_META_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['logo', 'displayName', 'authUrl', 'tokenUrl', 'userApiUrl', 'scopes', 'pkce', 'user'],
+  properties: {
+    logo: { type: 'string', pattern: '^[a-z0-9-]+\\.svg$' },
+    displayName: { type: 'string', minLength: 1 },
+    authUrl: { type: 'string' },
+    tokenUrl: { type: 'string' },
+    userApiUrl: { type: 'string' },
+    scopes: { type: 'array', items: { type: 'string', minLength: 1 } },
+    pkce: { type: 'boolean' },
+    userSource: { enum: ['userApi', 'idToken'] },
+    userApiClientIdHeader: { type: 'string', minLength: 1 },
+    authParams: { type: 'object', additionalProperties: { type: 'string' } },
+    accept: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    user: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id'],
+      properties: {
+        id: USER_FIELD,
+        name: USER_FIELD,
+        username: USER_FIELD,
+        email: USER_FIELD,
+        avatar: USER_FIELD,
+        emailVerified: { anyOf: [USER_FIELD, { type: 'boolean' }] },
+      },
+    },
+  },
+};
 
 export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
   {
@@ -27,6 +63,7 @@ export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
     schemaType: 'object',
     metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
   },
+  { keyword: PROVIDER_KEYWORD, schemaType: 'object', metaSchema: PROVIDER_META_SCHEMA },
   {
     keyword: SAME_AS_KEYWORD,
     schemaType: 'string',

@@ -144,8 +144,41 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
 export const checkName = (screen: ScreenDefinition): string => screen.check?.name ?? screen.name;
 
 /** The forms a screen names (schema and UI schema names), for checks and docs. */
-export function screenForms(screen: ScreenDefinition): { schema: string; ui: string }[] {
-  return screen.sections.map((s) => ({ schema: s.schema, ui: s.ui ?? s.schema }));
+export function screenForms(screen: ScreenDefinition, forms: readonly string[] = []): { schema: string; ui: string }[] {
+  return screen.sections.flatMap((s) => {
+    if (!isTemplate(s.schema)) return [{ schema: s.schema, ui: s.ui ?? s.schema }];
+    // a template section stands for every form its pattern matches (none when no list is given)
+    return templateMatches(s.schema, forms).map((vars) => {
+      const schema = fillTemplate(s.schema, vars);
+      return { schema, ui: s.ui ? fillTemplate(s.ui, vars) : schema };
+    });
+  });
+}
+
+/**
+ * Screen templates: a section schema like `providers/{name}` makes the screen stand for every form
+ * under schemas/providers/ (one provider popup for all provider files). `{name}` is the form's last
+ * path part, `{title}` its schema title; instantiateScreen fills them everywhere in the screen.
+ */
+const isTemplate = (text: string) => text.includes('{name}');
+
+export function fillTemplate(text: string, vars: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, key: string) => (Object.hasOwn(vars, key) ? vars[key] : m));
+}
+
+function templateMatches(pattern: string, forms: readonly string[]): Record<string, string>[] {
+  const [prefix, suffix] = pattern.split('{name}');
+  return forms
+    .filter((f) => f.startsWith(prefix) && f.endsWith(suffix) && !f.slice(prefix.length, f.length - suffix.length).includes('/'))
+    .map((f) => ({ name: f.slice(prefix.length, f.length - suffix.length) }));
+}
+
+/** Whether a screen is a template (one of its sections names a form pattern). */
+export const isTemplateScreen = (screen: ScreenDefinition): boolean => screen.sections.some((s) => isTemplate(s.schema));
+
+/** The screen for one form of a template screen: `{name}`, `{title}`, … filled in its texts. */
+export function instantiateScreen(screen: ScreenDefinition, vars: Record<string, string>): ScreenDefinition {
+  return JSON.parse(JSON.stringify(screen), (_key, value: unknown) => (typeof value === 'string' ? fillTemplate(value, vars) : value)) as ScreenDefinition;
 }
 
 /** An action by id; throws when a screen file lost it, so a typo fails loudly. */

@@ -95,8 +95,9 @@ function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function useScreen(name: string, options: UseScreenOptions = {}): ScreenState {
-  const screen = getScreen(name);
+/** A screen by file name, or an instantiated template screen (keep that object stable across renders). */
+export function useScreen(name: string | ScreenDefinition, options: UseScreenOptions = {}): ScreenState {
+  const screen = typeof name === 'string' ? getScreen(name) : name;
   const { initial, active = true } = options;
   const callbacks = useRef(options);
   useEffect(() => {

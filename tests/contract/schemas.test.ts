@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
 import { CUSTOM_KEYWORD_NAMES } from '../../src/engine/keywords';
-import { checkName, screenForms } from '../../src/engine/screen';
+import { checkName, fillTemplate, screenForms } from '../../src/engine/screen';
 import { isDecorationCell, layoutDecorations, layoutNames } from '../../src/engine/layout';
 import { validateData } from '../../src/engine/validator';
 import { WIDGET_NAMES } from '../../src/widgets';
@@ -113,7 +113,10 @@ describe.each(catalog.forms.map((f) => [f.name, f] as const))('%s', (name, form)
 describe.each(catalog.screens.map((s) => [s.name, s] as const))('screens/%s.json', (_name, screen) => {
   it('names existing schemas and UI schemas', () => {
     const forms = new Set(catalog.forms.map((f) => f.name));
-    for (const { schema, ui } of screenForms(screen)) {
+    const named = screenForms(screen, [...forms]);
+    // a template screen (the provider popup) must match at least one form
+    expect(named.length, 'forms named').toBeGreaterThan(0);
+    for (const { schema, ui } of named) {
       expect(forms, `schema "${schema}"`).toContain(schema);
       expect(fs.existsSync(path.join(ROOT, 'schemas', `${ui}.ui.json`)), `schemas/${ui}.ui.json`).toBe(true);
     }
@@ -132,6 +135,6 @@ describe.each(catalog.screens.map((s) => [s.name, s] as const))('screens/%s.json
   });
 
   it('binds sections to paths that exist in the section schema or the whole document', () => {
-    for (const section of screen.sections) expect(section.bind ?? '').toMatch(/^$|^[A-Za-z_][\w]*(\.[\w]+)*$/);
+    for (const section of screen.sections) expect(fillTemplate(section.bind ?? '', { name: 'x' })).toMatch(/^$|^[A-Za-z_][\w]*(\.[\w]+)*$/);
   });
 });

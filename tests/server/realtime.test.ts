@@ -314,7 +314,7 @@ describe('GET /api/oauth2-redirect', () => {
   it("drives the SDK's all-in-one authWithOAuth2 up to the code exchange", async () => {
     const settings = srv.app.ctx.settings;
     const current = settings.get();
-    settings.save({ ...current, gitlabAuth: { ...current.gitlabAuth, enabled: true, clientId: 'id', clientSecret: 'secret' } });
+    settings.save({ ...current, gitlabAuth: { ...(current.gitlabAuth as object), enabled: true, clientId: 'id', clientSecret: 'secret' } });
     const pb = new PocketBase(srv.url);
     pb.autoCancellation(false);
     let exchange: Record<string, unknown> | null = null;

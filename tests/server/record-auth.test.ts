@@ -93,7 +93,7 @@ afterAll(async () => {
 describe('auth-methods and sign-in', () => {
   it('follows the collection options, providers only with allowOAuth2Auth', async () => {
     const s = srv.app.ctx.settings;
-    s.save({ ...s.get(), googleAuth: { ...s.get().googleAuth, enabled: true, clientId: 'g-id', clientSecret: 'g-secret' } });
+    s.save({ ...s.get(), googleAuth: { ...(s.get().googleAuth as object), enabled: true, clientId: 'g-id', clientSecret: 'g-secret' } });
 
     const res = await api('GET', '/api/collections/members/auth-methods');
     expect(res.body).toEqual({ authProviders: [], usernamePassword: true, emailPassword: true, onlyVerified: false });
@@ -113,8 +113,8 @@ describe('auth-methods and sign-in', () => {
     // sorted by name; an OIDC provider with PKCE switched off and a display name of its own
     s.save({
       ...s.get(),
-      oidcAuth: { ...s.get().oidcAuth, enabled: true, clientId: 'o-id', authUrl: 'https://id.example.com/auth?tenant=1', pkce: false, displayName: 'Acme ID' },
-      githubAuth: { ...s.get().githubAuth, enabled: true, clientId: 'gh-id' },
+      oidcAuth: { ...(s.get().oidcAuth as object), enabled: true, clientId: 'o-id', authUrl: 'https://id.example.com/auth?tenant=1', pkce: false, displayName: 'Acme ID' },
+      githubAuth: { ...(s.get().githubAuth as object), enabled: true, clientId: 'gh-id' },
     });
     const three = (await api('GET', '/api/collections/members/auth-methods')).body.authProviders;
     expect(three.map((p: { name: string }) => p.name)).toEqual(['github', 'google', 'oidc']);
@@ -122,7 +122,7 @@ describe('auth-methods and sign-in', () => {
     expect(three[2].authUrl).toBe(
       `https://id.example.com/auth?tenant=1&client_id=o-id&response_type=code&scope=openid+email+profile&state=${three[2].state}&redirect_uri=`,
     );
-    s.save({ ...s.get(), oidcAuth: { ...s.get().oidcAuth, enabled: false }, githubAuth: { ...s.get().githubAuth, enabled: false } });
+    s.save({ ...s.get(), oidcAuth: { ...(s.get().oidcAuth as object), enabled: false }, githubAuth: { ...(s.get().githubAuth as object), enabled: false } });
 
     await patchCollection({ options: { allowOAuth2Auth: false } });
     expect((await api('GET', '/api/collections/posts/auth-methods')).body.message).toBe('Unsupported collection type.');

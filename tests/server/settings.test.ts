@@ -61,10 +61,13 @@ describe('GET /api/settings', () => {
         authUrl: '',
         tokenUrl: '',
         userApiUrl: '',
-        displayName: '',
-        pkce: null,
+        // the OIDC provider files default to the display name 'OIDC' and PKCE on (spec §3)
+        displayName: key === 'oidc3Auth' ? 'OIDC' : '',
+        pkce: key === 'oidc3Auth' ? true : null,
       });
     }
+    // one block per provider file, all 25 of spec §3
+    expect(Object.keys(s).filter((k) => k.endsWith('Auth') && k !== 'emailAuth')).toHaveLength(25);
 
     // The real secrets (50 random characters) live only in _params, as plain JSON.
     const stored = storedSettings();
@@ -104,7 +107,8 @@ describe('PATCH /api/settings', () => {
     // The whole redacted document sent back changes no secret, so existing tokens stay valid.
     const before = storedSettings().adminAuthToken.secret;
     const full = await http(srv.url, 'GET', '/api/settings', { token });
-    expect((await patch(full.body)).status).toBe(200);
+    const echoedAll = await patch(full.body);
+    expect(echoedAll.status, JSON.stringify(echoedAll.body)).toBe(200);
     expect(storedSettings().adminAuthToken.secret).toBe(before);
     expect((await http(srv.url, 'GET', '/api/settings', { token })).status).toBe(200);
   });

@@ -5,6 +5,10 @@ import { handleError, pb } from '../../../api/client';
 import { confirm } from '../../../app/confirm';
 import { addSuccessToast } from '../../../app/toasts';
 import type { CollectionModel } from '../../../lib/collections/types';
+import { providerCards } from '../../settings/providers/provider-forms';
+
+/** Title and logo of each provider file, by provider name. */
+const PROVIDERS = new Map(providerCards().map((c) => [c.name, c]));
 
 export function AuthProvidersTab({ collection, record }: { collection: CollectionModel; record: RecordModel }) {
   const [items, setItems] = useState<ExternalAuthModel[]>([]);
@@ -44,7 +48,8 @@ export function AuthProvidersTab({ collection, record }: { collection: Collectio
     <ul className="record-providers">
       {items.map((a) => (
         <li key={a.id} className="record-provider">
-          <span className="record-provider-name">{a.provider}</span>
+          {PROVIDERS.get(a.provider) && <img className="record-provider-logo" src={PROVIDERS.get(a.provider)!.logo} alt="" width={24} height={24} />}
+          <span className="record-provider-name">{PROVIDERS.get(a.provider)?.title ?? a.provider}</span>
           <span className="txt-hint txt-sm txt-mono">ID: {a.providerId}</span>
           <span className="flex-fill" />
           <button type="button" className="btn btn-transparent btn-sm txt-danger" onClick={() => unlink(a.provider)}>

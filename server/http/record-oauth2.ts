@@ -1,0 +1,219 @@
+// POST /api/collections/{collection}/auth-with-oauth2 (0.22's RecordOAuth2Login): exchange the code,
+// read the provider's user, then find the record linked to that identity, or link it to the record
+// signed in with this request, or create a new record — and answer like a password sign-in plus
+// `meta` (the provider's user and isNew).
+//
+// Stricter than 0.22.12 where it was exploitable (GHSA-m93w-4fxv-r35v, GHSA-pq7p-mc74-g65w):
+// - an identity is never linked to an existing account because the emails match: whoever holds
+//   an account links a provider while signed in to it; an unlinked identity whose email belongs to
+//   an account is refused (400), so neither an attacker with a look-alike provider account nor a
+//   squatter who registered the victim's address first ends up sharing an account;
+// - a new record only gets the provider's email when the provider vouches for it (then it is
+//   verified); createData cannot set another email, nor system fields (verified, tokenKey, …).
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { addExternalAuth, findExternalAuth, findExternalAuthByProviderId } from '../records/auth-external';
+import { enabledProvider } from '../records/auth-oauth2';
+import { authOptions, findAuthRowByEmail, findAuthRowById, isEmailTaken, updateAuthRow, type AuthRow } from '../records/auth-store';
+import { requestInfoOf } from '../records/rules';
+import { createRecord } from '../records/upsert';
+import {
+  DEFAULT_OAUTH2_TIMEOUT_MS,
+  exchangeCode,
+  fetchOAuth2User,
+  OAuth2ProviderError,
+  type OAuth2User,
+} from '../services/oauth2-client';
+import { randomString } from '../services/passwords';
+import { quoteIdent } from '../query/sql';
+import { transaction } from '../db/database';
+import { ApiError, badRequest } from './errors';
+import { by, fieldFailure, required, validateFields } from './field-rules';
+import { bindForm } from './form-bind';
+
+const LOAD_FAILED = 'An error occurred while loading the submitted data.';
+const AUTH_FAILED = 'Failed to authenticate.';
+
+/** Fields createData may never set: the server decides them (or the provider vouches for them). */
+const SYSTEM_FIELDS = new Set([
+  'id',
+  'created',
+  'updated',
+  'collectionId',
+  'collectionName',
+  'expand',
+  'verified',
+  'tokenKey',
+  'passwordHash',
+  'lastResetSentAt',
+  'lastVerificationSentAt',
+]);
+const USERNAME = /^[\w][\w.-]*$/;
+
+export interface OAuth2Meta extends Omit<OAuth2User, 'emailVerified'> {
+  isNew: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Runs the sign-in; returns the record to answer for and the meta (0.22's AuthUser + isNew). */
+export async function signInWithOAuth2(
+  ctx: AppContext,
+  req: FastifyRequest,
+  collection: Collection,
+): Promise<{ row: AuthRow; meta: OAuth2Meta }> {
+  const form = bindForm(
+    req,
+    { provider: 'string', code: 'string', codeVerifier: 'string', redirectUrl: 'string' },
+    LOAD_FAILED,
+  );
+  const createData = (req.body as Record<string, unknown> | null)?.createData ?? {};
+  if (createData !== null && !isObject(createData)) {
+    throw badRequest(LOAD_FAILED, { createData: fieldFailure('validation_invalid_type', 'Must be an object.') });
+  }
+  const settings = ctx.settings.get();
+  const provider = enabledProvider(settings, String(form.provider ?? ''));
+  const errors = validateFields(form, {
+    provider: [
+      required,
+      by((v) =>
+        provider
+          ? null
+          : fieldFailure('validation_invalid_provider', `Provider with name ${JSON.stringify(String(v))} is missing or is not enabled.`),
+      ),
+    ],
+    code: [required],
+    redirectUrl: [required],
+  });
+  if (Object.keys(errors).length) throw badRequest(undefined, errors);
+  const { def, config } = provider!;
+
+  // createData is judged before talking to the provider, so a refused request spends no code
+  const extra = { ...(createData ?? {}) };
+  const refused: Record<string, ReturnType<typeof fieldFailure>> = {};
+  for (const key of Object.keys(extra)) {
+    if (SYSTEM_FIELDS.has(key)) refused[key] = fieldFailure('validation_oauth2_field_not_allowed', 'This field cannot be set through createData.');
+  }
+  if (Object.keys(refused).length) throw badRequest(AUTH_FAILED, refused);
+
+  const timeout = ctx.options.oauth2TimeoutMs ?? DEFAULT_OAUTH2_TIMEOUT_MS;
+  let user: OAuth2User;
+  try {
+    const token = await exchangeCode(def, config, {
+      code: String(form.code),
+      codeVerifier: String(form.codeVerifier ?? ''),
+      redirectUrl: String(form.redirectUrl),
+    }, timeout);
+    user = await fetchOAuth2User(def, config, token, timeout);
+  } catch (err) {
+    if (err instanceof OAuth2ProviderError) throw new ApiError(400, AUTH_FAILED, {}, err.message);
+    throw err;
+  }
+  const { emailVerified, ...publicUser } = user;
+  const vouchedEmail = emailVerified ? user.email : '';
+
+  // 1. the identity is already linked
+  const link = findExternalAuthByProviderId(ctx, collection.id, def.name, user.id);
+  if (link) {
+    const row = findAuthRowById(ctx, collection, link.recordId);
+    if (!row) throw new ApiError(400, AUTH_FAILED, {}, 'the linked record no longer exists');
+    return { row: completeExisting(ctx, collection, row, vouchedEmail), meta: { ...publicUser, isNew: false } };
+  }
+
+  // 2. a record of this collection signed in with this request links the identity to itself
+  const auth = req.auth;
+  if (auth?.kind === 'authRecord' && auth.collectionId === collection.id && auth.record) {
+    const row = findAuthRowById(ctx, collection, String(auth.record.id ?? ''));
+    if (row) {
+      if (findExternalAuth(ctx, collection.id, row.id, def.name)) {
+        throw badRequest(AUTH_FAILED, {
+          provider: fieldFailure('validation_oauth2_already_linked', 'The account is already linked to another account of this provider.'),
+        });
+      }
+      addExternalAuth(ctx, collection.id, row.id, def.name, user.id);
+      return { row: completeExisting(ctx, collection, row, vouchedEmail), meta: { ...publicUser, isNew: false } };
+    }
+  }
+
+  // 3. never link on email alone (see the header)
+  if (user.email !== '' && findAuthRowByEmail(ctx, collection, user.email)) {
+    throw badRequest(AUTH_FAILED, {
+      email: fieldFailure(
+        'validation_oauth2_email_taken',
+        'An account with this email already exists. Sign in to it and link the provider from there.',
+      ),
+    });
+  }
+
+  // 4. a new record
+  if ('email' in extra && extra.email !== '' && (vouchedEmail === '' || String(extra.email).toLowerCase() !== vouchedEmail.toLowerCase())) {
+    throw badRequest(AUTH_FAILED, {
+      email: fieldFailure('validation_oauth2_email_not_vouched', 'The email must be the one the provider verified.'),
+    });
+  }
+  const row = await createLinkedRecord(ctx, req, collection, extra, user, vouchedEmail, def.name);
+  return { row, meta: { ...publicUser, isNew: true } };
+}
+
+/** 0.22's top-up of an existing record: a missing email from the provider, verified when it matches. */
+function completeExisting(ctx: AppContext, collection: Collection, row: AuthRow, vouchedEmail: string): AuthRow {
+  if (!vouchedEmail) return row;
+  const current = String(row.email ?? '');
+  if (current === '' && !isEmailTaken(ctx, collection, vouchedEmail, row.id)) {
+    return updateAuthRow(ctx, collection, row.id, { email: vouchedEmail, verified: true }) ?? row;
+  }
+  if (current.toLowerCase() === vouchedEmail.toLowerCase() && !row.verified) {
+    return updateAuthRow(ctx, collection, row.id, { verified: true }) ?? row;
+  }
+  return row;
+}
+
+async function createLinkedRecord(
+  ctx: AppContext,
+  req: FastifyRequest,
+  collection: Collection,
+  extra: Record<string, unknown>,
+  user: OAuth2User,
+  vouchedEmail: string,
+  providerName: string,
+): Promise<AuthRow> {
+  const data: Record<string, unknown> = { ...extra, email: vouchedEmail };
+  if (user.username.length >= 3 && user.username.length <= 150 && USERNAME.test(user.username) && !('username' in extra)) {
+    data.username = user.username; // taken names get a suffix from the record form
+  }
+  if (typeof data.password !== 'string' || data.password === '') {
+    data.password = randomString(30);
+    data.passwordConfirm = data.password;
+  }
+  if (authOptions(collection).requireEmail && vouchedEmail === '') {
+    throw badRequest(AUTH_FAILED, {
+      email: fieldFailure('validation_required', 'The provider did not give a verified email, which this collection requires.'),
+    });
+  }
+  const info = { ...requestInfoOf(ctx, req, extra), context: 'oauth2' };
+  if (!info.isAdmin && collection.createRule === null) {
+    throw new ApiError(400, AUTH_FAILED, {}, 'Only admins can create new accounts with OAuth2');
+  }
+  let created;
+  try {
+    created = await createRecord(ctx, collection, { data, uploads: new Map(), info });
+  } catch (err) {
+    if (err instanceof ApiError) throw new ApiError(400, AUTH_FAILED, err.data, err.details);
+    throw err;
+  }
+  const id = String(created.data.id);
+  try {
+    transaction(ctx.db, () => {
+      if (vouchedEmail) updateAuthRow(ctx, collection, id, { verified: true });
+      addExternalAuth(ctx, collection.id, id, providerName, user.id);
+    });
+  } catch (err) {
+    // a concurrent sign-in linked the same identity first: keep nothing of this attempt
+    ctx.db.prepare(`DELETE FROM ${quoteIdent(collection.name)} WHERE id = ?`).run(id);
+    throw new ApiError(400, AUTH_FAILED, {}, String(err));
+  }
+  const row = findAuthRowById(ctx, collection, id);
+  if (!row) throw new ApiError(400, AUTH_FAILED, {}, 'the new record could not be read back');
+  return row;
+}

@@ -1,0 +1,100 @@
+// The OAuth2 providers, learnt from schemas/providers/<name>.schema.json alone: each file is the
+// provider's settings form (JSON Schema: its options, their defaults and validation) plus its
+// server facts under `x-provider` (endpoints, scopes, PKCE, user-info mapping). The settings key of
+// a provider is `<name>Auth`, as in PocketBase 0.22. Adding a provider is adding a file (and its
+// logo under public/images/oauth2/); nothing here changes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROVIDER_KEYWORD } from '../../src/engine/keyword-names';
+import { PROJECT_ROOT } from '../paths';
+
+type Json = Record<string, unknown>;
+
+/** How a provider's user info maps to PocketBase's AuthUser (dot paths or `{path}` templates). */
+export interface ProviderUserMapping {
+  id: string;
+  name?: string;
+  username?: string;
+  email?: string;
+  avatar?: string;
+  /** A path to the provider's "email verified" claim, or a constant: does the provider vouch for the email? */
+  emailVerified?: string | boolean;
+}
+
+export interface ProviderFacts {
+  logo: string;
+  displayName: string;
+  authUrl: string;
+  tokenUrl: string;
+  userApiUrl: string;
+  scopes: string[];
+  pkce: boolean;
+  /** Where the user info comes from: the user API (default) or the token response's id_token. */
+  userSource?: 'userApi' | 'idToken';
+  /** Header that must carry the client id on user API calls (Twitch). */
+  userApiClientIdHeader?: string;
+  /** Extra authorization URL parameters (Apple: response_mode=form_post). */
+  authParams?: Record<string, string>;
+  /** User-info values that must hold for the account to sign in (e.g. `{ "active": 1 }`). */
+  accept?: Record<string, string | number | boolean>;
+  user: ProviderUserMapping;
+}
+
+export interface ProviderDefinition {
+  /** The provider name of the auth-methods listing and of external auth links ("google"). */
+  name: string;
+  /** Its settings key ("googleAuth"). */
+  key: string;
+  /** The form name of its schema ("providers/google"). */
+  form: string;
+  title: string;
+  schema: Json;
+  facts: ProviderFacts;
+}
+
+/** PocketBase 0.22's stored shape of every provider block; a provider's schema defaults overlay it. */
+export const PROVIDER_BLOCK_BASE = {
+  enabled: false,
+  clientId: '',
+  clientSecret: '',
+  authUrl: '',
+  tokenUrl: '',
+  userApiUrl: '',
+  displayName: '',
+  pkce: null as boolean | null,
+};
+export type AuthProviderConfig = typeof PROVIDER_BLOCK_BASE;
+
+const ROOT = PROJECT_ROOT;
+const SUFFIX = '.schema.json';
+
+const cache = new Map<string, ProviderDefinition[]>();
+
+/** Every provider file of `<root>/schemas/providers`, sorted by name (read once per root). */
+export function loadProviders(root = ROOT): ProviderDefinition[] {
+  const hit = cache.get(root);
+  if (hit) return hit;
+  const dir = path.join(root, 'schemas', 'providers');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(SUFFIX)).sort() : [];
+  const list = files.map((file) => {
+    const name = file.slice(0, -SUFFIX.length);
+    const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Json;
+    const facts = schema[PROVIDER_KEYWORD] as ProviderFacts | undefined;
+    if (!facts || typeof facts !== 'object') throw new Error(`schemas/providers/${file}: missing "${PROVIDER_KEYWORD}"`);
+    return { name, key: `${name}Auth`, form: `providers/${name}`, title: String(schema.title ?? name), schema, facts };
+  });
+  cache.set(root, list);
+  return list;
+}
+
+export function findProvider(name: string, root = ROOT): ProviderDefinition | undefined {
+  return loadProviders(root).find((p) => p.name === name);
+}
+
+/** A provider block's defaults: 0.22's block shape with the schema's `default`s over it. */
+export function providerDefaults(def: ProviderDefinition): AuthProviderConfig {
+  const out: Record<string, unknown> = { ...PROVIDER_BLOCK_BASE };
+  const props = (def.schema.properties ?? {}) as Record<string, Json>;
+  for (const [key, prop] of Object.entries(props)) if ('default' in prop) out[key] = prop.default;
+  return out as AuthProviderConfig;
+}

@@ -1,0 +1,135 @@
+// #/settings/auth-providers (spec §2): one card per provider file, enabled first then disabled,
+// each with its logo, title, 'Enabled' badge and settings button. The popup is the template screen
+// screens/settings-auth-provider.json instantiated for the provider (its form: the provider file);
+// a provider's UI schema may let it open another screen (Apple's client secret generator).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { handleError, pb } from '../../api/client';
+import { IconSettings } from '../../app/icons';
+import { usePageTitle } from '../../app/page-title';
+import { RefreshButton } from '../../app/RefreshButton';
+import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
+import { getScreen, instantiateScreen, type ScreenAction } from '../../engine';
+import { ScreenView } from '../../engine/ScreenView';
+import type { ScreenState } from '../../engine/use-screen';
+import { providerCards, type ProviderCard } from './providers/provider-forms';
+import './providers/auth-providers.css';
+
+const TEMPLATE = 'settings-auth-provider';
+const CLEAR = 'clear';
+
+type Blocks = Record<string, { enabled?: boolean; clientId?: string } | undefined>;
+
+export default function AuthProvidersPage() {
+  usePageTitle('Auth providers');
+  const cards = useMemo(providerCards, []);
+  const [blocks, setBlocks] = useState<Blocks>({});
+  const [loading, setLoading] = useState(true);
+  const [open, setOpen] = useState<ProviderCard | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const popup = useRef<ScreenState | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setBlocks((await pb.settings.getAll({ requestKey: 'auth_providers_load' })) as Blocks);
+    } catch (err) {
+      if (!(err as { isAbort?: boolean })?.isAbort) handleError(err);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const sorted = useMemo(() => {
+    const on = (c: ProviderCard) => Boolean(blocks[c.key]?.enabled);
+    const byTitle = (a: ProviderCard, b: ProviderCard) => a.title.localeCompare(b.title);
+    return [...cards.filter(on).sort(byTitle), ...cards.filter((c) => !on(c)).sort(byTitle)];
+  }, [cards, blocks]);
+
+  const screen = useMemo(() => {
+    if (!open) return null;
+    const s = instantiateScreen(getScreen(TEMPLATE), { name: open.name, title: open.title });
+    // only the actions this provider may open (Apple's generator), plus the runner's own
+    const actions = (s.actions ?? []).filter((a) => !a.opens || a.opens === CLEAR || open.opens.includes(a.opens));
+    return { ...s, name: `${TEMPLATE}-${open.name}`, actions };
+  }, [open]);
+
+  const onAction = (action: ScreenAction, state: ScreenState) => {
+    const section = state.sections[0];
+    if (action.opens === CLEAR) state.change(section, { enabled: false });
+    else if (action.opens) {
+      popup.current = state;
+      setOpened(action.opens);
+    }
+  };
+
+  const setSecret = (secret: unknown) => {
+    const state = popup.current;
+    if (!state || typeof secret !== 'string') return;
+    const section = state.sections[0];
+    const current = state.sectionData(section);
+    state.change(section, { ...(typeof current === 'object' && current ? current : {}), clientSecret: secret });
+  };
+
+  const clientIdOfOpen = open ? (blocks[open.key]?.clientId ?? '') : '';
+
+  return (
+    <SettingsLayout>
+      <header className="page-header">
+        <Breadcrumbs items={['Settings', 'Auth providers']} />
+        <RefreshButton loading={loading} onClick={() => void load()} />
+      </header>
+      <div className="page-content">
+        <ul className="provider-cards" aria-busy={loading || undefined}>
+          {sorted.map((c) => {
+            const enabled = Boolean(blocks[c.key]?.enabled);
+            return (
+              <li key={c.key} className={`provider-card${enabled ? ' provider-card-enabled' : ''}`} data-provider={c.name}>
+                <img className="provider-logo" src={c.logo} alt="" width={32} height={32} />
+                <div className="provider-meta">
+                  <span className="provider-title">{c.title}</span>
+                  <span className="txt-hint txt-sm">{c.key}</span>
+                </div>
+                {enabled && <span className="badge badge-success">Enabled</span>}
+                <button
+                  type="button"
+                  className="btn btn-transparent btn-circle provider-settings"
+                  aria-label={`${c.title} settings`}
+                  title={`${c.title} settings`}
+                  onClick={() => setOpen(c)}
+                >
+                  <IconSettings />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {screen && (
+        <ScreenView
+          key={screen.name}
+          name={screen}
+          open={Boolean(open)}
+          onClose={() => setOpen(null)}
+          onAction={onAction}
+          onDone={() => {
+            setOpen(null);
+            void load();
+          }}
+        />
+      )}
+      {opened && (
+        <ScreenView
+          name={opened}
+          open
+          initial={{ clientId: String((popup.current && (popup.current.sectionData(popup.current.sections[0]) as { clientId?: string })?.clientId) || clientIdOfOpen), duration: 15777000 }}
+          onClose={() => setOpened(null)}
+          onDone={(res) => {
+            setSecret((res as { secret?: unknown } | null)?.secret);
+            setOpened(null);
+          }}
+        />
+      )}
+    </SettingsLayout>
+  );
+}
