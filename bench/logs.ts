@@ -131,8 +131,8 @@ export async function benchLogs(opts: { rows?: number; runs?: number; browser?: 
       })()`);
       const page = await context.newPage();
       await page.goto(`${url}/_/#/logs`);
-      const rowMs = (await (await page.waitForFunction('window.__firstRowMs', null, { timeout: 60_000 })).jsonValue()) as number;
-      const chartMs = (await (await page.waitForFunction('window.__chartMs', null, { timeout: 60_000 })).jsonValue()) as number;
+      const rowMs = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__firstRowMs, null, { timeout: 60_000 })).jsonValue()) as number;
+      const chartMs = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__chartMs, null, { timeout: 60_000 })).jsonValue()) as number;
       if (process.env.BENCH_TIMELINE && i === runs) {
         const entries = await page.evaluate(() =>
           performance.getEntriesByType('resource').map((e) => `${e.startTime.toFixed(0).padStart(5)} → ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(/^.*\/(api|assets)\//, '$1/').slice(0, 110)}`),

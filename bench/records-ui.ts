@@ -166,7 +166,7 @@ export async function benchRecordsUi(
       const wire = i === 0 ? await meterWire(page) : undefined;
       await page.goto(target);
       await page.locator('tr.rl-row').first().waitFor({ state: 'visible', timeout: 60_000 });
-      const ms = (await (await page.waitForFunction('window.__firstRowMs')).jsonValue()) as number;
+      const ms = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__firstRowMs)).jsonValue()) as number;
       if (wire) {
         await wire.idle();
         wireMeter = wire;
