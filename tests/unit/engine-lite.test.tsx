@@ -137,10 +137,12 @@ describe('same markup as the rjsf renderer', () => {
     expect(litePlan(schema, uiSchema)).not.toBeNull();
     const formContext: FormContext = { checks: { s3: { status: 'error', text: 'Failed to connect', tooltip: 'No such bucket' } } };
     const props = { schema, uiSchema, formData: {}, formContext };
+    // React's generated ids (useId, e.g. the tooltip's) count up across renders: compare them as one
+    const sameIds = (html: string) => html.replace(/_r_\d+_/g, '_r_id_');
     const lite = await markup(<Lite {...props} />);
-    expect(lite).toBe(await markup(<RjsfForm {...props} />));
+    expect(sameIds(lite)).toBe(sameIds(await markup(<RjsfForm {...props} />)));
     expect(lite).toContain('Failed to connect');
-    expect(lite).toContain('title="No such bucket"');
+    expect(lite).toContain('No such bucket');
     // a check with nothing to show draws nothing
     expect(await markup(<Lite {...props} formContext={{}} />)).not.toContain('status-label');
   });
