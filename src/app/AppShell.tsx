@@ -4,6 +4,7 @@ import { Avatar } from './avatars';
 import { onIdle } from './idle';
 import { IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from './icons';
 import { useRoute } from './navigation';
+import { PaletteHost } from './palette/PaletteHost';
 import { isActivePath } from './routes';
 import { toggleTheme, useTheme } from './theme';
 import { logout, useAuth } from '../state/auth';
@@ -141,6 +142,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="app-layout">
       <AppSidebar />
       <div className="app-body">{children}</div>
+      <PaletteHost />
     </div>
   );
 }

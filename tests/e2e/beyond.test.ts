@@ -1,6 +1,8 @@
-// Dark mode in Chromium against the real server: the theme follows prefers-color-scheme, the
-// avatar-menu toggle is remembered across a reload and is in place before the first render, ace
-// follows it, and axe finds no serious violation (contrast included) in either theme.
+// Issue 16 in Chromium against the real server.
+// Dark mode: the theme follows prefers-color-scheme, the avatar-menu toggle is remembered across a
+// reload and is in place before the first render, ace follows it, axe finds no serious violation.
+// Command palette: Ctrl+K opens a collection and (by id) a record of another collection; '?' lists
+// the shortcuts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let notesId: string;
+let tasksId: string;
+let taskId: string;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DASHBOARD, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
@@ -39,6 +43,8 @@ beforeAll(async () => {
     ],
   })).id;
   for (let i = 0; i < 3; i++) await api.collection('notes').create({ title: `note ${i}`, done: i % 2 === 0 });
+  tasksId = (await api.collections.create({ name: 'tasks', type: 'base', schema: [{ name: 'name', type: 'text' }] })).id;
+  taskId = (await api.collection('tasks').create({ name: 'the task' })).id;
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   page = await context.newPage();
@@ -125,5 +131,66 @@ describe('dark mode', () => {
     await page.locator('.ace_editor.ace_dark').first().waitFor({ timeout: 20_000 });
     await screenshot(page, 'theme-rules-dark');
     expect(await axeSerious(page)).toEqual([]);
+  });
+});
+
+describe('command palette', () => {
+  const palette = () => page.getByRole('dialog', { name: 'Command palette' });
+  const search = () => palette().getByRole('combobox');
+
+  it('Ctrl+K opens it; a collection is found by name and opened with Enter; Esc closes', async () => {
+    await page.goto(`${url}/_/#/settings`);
+    await page.locator('.page-wrapper').first().waitFor();
+    await page.keyboard.press('Control+k');
+    await search().waitFor();
+    await expect.poll(() => search().evaluate((el) => el === document.activeElement)).toBe(true);
+    await search().fill('tas');
+    await palette().getByRole('option', { name: /tasks/ }).waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'palette-dark');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.hash.includes(`collectionId=${tasksId}`));
+    expect(await palette().count()).toBe(0);
+    await page.getByText('the task').first().waitFor();
+
+    await page.keyboard.press('Control+k');
+    await search().waitFor();
+    await page.keyboard.press('Escape');
+    await palette().waitFor({ state: 'detached' });
+  });
+
+  it('a 15-character id jumps to that record, in whichever collection holds it', async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+    await page.getByText('note 1').first().waitFor();
+    await page.keyboard.press('Control+k');
+    await search().fill(taskId);
+    const option = palette().getByRole('option', { name: new RegExp(`Open record ${taskId}`) });
+    await option.waitFor();
+    expect(await option.textContent()).toContain('tasks');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.hash.includes(`collectionId=${tasksId}`) && u.hash.includes(`recordId=${taskId}`));
+    await page.getByRole('heading', { name: 'Edit tasks record' }).waitFor();
+
+    // An unknown id says so.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await search().fill('zzzzzzzzzzzzzzz');
+    await palette().getByRole('option', { name: 'No record with id zzzzzzzzzzzzzzz' }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it("'?' lists every keyboard shortcut", async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+    await page.getByText('note 1').first().waitFor();
+    await page.locator('body').click({ position: { x: 700, y: 600 } });
+    await page.keyboard.press('Shift+?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    for (const text of ['Open the command palette', 'Save the record in the record editor', 'Show this list of keyboard shortcuts']) {
+      await help.getByText(text).waitFor();
+    }
+    await screenshot(page, 'shortcuts-dark');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
   });
 });
