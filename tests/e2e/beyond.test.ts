@@ -3,6 +3,8 @@
 // reload and is in place before the first render, ace follows it, axe finds no serious violation.
 // Command palette: Ctrl+K opens a collection and (by id) a record of another collection; '?' lists
 // the shortcuts.
+// Bulk edit: 50 records get one value (checked through the API); a unique index makes some of a
+// second run fail, and the panel lists exactly those records while the others changed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,12 +27,15 @@ let page: Page;
 let notesId: string;
 let tasksId: string;
 let taskId: string;
+let itemsId: string;
+let api: PocketBase;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DASHBOARD, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
   app = await createApp({ dataDir: path.join(tempDir(), 'pb_data'), dashboardDir: DASHBOARD });
   url = await app.listen('127.0.0.1', 0);
-  const api = new PocketBase(url);
+  api = new PocketBase(url);
+  api.autoCancellation(false);
   await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
   await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
   notesId = (await api.collections.create({
@@ -45,6 +50,20 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await api.collection('notes').create({ title: `note ${i}`, done: i % 2 === 0 });
   tasksId = (await api.collections.create({ name: 'tasks', type: 'base', schema: [{ name: 'name', type: 'text' }] })).id;
   taskId = (await api.collection('tasks').create({ name: 'the task' })).id;
+  itemsId = (
+    await api.collections.create({
+      name: 'items',
+      type: 'base',
+      schema: [
+        { name: 'note', type: 'text' },
+        { name: 'code', type: 'text' },
+      ],
+      indexes: ["CREATE UNIQUE INDEX `idx_items_code` ON `items` (`code`) WHERE `code` != ''"],
+    }).catch((e) => {
+      throw new Error(JSON.stringify(e.response));
+    })
+  ).id;
+  for (let i = 0; i < 50; i++) await api.collection('items').create({ note: `before ${i}`, code: '' });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   page = await context.newPage();
@@ -192,5 +211,58 @@ describe('command palette', () => {
     await screenshot(page, 'shortcuts-dark');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
+  });
+});
+
+describe('bulk edit', () => {
+  const panel = () => page.getByRole('dialog', { name: /Edit \d+ records? selected/ });
+
+  it('sets one field on 50 selected records (checked through the API)', async () => {
+    await page.goto(`${url}/_/#/login`);
+    if (!(await page.evaluate(() => localStorage.getItem('pocketbase_auth')))) await signIn(page, url, ADMIN);
+    await page.goto(`${url}/_/#/collections?collectionId=${itemsId}`);
+    await page.getByText('before 49', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('before 0', { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByText(/Total found: 50/).count()).toBe(1);
+    // all 50 loaded (the last one in creation order is the oldest)
+    await page.locator('tr[data-id]').nth(39).scrollIntoViewIfNeeded();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByText('Selected 50 records').waitFor();
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    await panel().waitFor();
+    await panel().getByLabel('Field').selectOption('note');
+    await panel().getByLabel(/^note/).fill('bulk value');
+    await panel().getByRole('button', { name: 'Apply to 50 records' }).click();
+    await page.getByText('Do you really want to set "note" on the 50 records selected?').waitFor();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await panel().getByText('Updated 50 records of 50.').waitFor({ timeout: 60_000 });
+    expect(await panel().locator('progress').evaluate((el) => (el as HTMLProgressElement).value)).toBe(50);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'bulk-edit-done');
+    const all = await api.collection('items').getFullList({ fields: 'note' });
+    expect(all).toHaveLength(50);
+    expect(all.every((r) => r.note === 'bulk value')).toBe(true);
+    await panel().getByRole('button', { name: 'Done' }).click();
+    await panel().waitFor({ state: 'detached' });
+  });
+
+  it('lists the records the server refused and reports the count that changed', async () => {
+    await page.getByText('bulk value').first().waitFor();
+    const boxes = page.getByRole('checkbox', { name: /^Select record / });
+    for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    await panel().getByLabel('Field').selectOption('code');
+    await panel().getByLabel(/^code/).fill('SAME');
+    await panel().getByRole('button', { name: 'Apply to 3 records' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await panel().getByText('Updated 1 record of 3; 2 records failed and kept their previous value.').waitFor({ timeout: 30_000 });
+    const failures = panel().getByRole('list', { name: 'Failed records' }).getByRole('listitem');
+    expect(await failures.count()).toBe(2);
+    await screenshot(page, 'bulk-edit-failures');
+    const withCode = await api.collection('items').getFullList({ filter: 'code = "SAME"' });
+    expect(withCode).toHaveLength(1);
+    const failedText = await failures.allTextContents();
+    expect(failedText.some((t) => t.includes(withCode[0].id))).toBe(false);
   });
 });

@@ -32,6 +32,7 @@ import {
 import { collectionsState } from '../../../state/collections';
 import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
+import { BulkEditButton } from '../bulk/BulkEditButton';
 import { RecordValue, type CellContext } from './cells';
 import { useHiddenColumns } from './columns';
 import { useLiveRecords, type LiveEvent } from './live';
@@ -684,6 +685,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
             Reset
           </button>
           <div className="flex-fill" />
+          <BulkEditButton collection={collection} ids={[...selected]} onChanged={reload} />
           <button type="button" className="btn btn-danger btn-sm" onClick={deleteSelected}>
             Delete selected
           </button>
