@@ -33,6 +33,7 @@ import { collectionsState } from '../../../state/collections';
 import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { BulkEditButton } from '../bulk/BulkEditButton';
+import { SavedViewsButton } from '../views/SavedViewsButton';
 import { RecordValue, type CellContext } from './cells';
 import { useHiddenColumns } from './columns';
 import { useLiveRecords, type LiveEvent } from './live';
@@ -224,7 +225,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const fields = useMemo(() => listFields(collection), [collection]);
 
   const allColumns = useMemo(() => recordColumns(collection), [collection]);
-  const [hidden, toggleHidden] = useHiddenColumns(collection.id);
+  const [hidden, toggleHidden, replaceHidden] = useHiddenColumns(collection.id);
   const visibleColumns = useMemo(() => allColumns.filter((c) => !hidden.includes(c.name)), [allColumns, hidden]);
 
   const [records, setRecords] = useState<RecordModel[]>([]);
@@ -579,7 +580,17 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
 
   return (
     <div className="records-list">
-      <RecordsSearchBar collection={collection} value={filter} invalid={invalid} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+      <div className="records-toolbar">
+        <RecordsSearchBar collection={collection} value={filter} invalid={invalid} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+        <SavedViewsButton
+          collection={collection}
+          current={{ filter, sort, hidden }}
+          onApply={(v) => {
+            setQueryParams({ filter: v.filter || null, sort: v.sort || null });
+            replaceHidden(v.hidden);
+          }}
+        />
+      </div>
 
       {incoming.length > 0 && (
         <div className="records-live-notice" role="status">
