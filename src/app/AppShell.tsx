@@ -8,6 +8,8 @@ import { PaletteHost } from './palette/PaletteHost';
 import { isActivePath } from './routes';
 import { toggleTheme, useTheme } from './theme';
 import { logout, useAuth } from '../state/auth';
+// The phone layout belongs to the signed-in shell: the sign-in page does not load it.
+import './responsive.css';
 
 const LINKS = [
   { path: '/collections', label: 'Collections', Icon: IconCollections },

@@ -7,6 +7,8 @@
 // second run fail, and the panel lists exactly those records while the others changed.
 // Saved views: a view restores filter, sort and hidden columns after a reload; rename, delete,
 // and its own JSON export imported back.
+// Phone (390x844): no horizontal overflow of the page on the collections, records and settings
+// screens; the sidebar menu, New record and an overlay panel (full width) are reachable.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,5 +340,59 @@ describe('saved views', () => {
     await views().getByLabel('Saved views file').setInputFiles(bad);
     await page.getByText('The file is not a saved views export.').waitFor();
     expect(await views().getByRole('list', { name: 'Saved views' }).getByRole('listitem').count()).toBe(1);
+  });
+});
+
+describe('phone layout (390x844)', () => {
+  let phone: Page;
+  const noPageOverflow = () => phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  const inViewport = async (name: string) => {
+    const box = await phone.getByRole('button', { name, exact: true }).boundingBox();
+    return !!box && box.x >= 0 && box.x + box.width <= 390 && box.y >= 0;
+  };
+
+  beforeAll(async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'light', isMobile: true, hasTouch: true });
+    phone = await ctx.newPage();
+    await signIn(phone, url, ADMIN);
+  });
+
+  it('collections and records: the sidebar is a menu, the page does not overflow, main buttons are reachable', async () => {
+    await phone.goto(`${url}/_/#/collections?collectionId=${itemsId}`);
+    await phone.getByText('bulk value').first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    expect(await inViewport('New record')).toBe(true);
+    expect(await inViewport('Views')).toBe(true);
+    // the records table scrolls inside its wrapper
+    expect(await phone.locator('.records-table-wrapper').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto')).toBe(true);
+    await screenshot(phone, 'phone-records');
+
+    const menu = phone.getByRole('button', { name: /Collections$/ }).filter({ hasText: '☰' });
+    expect(await phone.getByRole('link', { name: 'tasks' }).or(phone.getByText('tasks', { exact: true })).first().isVisible()).toBe(false);
+    await menu.click();
+    await phone.getByText('tasks', { exact: true }).first().click();
+    await phone.waitForURL((u) => u.hash.includes(tasksId));
+    await phone.getByText('the task').first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    await screenshot(phone, 'phone-menu-picked');
+
+    await phone.getByRole('button', { name: 'New record', exact: true }).click();
+    const panel = phone.locator('.overlay-panel').last();
+    await panel.waitFor();
+    const box = await panel.boundingBox();
+    expect(box && Math.round(box.width)).toBe(390);
+    await screenshot(phone, 'phone-record-panel');
+    await phone.keyboard.press('Escape');
+  });
+
+  it('settings screens do not overflow either', async () => {
+    await phone.goto(`${url}/_/#/settings/admins`);
+    await phone.getByText(ADMIN.email).first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    await phone.goto(`${url}/_/#/settings/mail`);
+    await phone.locator('.page-wrapper form, .page-wrapper .sf-field').first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    await screenshot(phone, 'phone-settings-mail');
+    await phone.context().close();
   });
 });
