@@ -2,10 +2,14 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from './avatars';
 import { onIdle } from './idle';
-import { IconCollections, IconLogout, IconLogs, IconSettings, IconUser, Logo } from './icons';
+import { IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from './icons';
 import { useRoute } from './navigation';
+import { PaletteHost } from './palette/PaletteHost';
 import { isActivePath } from './routes';
+import { toggleTheme, useTheme } from './theme';
 import { logout, useAuth } from '../state/auth';
+// The phone layout belongs to the signed-in shell: the sign-in page does not load it.
+import './responsive.css';
 
 const LINKS = [
   { path: '/collections', label: 'Collections', Icon: IconCollections },
@@ -15,6 +19,7 @@ const LINKS = [
 
 function AvatarMenu() {
   const { admin } = useAuth();
+  const theme = useTheme();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -74,6 +79,10 @@ function AvatarMenu() {
           <a href="#/settings/admins" className="dropdown-item" role="menuitem" onClick={() => setOpen(false)}>
             <IconUser size={16} /> Manage admins
           </a>
+          <button type="button" className="dropdown-item" role="menuitem" onClick={() => toggleTheme()}>
+            {theme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
+            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+          </button>
           <button
             type="button"
             className="dropdown-item"
@@ -135,6 +144,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="app-layout">
       <AppSidebar />
       <div className="app-body">{children}</div>
+      <PaletteHost />
     </div>
   );
 }

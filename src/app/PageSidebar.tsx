@@ -32,6 +32,8 @@ function saveSidebarWidth(w: number): void {
 
 export function PageSidebar({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
   const [width, setWidth] = useState(readSidebarWidth);
+  // Phones (responsive.css): the sidebar folds into a menu button above the page.
+  const [menuOpen, setMenuOpen] = useState(false);
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
   const widthRef = useRef(width);
 
@@ -72,8 +74,19 @@ export function PageSidebar({ children, className, label }: { children: ReactNod
   };
 
   return (
-    <aside className={`page-sidebar${className ? ' ' + className : ''}`} style={{ width }} aria-label={label}>
-      <div className="page-sidebar-content">{children}</div>
+    <aside className={`page-sidebar${className ? ' ' + className : ''}${menuOpen ? ' is-open' : ''}`} style={{ width }} aria-label={label}>
+      <button type="button" className="btn btn-secondary page-sidebar-toggle" aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
+        <span aria-hidden="true">☰</span> {label ?? 'Menu'}
+      </button>
+      <div
+        className="page-sidebar-content"
+        onClick={(e) => {
+          // a picked link or item closes the phone menu
+          if ((e.target as HTMLElement).closest('a, .sidebar-list-item')) setMenuOpen(false);
+        }}
+      >
+        {children}
+      </div>
       <div
         className="page-sidebar-resize"
         role="separator"

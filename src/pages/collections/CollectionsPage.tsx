@@ -68,6 +68,13 @@ export default function CollectionsPage() {
     setEditor((e) => ({ open: true, collection, key: e.key + 1 }));
   };
 
+  // The command palette's "New collection" (it may come from another page).
+  useEffect(() => {
+    if (!actions.newCollectionRequested || hideControls) return;
+    collectionsPageActions.newCollectionRequested = false;
+    openEditor(null);
+  }, [actions.newCollectionRequested, hideControls]);
+
   const onSaved = (saved: CollectionModel, created: boolean) => {
     if (created) select(saved);
   };

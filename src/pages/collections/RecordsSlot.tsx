@@ -37,7 +37,9 @@ export type RecordsSlotProps = {
 export const collectionsPageActions = proxy<{
   newRecord: ((c: CollectionModel) => void) | null;
   apiPreview: ((c: CollectionModel) => void) | null;
-}>({ newRecord: null, apiPreview: null });
+  /** Set (by the command palette) to open the new-collection panel once the page is shown. */
+  newCollectionRequested?: boolean;
+}>({ newRecord: null, apiPreview: null, newCollectionRequested: false });
 
 export function RecordsSlot(props: RecordsSlotProps) {
   const { collection } = props;

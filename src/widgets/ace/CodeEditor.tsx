@@ -8,6 +8,8 @@ import { useEffect, useRef } from 'react';
 import 'ace-builds/src-noconflict/ace';
 import 'ace-builds/src-noconflict/ext-language_tools';
 import 'ace-builds/src-noconflict/mode-sql';
+import 'ace-builds/src-noconflict/theme-tomorrow_night';
+import { useTheme } from '../../app/theme';
 import { standInFocus } from '../CodeEditorLoader';
 
 // The noconflict build installs itself as window.ace (the mode and extension files register on it).
@@ -149,6 +151,12 @@ export default function CodeEditor(props: CodeEditorProps) {
       editor.setValue(props.value ?? '', 1);
     }
   }, [props.value]);
+
+  // ace draws its own colours: switch its theme with the dashboard's
+  const theme = useTheme();
+  useEffect(() => {
+    editorRef.current?.setTheme(theme === 'dark' ? 'ace/theme/tomorrow_night' : 'ace/theme/textmate');
+  }, [theme, props.mode]);
 
   useEffect(() => {
     editorRef.current?.setReadOnly(!!props.disabled);

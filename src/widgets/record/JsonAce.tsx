@@ -5,6 +5,8 @@
 import AceEditor from 'react-ace';
 import 'ace-builds/src-noconflict/ace';
 import 'ace-builds/src-noconflict/mode-json';
+import 'ace-builds/src-noconflict/theme-tomorrow_night';
+import { useTheme } from '../../app/theme';
 
 export type JsonAceProps = {
   id: string;
@@ -21,10 +23,12 @@ const LINE_HEIGHT = 18;
 export const JSON_EDITOR_MAX_HEIGHT = 500;
 
 export default function JsonAce({ id, value, onChange, onBlur, onFocus, disabled, describedBy }: JsonAceProps) {
+  const theme = useTheme();
   return (
     <AceEditor
       name={`${id}-ace`}
       mode="json"
+      theme={theme === 'dark' ? 'tomorrow_night' : 'textmate'}
       width="100%"
       value={value}
       onChange={onChange}

@@ -32,6 +32,8 @@ import {
 import { collectionsState } from '../../../state/collections';
 import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
+import { BulkEditButton } from '../bulk/BulkEditButton';
+import { SavedViewsButton } from '../views/SavedViewsButton';
 import { RecordValue, type CellContext } from './cells';
 import { useHiddenColumns } from './columns';
 import { useLiveRecords, type LiveEvent } from './live';
@@ -223,7 +225,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const fields = useMemo(() => listFields(collection), [collection]);
 
   const allColumns = useMemo(() => recordColumns(collection), [collection]);
-  const [hidden, toggleHidden] = useHiddenColumns(collection.id);
+  const [hidden, toggleHidden, replaceHidden] = useHiddenColumns(collection.id);
   const visibleColumns = useMemo(() => allColumns.filter((c) => !hidden.includes(c.name)), [allColumns, hidden]);
 
   const [records, setRecords] = useState<RecordModel[]>([]);
@@ -578,7 +580,17 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
 
   return (
     <div className="records-list">
-      <RecordsSearchBar collection={collection} value={filter} invalid={invalid} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+      <div className="records-toolbar">
+        <RecordsSearchBar collection={collection} value={filter} invalid={invalid} onSubmit={(v) => setQueryParams({ filter: v || null })} />
+        <SavedViewsButton
+          collection={collection}
+          current={{ filter, sort, hidden }}
+          onApply={(v) => {
+            setQueryParams({ filter: v.filter || null, sort: v.sort || null });
+            replaceHidden(v.hidden);
+          }}
+        />
+      </div>
 
       {incoming.length > 0 && (
         <div className="records-live-notice" role="status">
@@ -684,6 +696,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
             Reset
           </button>
           <div className="flex-fill" />
+          <BulkEditButton collection={collection} ids={[...selected]} onChanged={reload} />
           <button type="button" className="btn btn-danger btn-sm" onClick={deleteSelected}>
             Delete selected
           </button>

@@ -10,8 +10,17 @@ function read(collectionId: string): string[] {
   }
 }
 
-/** The hidden column names of a collection and a toggle that stores them. */
-export function useHiddenColumns(collectionId: string): [string[], (name: string) => void] {
+function store(collectionId: string, hidden: string[]): void {
+  try {
+    if (hidden.length) localStorage.setItem(hiddenColumnsKey(collectionId), JSON.stringify(hidden));
+    else localStorage.removeItem(hiddenColumnsKey(collectionId));
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** The hidden column names of a collection, a toggle and a replace (saved views) that store them. */
+export function useHiddenColumns(collectionId: string): [string[], (name: string) => void, (hidden: string[]) => void] {
   const [state, setState] = useState<{ id: string; hidden: string[] }>(() => ({ id: collectionId, hidden: read(collectionId) }));
   // Another collection: re-read during render (no effect round-trip, no flash of wrong columns).
   let current = state;
@@ -23,16 +32,17 @@ export function useHiddenColumns(collectionId: string): [string[], (name: string
     (name: string) => {
       setState((s) => {
         const hidden = s.hidden.includes(name) ? s.hidden.filter((n) => n !== name) : [...s.hidden, name];
-        try {
-          if (hidden.length) localStorage.setItem(hiddenColumnsKey(s.id), JSON.stringify(hidden));
-          else localStorage.removeItem(hiddenColumnsKey(s.id));
-        } catch {
-          /* storage unavailable */
-        }
+        store(s.id, hidden);
         return { id: s.id, hidden };
       });
     },
     [],
   );
-  return [current.hidden, toggle];
+  const replace = useCallback((hidden: string[]) => {
+    setState((s) => {
+      store(s.id, hidden);
+      return { id: s.id, hidden: [...hidden] };
+    });
+  }, []);
+  return [current.hidden, toggle, replace];
 }

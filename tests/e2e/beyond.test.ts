@@ -1,0 +1,403 @@
+// Issue 16 in Chromium against the real server.
+// Dark mode: the theme follows prefers-color-scheme, the avatar-menu toggle is remembered across a
+// reload and is in place before the first render, ace follows it, axe finds no serious violation.
+// Command palette: Ctrl+K opens a collection and (by id) a record of another collection; '?' lists
+// the shortcuts.
+// Bulk edit: 50 records get one value (checked through the API); a unique index makes some of a
+// second run fail, and the panel lists exactly those records while the others changed.
+// Saved views: a view restores filter, sort and hidden columns after a reload; rename, delete,
+// and its own JSON export imported back.
+// Phone (390x844): no horizontal overflow of the page on the collections, records and settings
+// screens; the sidebar menu, New record and an overlay panel (full width) are reachable.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import PocketBase from 'pocketbase';
+import { createApp, type App } from '../../server/app';
+import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { ROOT, tempDir } from '../helpers/server';
+
+const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
+const ADMIN = { email: 'theme@example.com', password: 'theme-pass-123' };
+const DARK_BG = 'rgb(23, 24, 28)';
+const LIGHT_BG = 'rgb(255, 255, 255)';
+
+let app: App;
+let url: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let notesId: string;
+let tasksId: string;
+let taskId: string;
+let itemsId: string;
+let api: PocketBase;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(DASHBOARD, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
+  app = await createApp({ dataDir: path.join(tempDir(), 'pb_data'), dashboardDir: DASHBOARD });
+  url = await app.listen('127.0.0.1', 0);
+  api = new PocketBase(url);
+  api.autoCancellation(false);
+  await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
+  await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
+  notesId = (await api.collections.create({
+    name: 'notes',
+    type: 'base',
+    listRule: '',
+    schema: [
+      { name: 'title', type: 'text' },
+      { name: 'done', type: 'bool' },
+    ],
+  })).id;
+  for (let i = 0; i < 3; i++) await api.collection('notes').create({ title: `note ${i}`, done: i % 2 === 0 });
+  tasksId = (await api.collections.create({ name: 'tasks', type: 'base', schema: [{ name: 'name', type: 'text' }] })).id;
+  taskId = (await api.collection('tasks').create({ name: 'the task' })).id;
+  itemsId = (
+    await api.collections.create({
+      name: 'items',
+      type: 'base',
+      schema: [
+        { name: 'note', type: 'text' },
+        { name: 'code', type: 'text' },
+      ],
+      indexes: ["CREATE UNIQUE INDEX `idx_items_code` ON `items` (`code`) WHERE `code` != ''"],
+    }).catch((e) => {
+      throw new Error(JSON.stringify(e.response));
+    })
+  ).id;
+  for (let i = 0; i < 50; i++) await api.collection('items').create({ note: `before ${i}`, code: '' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[pageerror]', err));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const bodyBg = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+async function axeSerious(p: Page): Promise<string[]> {
+  await p.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  return p.evaluate(async () => {
+    type Violation = { id: string; impact: string; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const res = await axe.run(document, { resultTypes: ['violations'] });
+    return res.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function openNotes(p: Page) {
+  await p.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+  await p.getByText('note 1').first().waitFor();
+}
+
+describe('dark mode', () => {
+  it('follows prefers-color-scheme with nothing stored (sign-in page and the app)', async () => {
+    await page.goto(`${url}/_/#/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await bodyBg(page)).toBe(DARK_BG);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'theme-login-dark');
+    await signIn(page, url, ADMIN);
+    await openNotes(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme ?? null)).toBeNull();
+    expect(await bodyBg(page)).toBe(DARK_BG);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'theme-records-dark');
+
+    const light = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+    const lp = await light.newPage();
+    await lp.goto(`${url}/_/#/login`);
+    await lp.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await bodyBg(lp)).toBe(LIGHT_BG);
+    await light.close();
+  });
+
+  it('the avatar-menu toggle switches at once, survives a reload and is set before the first render', async () => {
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Light theme' }).click();
+    expect(await bodyBg(page)).toBe(LIGHT_BG);
+    expect(await page.evaluate(() => localStorage.getItem('outpost_theme'))).toBe('light');
+    // (the light set's contrast is the delivery issue's; axe runs on the dark set here)
+
+    // Record what the document looked like when parsing ended (before React's first commit).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { themeAtLoad: string }).themeAtLoad = document.documentElement.dataset.theme ?? 'none';
+      });
+    });
+    await page.reload();
+    await page.getByText('note 1').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { themeAtLoad: string }).themeAtLoad)).toBe('light');
+    expect(await bodyBg(page)).toBe(LIGHT_BG);
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Dark theme' }).click();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByText('note 1').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { themeAtLoad: string }).themeAtLoad)).toBe('dark');
+    expect(await bodyBg(page)).toBe(DARK_BG);
+  });
+
+  it('overlays and the rule editor (ace) are dark and axe-clean', async () => {
+    await page.getByRole('button', { name: 'Edit collection' }).first().click();
+    await page.getByRole('tab', { name: 'API Rules' }).click();
+    // ace arrives lazily and then takes the dark theme
+    await page.locator('.ace_editor.ace_dark').first().waitFor({ timeout: 20_000 });
+    await screenshot(page, 'theme-rules-dark');
+    expect(await axeSerious(page)).toEqual([]);
+  });
+});
+
+describe('command palette', () => {
+  const palette = () => page.getByRole('dialog', { name: 'Command palette' });
+  const search = () => palette().getByRole('combobox');
+
+  it('Ctrl+K opens it; a collection is found by name and opened with Enter; Esc closes', async () => {
+    await page.goto(`${url}/_/#/settings`);
+    await page.locator('.page-wrapper').first().waitFor();
+    await page.keyboard.press('Control+k');
+    await search().waitFor();
+    await expect.poll(() => search().evaluate((el) => el === document.activeElement)).toBe(true);
+    await search().fill('tas');
+    await palette().getByRole('option', { name: /tasks/ }).waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'palette-dark');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.hash.includes(`collectionId=${tasksId}`));
+    expect(await palette().count()).toBe(0);
+    await page.getByText('the task').first().waitFor();
+
+    await page.keyboard.press('Control+k');
+    await search().waitFor();
+    await page.keyboard.press('Escape');
+    await palette().waitFor({ state: 'detached' });
+  });
+
+  it('a 15-character id jumps to that record, in whichever collection holds it', async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+    await page.getByText('note 1').first().waitFor();
+    await page.keyboard.press('Control+k');
+    await search().fill(taskId);
+    const option = palette().getByRole('option', { name: new RegExp(`Open record ${taskId}`) });
+    await option.waitFor();
+    expect(await option.textContent()).toContain('tasks');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.hash.includes(`collectionId=${tasksId}`) && u.hash.includes(`recordId=${taskId}`));
+    await page.getByRole('heading', { name: 'Edit tasks record' }).waitFor();
+
+    // An unknown id says so.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await search().fill('zzzzzzzzzzzzzzz');
+    await palette().getByRole('option', { name: 'No record with id zzzzzzzzzzzzzzz' }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it("'?' lists every keyboard shortcut", async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+    await page.getByText('note 1').first().waitFor();
+    await page.locator('body').click({ position: { x: 700, y: 600 } });
+    await page.keyboard.press('Shift+?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    for (const text of ['Open the command palette', 'Save the record in the record editor', 'Show this list of keyboard shortcuts']) {
+      await help.getByText(text).waitFor();
+    }
+    await screenshot(page, 'shortcuts-dark');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+  });
+});
+
+describe('bulk edit', () => {
+  const panel = () => page.getByRole('dialog', { name: /Edit \d+ records? selected/ });
+
+  it('sets one field on 50 selected records (checked through the API)', async () => {
+    await page.goto(`${url}/_/#/login`);
+    if (!(await page.evaluate(() => localStorage.getItem('pocketbase_auth')))) await signIn(page, url, ADMIN);
+    await page.goto(`${url}/_/#/collections?collectionId=${itemsId}`);
+    await page.getByText('before 49', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('before 0', { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByText(/Total found: 50/).count()).toBe(1);
+    // all 50 loaded (the last one in creation order is the oldest)
+    await page.locator('tr[data-id]').nth(39).scrollIntoViewIfNeeded();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByText('Selected 50 records').waitFor();
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    await panel().waitFor();
+    await panel().getByLabel('Field').selectOption('note');
+    await panel().getByLabel(/^note/).fill('bulk value');
+    await panel().getByRole('button', { name: 'Apply to 50 records' }).click();
+    await page.getByText('Do you really want to set "note" on the 50 records selected?').waitFor();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await panel().getByText('Updated 50 records of 50.').waitFor({ timeout: 60_000 });
+    expect(await panel().locator('progress').evaluate((el) => (el as HTMLProgressElement).value)).toBe(50);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'bulk-edit-done');
+    const all = await api.collection('items').getFullList({ fields: 'note' });
+    expect(all).toHaveLength(50);
+    expect(all.every((r) => r.note === 'bulk value')).toBe(true);
+    await panel().getByRole('button', { name: 'Done' }).click();
+    await panel().waitFor({ state: 'detached' });
+  });
+
+  it('lists the records the server refused and reports the count that changed', async () => {
+    await page.getByText('bulk value').first().waitFor();
+    const boxes = page.getByRole('checkbox', { name: /^Select record / });
+    for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    await panel().getByLabel('Field').selectOption('code');
+    await panel().getByLabel(/^code/).fill('SAME');
+    await panel().getByRole('button', { name: 'Apply to 3 records' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await panel().getByText('Updated 1 record of 3; 2 records failed and kept their previous value.').waitFor({ timeout: 30_000 });
+    const failures = panel().getByRole('list', { name: 'Failed records' }).getByRole('listitem');
+    expect(await failures.count()).toBe(2);
+    await screenshot(page, 'bulk-edit-failures');
+    const withCode = await api.collection('items').getFullList({ filter: 'code = "SAME"' });
+    expect(withCode).toHaveLength(1);
+    const failedText = await failures.allTextContents();
+    expect(failedText.some((t) => t.includes(withCode[0].id))).toBe(false);
+  });
+});
+
+describe('saved views', () => {
+  const views = () => page.getByRole('dialog', { name: 'Saved views of notes' });
+  const doneHeader = () => page.getByRole('columnheader', { name: /done/ });
+
+  it('saves filter + sort + columns and restores them after a reload', async () => {
+    const filter = 'title ~ "note"';
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}&filter=${encodeURIComponent(filter)}`);
+    await page.getByText('note 1').first().waitFor();
+    const params = () => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '');
+    await expect.poll(() => params().get('filter')).toBe(filter);
+    // sort by the title header (the user's way); the URL then holds it
+    await page.getByRole('columnheader', { name: /title/ }).getByRole('button').click();
+    await expect.poll(() => /^-?title$/.test(params().get('sort') ?? '')).toBe(true);
+    const sort = params().get('sort');
+    await page.getByRole('button', { name: 'Toggle columns' }).click();
+    await page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: 'done' }).uncheck();
+    await page.keyboard.press('Escape');
+    await doneHeader().waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Views', exact: true }).click();
+    await views().getByLabel('Save the current filter, sort and columns as').fill('By title');
+    await views().getByRole('button', { name: 'Save view' }).click();
+    await views().getByRole('button', { name: 'By title', exact: true }).waitFor();
+    await screenshot(page, 'saved-views');
+    expect(await axeSerious(page)).toEqual([]);
+    await views().getByRole('button', { name: 'Close' }).click();
+    await views().waitFor({ state: 'detached' });
+
+    // Back to the defaults: no filter, default sort, every column.
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+    await page.getByRole('button', { name: 'Toggle columns' }).click();
+    await page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: 'done' }).check();
+    await page.keyboard.press('Escape');
+    await doneHeader().waitFor();
+    await page.reload();
+    await page.getByText('note 1').first().waitFor();
+
+    await page.getByRole('button', { name: 'Views', exact: true }).click();
+    await views().getByRole('button', { name: 'By title', exact: true }).click();
+    await expect.poll(() => params().get('filter'), { timeout: 10_000 }).toBe(filter);
+    expect(params().get('sort')).toBe(sort);
+    await doneHeader().waitFor({ state: 'detached' });
+  });
+
+  it('renames, exports, deletes and imports views back from their own file', async () => {
+    await page.getByRole('button', { name: 'Views', exact: true }).click();
+    await views().getByRole('button', { name: 'Rename By title' }).click();
+    await views().getByLabel('New name of By title').fill('Titles A-Z');
+    await views().getByRole('button', { name: 'Save', exact: true }).click();
+    await views().getByRole('button', { name: 'Titles A-Z', exact: true }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), views().getByRole('button', { name: 'Export views' }).click()]);
+    const file = path.join(tempDir(), 'views.json');
+    await download.saveAs(file);
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(exported).toEqual({
+      type: 'outpost-saved-views',
+      version: 1,
+      collections: { notes: [{ name: 'Titles A-Z', filter: 'title ~ "note"', sort: expect.stringMatching(/^-?title$/), hidden: ['done'] }] },
+    });
+
+    await views().getByRole('button', { name: 'Delete Titles A-Z' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await views().getByText('No saved views yet.').waitFor();
+
+    await views().getByLabel('Saved views file').setInputFiles(file);
+    await views().getByRole('button', { name: 'Titles A-Z', exact: true }).waitFor();
+
+    // Not a views file: a clear error, nothing imported.
+    const bad = path.join(tempDir(), 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ collections: [] }));
+    await views().getByLabel('Saved views file').setInputFiles(bad);
+    await page.getByText('The file is not a saved views export.').waitFor();
+    expect(await views().getByRole('list', { name: 'Saved views' }).getByRole('listitem').count()).toBe(1);
+  });
+});
+
+describe('phone layout (390x844)', () => {
+  let phone: Page;
+  const noPageOverflow = () => phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  const inViewport = async (name: string) => {
+    const box = await phone.getByRole('button', { name, exact: true }).boundingBox();
+    return !!box && box.x >= 0 && box.x + box.width <= 390 && box.y >= 0;
+  };
+
+  beforeAll(async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'light', isMobile: true, hasTouch: true });
+    phone = await ctx.newPage();
+    await signIn(phone, url, ADMIN);
+  });
+
+  it('collections and records: the sidebar is a menu, the page does not overflow, main buttons are reachable', async () => {
+    await phone.goto(`${url}/_/#/collections?collectionId=${itemsId}`);
+    await phone.getByText('bulk value').first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    expect(await inViewport('New record')).toBe(true);
+    expect(await inViewport('Views')).toBe(true);
+    // the records table scrolls inside its wrapper
+    expect(await phone.locator('.records-table-wrapper').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto')).toBe(true);
+    await screenshot(phone, 'phone-records');
+
+    const menu = phone.getByRole('button', { name: /Collections$/ }).filter({ hasText: '☰' });
+    expect(await phone.getByRole('link', { name: 'tasks' }).or(phone.getByText('tasks', { exact: true })).first().isVisible()).toBe(false);
+    await menu.click();
+    await phone.getByText('tasks', { exact: true }).first().click();
+    await phone.waitForURL((u) => u.hash.includes(tasksId));
+    await phone.getByText('the task').first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    await screenshot(phone, 'phone-menu-picked');
+
+    await phone.getByRole('button', { name: 'New record', exact: true }).click();
+    const panel = phone.locator('.overlay-panel').last();
+    await panel.waitFor();
+    const box = await panel.boundingBox();
+    expect(box && Math.round(box.width)).toBe(390);
+    await screenshot(phone, 'phone-record-panel');
+    await phone.keyboard.press('Escape');
+  });
+
+  it('settings screens do not overflow either', async () => {
+    await phone.goto(`${url}/_/#/settings/admins`);
+    await phone.getByText(ADMIN.email).first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    await phone.goto(`${url}/_/#/settings/mail`);
+    await phone.locator('.page-wrapper form, .page-wrapper .sf-field').first().waitFor();
+    expect(await noPageOverflow()).toBe(true);
+    await screenshot(phone, 'phone-settings-mail');
+    await phone.context().close();
+  });
+});
