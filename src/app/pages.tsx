@@ -28,6 +28,7 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
 // Placeholders of signed-in screens, loaded on demand like the real screens will be.
 const placeholders = () => import('./PlaceholderPage');
 const CollectionsPage = lazyPage(() => import('../pages/collections/CollectionsPage'));
+const RelationGraphPage = lazyPage(() => import('../pages/collections/graph/RelationGraphPage'));
 const SettingsPlaceholderPage = lazyPage<{ title: string }>(() => placeholders().then((m) => ({ default: m.SettingsPlaceholderPage })));
 
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
@@ -55,6 +56,7 @@ const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
   requestPasswordReset: RequestPasswordResetPage,
   confirmPasswordReset: ConfirmPasswordResetPage,
   collections: CollectionsPage,
+  collectionsGraph: RelationGraphPage,
   logs: LogsPage,
   settingsApplication: ApplicationSettingsPage,
   settingsAdmins: AdminsListPage,
@@ -83,6 +85,7 @@ export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   requestPasswordReset: () => <RequestPasswordResetPage />,
   confirmPasswordReset: (p) => <ConfirmPasswordResetPage token={p.token ?? ''} />,
   collections: () => <CollectionsPage />,
+  collectionsGraph: () => <RelationGraphPage />,
   logs: () => <LogsPage />,
   settingsApplication: () => <ApplicationSettingsPage />,
   settingsAdmins: () => <AdminsListPage />,
