@@ -7,6 +7,7 @@
 // - realtime: 1,000 SSE clients on one collection, write → last client p50/p99, writer throughput
 //   and server CPU per write with and without them, server memory (bench/realtime.ts)
 // - a backup of 100,000 records + 200 MB of files: time, peak memory, p99 of reads/writes meanwhile (bench/backups.ts)
+// - records import/export: 100,000 records exported to CSV and imported back: wall time, page peak JS heap (bench/records-io.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { benchRecords } from './records';
 import { benchRecordsUi } from './records-ui';
 import { benchRealtime } from './realtime';
 import { benchBackups } from './backups';
+import { benchRecordsIo } from './records-io';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -158,6 +160,7 @@ async function main() {
   // Backups: 100,000 records + 200 MB of files, one backup under read/write traffic.
   console.log('');
   await benchBackups();
+  await benchRecordsIo();
 }
 
 main().catch((err) => {

@@ -145,8 +145,8 @@ describe('records import', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const panel = page.locator('.records-import-panel');
     const csv = [
-      'Title,qty,active,kind,tags,unknown_col',
-      `new one,7,true,a,${tagIds[0]},x`,
+      'Title,qty,active,kind,tags,unknown_col,meta',
+      `new one,7,true,a,${tagIds[0]},x,"{""k"":1}"`,
       `new two,abc,1,b,"${tagIds.join(',')}",y`,
       ',3,false,c,,z', // bad: the required title is missing
       `new four,2.5,TRUE,c,"[""${tagIds[1]}""]",w`,
@@ -174,6 +174,7 @@ describe('records import', () => {
 
     expect((await api.collection('items').getList(1, 1)).totalItems).toBe(before + 3);
     const got = await api.collection('items').getFullList({ filter: 'title ~ "new "', sort: 'title' });
+    expect(got.find((r) => r.title === 'new one')?.meta).toEqual({ k: 1 });
     expect(got.map((r) => [r.title, r.qty, r.active, r.kind, r.tags])).toEqual([
       ['new four', 2.5, true, 'c', [tagIds[1]]],
       ['new one', 7, true, 'a', [tagIds[0]]],
@@ -187,12 +188,12 @@ describe('records import', () => {
     await openItems();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const panel = page.locator('.records-import-panel');
-    await chooseFile('items.json', JSON.stringify([{ id: target.id, title: 'renamed', qty: 99 }]), 'application/json');
+    await chooseFile('items.json', JSON.stringify([{ id: target.id, title: 'renamed', qty: 99, meta: { deep: [1, 2] } }]), 'application/json');
     await panel.getByText('1 valid row, 0 with errors.').waitFor();
     await panel.getByRole('button', { name: 'Import 1 row' }).click();
     await panel.getByText('Created: 0, updated by id: 1, failed: 0.').waitFor({ timeout: 60_000 });
     const after = await api.collection('items').getOne(target.id);
-    expect([after.title, after.qty, after.kind]).toEqual(['renamed', 99, target.kind]);
+    expect([after.title, after.qty, after.kind, after.meta]).toEqual(['renamed', 99, target.kind, { deep: [1, 2] }]);
     await panel.getByRole('button', { name: 'Done' }).click();
   });
 

@@ -100,15 +100,15 @@ export function castList(v: unknown): string[] {
     .filter((x) => x !== '');
 }
 
-/** A json field's cell: JSON text parsed, other text kept as a JSON string ('' is null). */
+/**
+ * A json field's cell as the raw JSON text the record schema and the server read (the server keeps
+ * valid JSON and stores other text as a JSON string); an empty cell is null, a JSON file's value
+ * its JSON text.
+ */
 function castJson(v: unknown): unknown {
-  if (typeof v !== 'string') return v ?? null;
-  if (v.trim() === '') return null;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'string') return JSON.stringify(v);
+  return v.trim() === '' ? null : v;
 }
 
 /** One cell as the value a field takes. */
