@@ -203,7 +203,10 @@ describe('records import', () => {
     for (let i = 1; i <= 3000; i++) lines.push(String(i));
     await page.goto(`${url}/_/#/collections?collectionId=${bulk.id}`);
     await page.reload(); // the dashboard loads the new collection
-    await page.getByText('No records found.').waitFor();
+    await page.locator('.records-list').getByRole('button', { name: 'Import', exact: true }).waitFor({ timeout: 60_000 }).catch(async (err) => {
+      await screenshot(page, 'records-import-cancel-failure');
+      throw err;
+    });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const panel = page.locator('.records-import-panel');
     await chooseFile('bulk.csv', lines.join('\n'));
