@@ -12,6 +12,7 @@
 // - logs on 1,000,000 request logs over 7 days: list and stats API p50, #/logs first rows and chart
 //   drawn in Chromium (bench/logs.ts; BENCH_LOGS sets another size)
 // - health latency while an endless view list runs until its query budget stops it (bench/stall.ts)
+// - records import/export: 100,000 records exported to CSV and imported back: wall time, page peak JS heap (bench/records-io.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { benchRealtime } from './realtime';
 import { benchBackups } from './backups';
 import { meterWire } from './wire';
 import { benchStall } from './stall';
+import { benchRecordsIo } from './records-io';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -173,6 +175,7 @@ async function main() {
   console.log('');
   const logs = await benchLogs();
   if (Math.max(logs.firstRowsMedianMs, logs.chartDrawnMedianMs) > 1000) process.exitCode = 1;
+  await benchRecordsIo();
 }
 
 main().catch((err) => {

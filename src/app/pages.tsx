@@ -26,6 +26,7 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
 }
 
 const CollectionsPage = lazyPage(() => import('../pages/collections/CollectionsPage'));
+const RelationGraphPage = lazyPage(() => import('../pages/collections/graph/RelationGraphPage'));
 
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
 const RequestPasswordResetPage = lazyPage(() => import('../pages/auth/RequestPasswordResetPage'));
@@ -53,6 +54,7 @@ const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
   requestPasswordReset: RequestPasswordResetPage,
   confirmPasswordReset: ConfirmPasswordResetPage,
   collections: CollectionsPage,
+  collectionsGraph: RelationGraphPage,
   logs: LogsPage,
   settingsApplication: ApplicationSettingsPage,
   settingsAdmins: AdminsListPage,
@@ -81,6 +83,7 @@ export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
   requestPasswordReset: () => <RequestPasswordResetPage />,
   confirmPasswordReset: (p) => <ConfirmPasswordResetPage token={p.token ?? ''} />,
   collections: () => <CollectionsPage />,
+  collectionsGraph: () => <RelationGraphPage />,
   logs: () => <LogsPage />,
   settingsApplication: () => <ApplicationSettingsPage />,
   settingsAdmins: () => <AdminsListPage />,

@@ -9,6 +9,7 @@ export type PageKey =
   | 'requestPasswordReset'
   | 'confirmPasswordReset'
   | 'collections'
+  | 'collectionsGraph'
   | 'logs'
   | 'settingsApplication'
   | 'settingsAdmins'
@@ -45,6 +46,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/confirm-password-reset/:token', page: 'confirmPasswordReset', condition: 'guest', sidebar: false, title: 'Reset admin password' },
 
   { path: '/collections', page: 'collections', condition: 'auth', sidebar: true, title: 'Collections' },
+  { path: '/collections/graph', page: 'collectionsGraph', condition: 'auth', sidebar: true, title: 'Relation graph' },
   { path: '/logs', page: 'logs', condition: 'auth', sidebar: true, title: 'Logs' },
   { path: '/settings', page: 'settingsApplication', condition: 'auth', sidebar: true, title: 'Application settings' },
   { path: '/settings/admins', page: 'settingsAdmins', condition: 'auth', sidebar: true, title: 'Admins' },

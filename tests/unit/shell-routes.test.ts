@@ -35,6 +35,7 @@ describe('route table (spec §2)', () => {
   it('has the authenticated routes with sidebar', () => {
     const auth = [
       '/collections',
+      '/collections/graph',
       '/logs',
       '/settings',
       '/settings/admins',

@@ -91,6 +91,9 @@ export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
           )}
           {sorted.length === 0 && snap.loaded && <p className="txt-hint sidebar-note">No collections found.</p>}
         </nav>
+        <a href="#/collections/graph" className="btn btn-transparent btn-block btn-sm collections-graph-link">
+          <span>Relation graph</span>
+        </a>
         {!hideControls && (
           <div className="sidebar-footer">
             <button type="button" className="btn btn-secondary btn-block btn-sm" onClick={onNew}>

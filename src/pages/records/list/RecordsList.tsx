@@ -39,6 +39,7 @@ import { useHiddenColumns } from './columns';
 import { useLiveRecords, type LiveEvent } from './live';
 import { getFileToken } from '../../../api/file-token';
 import { RecordsSearchBar } from './SearchBar';
+import { RecordsIo } from '../io/RecordsIo';
 import './records-list.css';
 
 const RecordEditorPanel = lazy(() => import('../editor/RecordEditorPanel'));
@@ -591,6 +592,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
           }}
         />
       </div>
+      <RecordsIo collection={collection} filter={normalizedFilter} sort={sort} selected={selected} onImported={reload} />
 
       {incoming.length > 0 && (
         <div className="records-live-notice" role="status">

@@ -1,0 +1,139 @@
+// The records export popup: options (schemas/records/export), then a progress bar with Cancel while
+// pages are written out (see export-run.ts).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { pb } from '../../../api/client';
+import { handleError } from '../../../api/client';
+import { OverlayPanel } from '../../../app/OverlayPanel';
+import { addInfoToast, addSuccessToast } from '../../../app/toasts';
+import { getForm, SchemaForm } from '../../../engine';
+import type { CollectionModel } from '../../../lib/collections/types';
+import { exportFileName, type ExportFormat } from '../../../lib/records-io/export-rows';
+import { runExport } from './export-run';
+import { blobSink, canStreamToFile, fileSink, type ExportSink } from './export-sinks';
+
+const FORM_ID = 'records-export-form';
+const form = getForm('records/export');
+
+type ExportForm = { scope?: 'filter' | 'selection'; format?: ExportFormat; relationNames?: boolean; fileUrls?: boolean; streamToFile?: boolean };
+
+export type ExportPanelProps = {
+  open: boolean;
+  onClose: () => void;
+  collection: CollectionModel;
+  collectionsById: ReadonlyMap<string, CollectionModel>;
+  filter: string;
+  sort: string;
+  selectedIds: readonly string[];
+};
+
+const isAbortError = (e: unknown) => (e as { name?: string })?.name === 'AbortError' || !!(e as { isAbort?: boolean })?.isAbort;
+
+export default function ExportPanel({ open, onClose, collection, collectionsById, filter, sort, selectedIds }: ExportPanelProps) {
+  const [data, setData] = useState<ExportForm>({});
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const hasSelection = selectedIds.length > 0;
+  const streamable = canStreamToFile();
+
+  useEffect(() => {
+    if (open) setData({ scope: hasSelection ? 'selection' : 'filter', format: 'csv' });
+    // the choice is made when the popup opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const uiSchema = useMemo(() => {
+    const ui: Record<string, unknown> = { ...form.uiSchema };
+    if (!hasSelection) ui.scope = { 'ui:widget': 'hidden' };
+    if (!streamable) ui.streamToFile = { 'ui:widget': 'hidden' };
+    return ui;
+  }, [hasSelection, streamable]);
+
+  const start = async (d: ExportForm) => {
+    if (controller.current) return;
+    const format = d.format === 'json' ? 'json' : 'csv';
+    const name = exportFileName(collection.name, format, new Date());
+    const ac = new AbortController();
+    controller.current = ac;
+    let sink: ExportSink | null = null;
+    try {
+      sink = d.streamToFile && streamable ? await fileSink(name, format) : blobSink(name, format);
+      setProgress({ done: 0, total: 0 });
+      const count = await runExport({
+        collection,
+        collectionsById,
+        filter,
+        sort,
+        ids: d.scope === 'selection' && hasSelection ? selectedIds : undefined,
+        options: { format, relationNames: !!d.relationNames, fileUrls: !!d.fileUrls, baseUrl: pb.baseUrl || window.location.origin },
+        sink,
+        signal: ac.signal,
+        onProgress: (done, total) => setProgress({ done, total }),
+      });
+      addSuccessToast(`Exported ${count} ${count === 1 ? 'record' : 'records'}.`);
+      onClose();
+    } catch (err) {
+      await sink?.abort().catch(() => undefined);
+      if (isAbortError(err) || ac.signal.aborted) addInfoToast('The export was cancelled.');
+      else handleError(err);
+    } finally {
+      controller.current = null;
+      setProgress(null);
+    }
+  };
+
+  const cancel = () => controller.current?.abort();
+  const running = progress !== null;
+  const pct = progress && progress.total ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : 0;
+
+  return (
+    <OverlayPanel
+      open={open}
+      onRequestClose={() => {
+        cancel();
+        onClose();
+      }}
+      header={`Export ${collection.name} records`}
+      size="popup"
+      className="records-export-popup"
+      footer={
+        running ? (
+          <button type="button" className="btn btn-secondary" onClick={cancel}>
+            <span>Cancel</span>
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn btn-transparent" onClick={onClose}>
+              <span>Close</span>
+            </button>
+            <button type="submit" form={FORM_ID} className="btn btn-primary">
+              <span>Export</span>
+            </button>
+          </>
+        )
+      }
+    >
+      {running ? (
+        <div className="records-io-progress">
+          <progress max={progress.total || 1} value={progress.done} aria-label="Export progress" />
+          <p className="txt-muted" role="status">
+            Exported {progress.done} of {progress.total} records ({pct}%).
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="txt-muted records-io-note">
+            {d(hasSelection, filter)}
+          </p>
+          <SchemaForm id={FORM_ID} schema={form.schema} uiSchema={uiSchema} formData={data} onChange={setData} onSubmit={(v) => void start(v)} />
+        </>
+      )}
+    </OverlayPanel>
+  );
+}
+
+/** What will be exported, in words. */
+function d(hasSelection: boolean, filter: string): string {
+  const what = filter ? 'the records matching the current filter, in the current sort' : 'all records, in the current sort';
+  return hasSelection ? `Exports the selected records or ${what}.` : `Exports ${what}.`;
+}

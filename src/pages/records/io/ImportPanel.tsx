@@ -1,0 +1,330 @@
+// The records import popup: file → preview of the first rows with the column-to-field mapping →
+// every row judged with the record schema (errors listed per row before anything is written) →
+// batched import with progress and Cancel → summary with the failures as a download.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Papa from 'papaparse';
+import { OverlayPanel } from '../../../app/OverlayPanel';
+import type { CollectionModel } from '../../../lib/collections/types';
+import {
+  autoMapping,
+  columnsOf,
+  errorsText,
+  importTargets,
+  IMPORT_PREVIEW_ROWS,
+  parseJsonRows,
+  rowData,
+  rowJudge,
+  type ColumnMapping,
+  type DataValidator,
+  type RawRow,
+} from '../../../lib/records-io/import-rows';
+import { runImport, type ImportFailure, type ImportRow, type ImportSummary } from './import-run';
+
+export type ImportPanelProps = {
+  open: boolean;
+  onClose: () => void;
+  collection: CollectionModel;
+  onImported: () => void;
+};
+
+type Parsed = { name: string; rows: RawRow[]; columns: string[] };
+type Checked = { valid: ImportRow[]; invalid: ImportFailure[] };
+
+/** Errors listed in the preview (the rest are counted, and all are in the failures download). */
+const SHOWN_ERRORS = 50;
+/** Rows judged between yields to the event loop. */
+const CHECK_SLICE = 2000;
+
+async function parseFile(file: File): Promise<Parsed> {
+  if (/\.json$/i.test(file.name) || file.type === 'application/json') {
+    const rows = parseJsonRows(await file.text());
+    return { name: file.name, rows, columns: columnsOf(rows) };
+  }
+  return new Promise((resolve, reject) => {
+    Papa.parse<RawRow>(file, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      complete: (res) => {
+        const columns = (res.meta.fields ?? []).filter((f) => f !== '');
+        if (!columns.length) reject(new Error('The file has no header row.'));
+        else resolve({ name: file.name, rows: res.data, columns });
+      },
+      error: (err) => reject(err),
+    });
+  });
+}
+
+let compiler: Promise<(schema: Record<string, unknown>) => DataValidator> | undefined;
+/**
+ * The record schema's validator, as the record editor gets it: interpreted, not compiled, because
+ * the dashboard's CSP forbids the code ajv generates at run time (same verdicts and error shape).
+ */
+function recordCompiler() {
+  return (compiler ??= import('../../../engine/interpret-schema').then((m) => (schema) => m.interpretSchema(schema) as unknown as DataValidator));
+}
+
+function downloadText(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export default function ImportPanel({ open, onClose, collection, onImported }: ImportPanelProps) {
+  const targets = useMemo(() => importTargets(collection), [collection]);
+  const [parsed, setParsed] = useState<Parsed | null>(null);
+  const [fileError, setFileError] = useState('');
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const cancelRef = useRef(false);
+  const [cancelling, setCancelling] = useState(false);
+
+  useEffect(() => {
+    if (!open || progress) return;
+    setParsed(null);
+    setFileError('');
+    setChecked(null);
+    setSummary(null);
+    // a fresh start each time the popup opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const onFile = async (file: File | undefined) => {
+    setFileError('');
+    setParsed(null);
+    setChecked(null);
+    setSummary(null);
+    if (!file) return;
+    try {
+      const p = await parseFile(file);
+      if (!p.rows.length) throw new Error('The file has no rows.');
+      setParsed(p);
+      setMapping(autoMapping(p.columns, targets));
+    } catch (err) {
+      setFileError(err instanceof Error ? err.message : 'The file could not be read.');
+    }
+  };
+
+  // every row judged whenever the mapping changes, in slices so the page stays responsive
+  useEffect(() => {
+    if (!parsed) return;
+    let stale = false;
+    setChecked(null);
+    void (async () => {
+      const judge = rowJudge(collection, await recordCompiler());
+      const valid: ImportRow[] = [];
+      const invalid: ImportFailure[] = [];
+      for (let i = 0; i < parsed.rows.length; i++) {
+        if (i % CHECK_SLICE === CHECK_SLICE - 1) {
+          await new Promise((r) => setTimeout(r, 0));
+          if (stale) return;
+        }
+        const data = rowData(parsed.rows[i], mapping, targets);
+        const errors = judge.errors(data);
+        // line numbers as a spreadsheet shows them (the CSV header is line 1)
+        const line = i + 2;
+        if (Object.keys(errors).length) invalid.push({ line, reason: errorsText(errors) });
+        else valid.push({ line, data });
+      }
+      if (!stale) setChecked({ valid, invalid });
+    })();
+    return () => {
+      stale = true;
+    };
+  }, [parsed, mapping, collection, targets]);
+
+  const start = async () => {
+    if (!checked || progress) return;
+    cancelRef.current = false;
+    setCancelling(false);
+    setProgress({ done: 0, total: checked.valid.length });
+    try {
+      const result = await runImport({
+        collectionId: collection.id,
+        rows: checked.valid,
+        cancelled: () => cancelRef.current,
+        onProgress: (done, total) => setProgress({ done, total }),
+      });
+      result.failed = [...checked.invalid, ...result.failed].sort((a, b) => a.line - b.line);
+      setSummary(result);
+      if (result.created || result.updated) onImported();
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const cancel = () => {
+    cancelRef.current = true;
+    setCancelling(true);
+  };
+
+  const downloadFailures = () => {
+    if (!summary || !parsed) return;
+    const rows = summary.failed.map((f) => ({ line: f.line, reason: f.reason, ...parsed.rows[f.line - 2] }));
+    downloadText(Papa.unparse(rows, { columns: ['line', 'reason', ...parsed.columns] }), `${collection.name}_import_failures.csv`);
+  };
+
+  const running = progress !== null;
+  const mapped = Object.values(mapping).filter(Boolean).length;
+  let footer;
+  if (running) {
+    footer = (
+      <button type="button" className="btn btn-secondary" onClick={cancel} disabled={cancelling}>
+        <span>{cancelling ? 'Cancelling…' : 'Cancel'}</span>
+      </button>
+    );
+  } else if (summary) {
+    footer = (
+      <button type="button" className="btn btn-primary" onClick={onClose}>
+        <span>Done</span>
+      </button>
+    );
+  } else {
+    footer = (
+      <>
+        <button type="button" className="btn btn-transparent" onClick={onClose}>
+          <span>Close</span>
+        </button>
+        <button type="button" className="btn btn-primary" disabled={!checked || !checked.valid.length || !mapped} onClick={() => void start()}>
+          <span>{checked ? `Import ${checked.valid.length} ${checked.valid.length === 1 ? 'row' : 'rows'}` : 'Import'}</span>
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <OverlayPanel
+      open={open}
+      onRequestClose={onClose}
+      beforeHide={() => !running}
+      header={`Import ${collection.name} records`}
+      size="lg"
+      className="records-import-panel"
+      footer={footer}
+    >
+      {running && (
+        <div className="records-io-progress">
+          <progress max={progress.total || 1} value={progress.done} aria-label="Import progress" />
+          <p className="txt-muted" role="status">
+            Imported {progress.done} of {progress.total} rows.{cancelling ? ' Stopping after the current batch…' : ''}
+          </p>
+        </div>
+      )}
+
+      {summary && !running && (
+        <div className="records-import-summary" role="status">
+          <p>
+            {summary.cancelled ? 'Import cancelled. ' : 'Import finished. '}
+            Created: <strong>{summary.created}</strong>, updated by id: <strong>{summary.updated}</strong>, failed: <strong>{summary.failed.length}</strong>.
+          </p>
+          {summary.failed.length > 0 && (
+            <>
+              <ul className="records-import-errors" aria-label="Failed rows">
+                {summary.failed.slice(0, SHOWN_ERRORS).map((f) => (
+                  <li key={f.line}>
+                    Row {f.line}: {f.reason}
+                  </li>
+                ))}
+              </ul>
+              <button type="button" className="btn btn-secondary btn-sm" onClick={downloadFailures}>
+                <span>Download failures (CSV)</span>
+              </button>
+            </>
+          )}
+        </div>
+      )}
+
+      {!running && !summary && (
+        <>
+          <div className="form-field">
+            <label htmlFor="records-import-file">CSV or JSON file</label>
+            <input id="records-import-file" type="file" accept=".csv,.json,text/csv,application/json" onChange={(e) => void onFile(e.currentTarget.files?.[0])} />
+            <div className="help-block">
+              The first row of a CSV names the columns; a JSON file holds an array of objects. Columns are matched to fields by name; unknown columns are ignored. Rows with an existing id update that record.
+            </div>
+            {fileError && (
+              <div className="help-block help-block-error" role="alert">
+                {fileError}
+              </div>
+            )}
+          </div>
+
+          {parsed && (
+            <>
+              <h3 className="section-title">Preview ({parsed.rows.length} rows)</h3>
+              <div className="table-wrapper records-import-table-wrapper">
+                <table className="table records-import-table" aria-label="Preview">
+                  <thead>
+                    <tr>
+                      {parsed.columns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {parsed.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r, i) => (
+                      <tr key={i}>
+                        {parsed.columns.map((c) => (
+                          <td key={c}>{typeof r[c] === 'object' ? JSON.stringify(r[c]) : String(r[c] ?? '')}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+
+              <h3 className="section-title">Columns</h3>
+              <div className="records-import-mapping">
+                {parsed.columns.map((c) => (
+                  <label key={c} className="records-import-map-row">
+                    <span className="txt-ellipsis">{c}</span>
+                    <select aria-label={`Field for column ${c}`} value={mapping[c] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [c]: e.target.value }))}>
+                      <option value="">Ignore</option>
+                      {targets.map((t) => (
+                        <option key={t.name} value={t.name}>
+                          {t.name} ({t.type})
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
+              </div>
+
+              <h3 className="section-title">Validation</h3>
+              {!checked ? (
+                <p className="txt-muted" aria-busy="true">
+                  Checking the rows…
+                </p>
+              ) : (
+                <>
+                  <p role="status">
+                    {checked.valid.length} valid {checked.valid.length === 1 ? 'row' : 'rows'}, {checked.invalid.length} with errors
+                    {checked.invalid.length ? ' (not imported)' : ''}.
+                  </p>
+                  {checked.invalid.length > 0 && (
+                    <ul className="records-import-errors" aria-label="Row errors">
+                      {checked.invalid.slice(0, SHOWN_ERRORS).map((f) => (
+                        <li key={f.line}>
+                          Row {f.line}: {f.reason}
+                        </li>
+                      ))}
+                      {checked.invalid.length > SHOWN_ERRORS && <li>…and {checked.invalid.length - SHOWN_ERRORS} more.</li>}
+                    </ul>
+                  )}
+                </>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </OverlayPanel>
+  );
+}

@@ -1,0 +1,57 @@
+// Import and export buttons of the records page; the popups are their own chunk, loaded on first use.
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { CollectionModel } from '../../../lib/collections/types';
+import { collectionsState } from '../../../state/collections';
+import './records-io.css';
+
+const ExportPanel = lazy(() => import('./ExportPanel'));
+const ImportPanel = lazy(() => import('./ImportPanel'));
+
+export type RecordsIoProps = {
+  collection: CollectionModel;
+  /** The list's normalised filter and its sort. */
+  filter: string;
+  sort: string;
+  selected: ReadonlySet<string>;
+  /** Called after an import wrote records (the list reloads). */
+  onImported: () => void;
+};
+
+export function RecordsIo({ collection, filter, sort, selected, onImported }: RecordsIoProps) {
+  const { collections } = useSnapshot(collectionsState);
+  const [open, setOpen] = useState<{ which: 'export' | 'import' | null; mounted: Set<string> }>({ which: null, mounted: new Set() });
+  const collectionsById = useMemo(() => new Map((collections as unknown as CollectionModel[]).map((c) => [c.id, c])), [collections]);
+  const selectedIds = useMemo(() => [...selected], [selected]);
+  const show = (which: 'export' | 'import') => setOpen((o) => ({ which, mounted: new Set(o.mounted).add(which) }));
+  const close = () => setOpen((o) => ({ ...o, which: null }));
+
+  return (
+    <>
+      <div className="records-io-actions">
+        {collection.type !== 'view' && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => show('import')}>
+            <span>Import</span>
+          </button>
+        )}
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => show('export')}>
+          <span>{selected.size ? `Export (${selected.size} selected)` : 'Export'}</span>
+        </button>
+      </div>
+      <Suspense fallback={null}>
+        {open.mounted.has('export') && (
+          <ExportPanel
+            open={open.which === 'export'}
+            onClose={close}
+            collection={collection}
+            collectionsById={collectionsById}
+            filter={filter}
+            sort={sort}
+            selectedIds={selectedIds}
+          />
+        )}
+        {open.mounted.has('import') && <ImportPanel open={open.which === 'import'} onClose={close} collection={collection} onImported={onImported} />}
+      </Suspense>
+    </>
+  );
+}
