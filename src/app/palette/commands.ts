@@ -50,6 +50,7 @@ export function buildCommands(s: CommandSources): Command[] {
     label: s.theme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme',
     run: s.actions.toggleTheme,
   });
+  out.push({ key: 'a:relation-graph', group: 'Actions', label: 'Open the relation graph', href: '#/collections/graph' });
   for (const c of s.collections) {
     out.push({ key: 'c:' + c.id, group: 'Collections', label: c.name, hint: c.type, href: buildHash('/collections', { collectionId: c.id }) });
   }
