@@ -122,7 +122,7 @@ export function registerRecordAuth(app: FastifyInstance, ctx: AppContext): void 
       throw badRequest('The collection is not configured to allow OAuth2 authentication.');
     }
     const { row, meta } = await signInWithOAuth2(ctx, req, collection);
-    return { ...authResponse(ctx, req, collection, row), meta };
+    return { ...(await authResponse(ctx, req, collection, row)), meta };
   });
 
   app.post(`${base}/request-verification`, async (req, reply) => {
