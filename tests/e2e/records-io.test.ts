@@ -201,8 +201,9 @@ describe('records import', () => {
     const bulk = await api.collections.create({ name: 'bulk', type: 'base', schema: [{ name: 'n', type: 'number' }] });
     const lines = ['n'];
     for (let i = 1; i <= 3000; i++) lines.push(String(i));
-    await page.goto(`${url}/_/#/collections?collectionId=${bulk.id}`);
     await page.reload(); // the dashboard loads the new collection
+    await page.locator('nav').getByText('bulk', { exact: true }).click();
+    await page.waitForURL((u) => u.hash.includes(bulk.id));
     await page.locator('.records-list').getByRole('button', { name: 'Import', exact: true }).waitFor({ timeout: 60_000 }).catch(async (err) => {
       await screenshot(page, 'records-import-cancel-failure');
       throw err;
@@ -210,7 +211,10 @@ describe('records import', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const panel = page.locator('.records-import-panel');
     await chooseFile('bulk.csv', lines.join('\n'));
-    await panel.getByRole('button', { name: 'Import 3000 rows' }).click();
+    await panel.getByRole('button', { name: 'Import 3000 rows' }).click({ timeout: 60_000 }).catch(async (err) => {
+      await screenshot(page, 'records-import-3000-failure');
+      throw err;
+    });
     await panel.getByText(/Imported [1-9]\d* of 3000 rows/).waitFor({ timeout: 60_000 });
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await panel.getByText('Import cancelled.').waitFor({ timeout: 60_000 });

@@ -205,7 +205,6 @@ export default function RelationGraphPage() {
                   href={`#/collections?collectionId=${encodeURIComponent(n.id)}`}
                   className={`rg-node rg-node-${n.type}`}
                   data-id={n.id}
-                  aria-label={`${n.name} (${n.type} collection, ${n.fields.length + n.more} fields)`}
                   onClick={(ev) => {
                     ev.preventDefault();
                     open(n.id);
