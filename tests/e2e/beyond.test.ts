@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { launchBrowser, screenshot, signIn, injectAxe } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
 const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
@@ -82,7 +82,7 @@ afterAll(async () => {
 const bodyBg = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 async function axeSerious(p: Page): Promise<string[]> {
-  await p.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  await injectAxe(p);
   return p.evaluate(async () => {
     type Violation = { id: string; impact: string; nodes: Array<{ target: string[] }> };
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> } }).axe;
