@@ -3,7 +3,7 @@
 // provider file's facts. Every call is bounded in time and size; errors carry the provider's
 // answer in words, never a secret (client secret, code, verifier or tokens).
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
-import type { AuthProviderConfig, ProviderDefinition } from './providers';
+import type { AuthProviderConfig, ProviderDefinition, ProviderEmailsLookup } from './providers';
 import { formatPbDate } from '../query/macros';
 
 /** 0.22 gives the whole exchange 30 s; we bound each call. */
@@ -216,7 +216,11 @@ export async function fetchOAuth2User(
   const map = def.facts.user;
   const id = mapField(map.id, data, token.raw);
   if (id === '') throw new OAuth2ProviderError('The provider answered without a user id.');
-  const email = mapField(map.email, data, token.raw);
+  let email = mapField(map.email, data, token.raw);
+  const lookup = def.facts.emails;
+  if (lookup && (lookup.when === 'always' || !isEmailAddress(email))) {
+    email = await fetchPrimaryEmail(lookup, endpointsOf(def, config).userApiUrl, token, timeoutMs);
+  }
   const vouch = map.emailVerified;
   const emailVerified = email !== '' && (typeof vouch === 'boolean' ? vouch : vouch ? truthy(pick(data, token.raw, vouch)) : false);
   return {
@@ -231,6 +235,34 @@ export async function fetchOAuth2User(
     rawUser: data,
     emailVerified,
   };
+}
+
+const isEmailAddress = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v);
+
+/** The primary address from the provider's address list; '' when the user did not grant it. */
+async function fetchPrimaryEmail(lookup: ProviderEmailsLookup, userApiUrl: string, token: ProviderToken, timeoutMs: number): Promise<string> {
+  const url = lookup.url.replace('{userApiUrl}', userApiUrl);
+  const res = await call(url, { headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' } }, timeoutMs, 'email');
+  if (res.status >= 400 && res.status < 500) return '';
+  if (res.status < 200 || res.status >= 300) throw new OAuth2ProviderError(`The provider refused the email request, status ${res.status}.`);
+  let answer: unknown;
+  try {
+    answer = JSON.parse(res.text);
+  } catch {
+    return '';
+  }
+  const list = lookup.list ? (isObject(answer) ? pick(answer, {}, lookup.list) : undefined) : answer;
+  if (!Array.isArray(list)) return '';
+  const holds = (entry: Record<string, unknown>, path: string, expected: unknown) => {
+    const value = pick(entry, {}, path);
+    return Array.isArray(value) ? value.includes(expected) : value === expected;
+  };
+  for (const entry of list) {
+    if (!isObject(entry) || !Object.entries(lookup.match).every(([path, expected]) => holds(entry, path, expected))) continue;
+    const email = asText(pick(entry, {}, lookup.email));
+    if (isEmailAddress(email)) return email;
+  }
+  return '';
 }
 
 let appleKeys: ReturnType<typeof createRemoteJWKSet> | undefined;

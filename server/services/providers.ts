@@ -38,6 +38,25 @@ export interface ProviderFacts {
   /** User-info values that must hold for the account to sign in (e.g. `{ "active": 1 }`). */
   accept?: Record<string, string | number | boolean>;
   user: ProviderUserMapping;
+  /** A second call for the primary address, when the user API gives no valid one (GitHub, Gitee) or never does (Bitbucket). */
+  emails?: ProviderEmailsLookup;
+}
+
+/**
+ * Where a provider lists the user's addresses and which entry is the primary one. Answers 4xx
+ * (a scope the user did not grant) or unreadable answers leave the email empty, as 0.22 does.
+ */
+export interface ProviderEmailsLookup {
+  /** The list's URL; `{userApiUrl}` stands for the user API URL in effect. */
+  url: string;
+  /** 'missing' (default): only when the user API's email is empty or not an address; 'always'. */
+  when?: 'missing' | 'always';
+  /** Dot path of the array in the answer ('' or absent: the answer is the array). */
+  list?: string;
+  /** Dot path of the address in an entry. */
+  email: string;
+  /** What the primary entry holds: path → value (an array value must contain it). */
+  match: Record<string, string | number | boolean>;
 }
 
 export interface ProviderDefinition {

@@ -36,6 +36,18 @@ const PROVIDER_META_SCHEMA = {
     userApiClientIdHeader: { type: 'string', minLength: 1 },
     authParams: { type: 'object', additionalProperties: { type: 'string' } },
     accept: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    emails: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url', 'email', 'match'],
+      properties: {
+        url: { type: 'string', minLength: 1 },
+        when: { enum: ['missing', 'always'] },
+        list: { type: 'string' },
+        email: USER_FIELD,
+        match: { type: 'object', minProperties: 1, additionalProperties: { type: ['string', 'number', 'boolean'] } },
+      },
+    },
     user: {
       type: 'object',
       additionalProperties: false,
