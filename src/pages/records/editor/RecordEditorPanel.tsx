@@ -19,7 +19,7 @@ import { deepEqual } from '../../../engine/error-schema';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { recordFormSchema, recordToFormData } from '../../../lib/record-schema';
 import { clearFieldErrors, setFieldErrors } from '../../../state/field-errors';
-import { createUploadStore, RecordEditorContext, type RecordEditorContextValue } from '../../../widgets/record/context';
+import { createUploadStore, RecordEditorContext, type NestedRecordEditorProps, type RecordEditorContextValue } from '../../../widgets/record/context';
 import { AuthProvidersTab } from './AuthProvidersTab';
 import { deleteDraft, draftKey, draftOf, readDraft, saveDraft } from './drafts';
 import { buildRecordPayload, toFormData } from './payload';
@@ -358,7 +358,7 @@ export default function RecordEditorPanel({
   };
 
   const context: RecordEditorContextValue = useMemo(
-    () => ({ collection, record: current, uploads: store.uploads, addUploads: store.addUploads }),
+    () => ({ collection, record: current, uploads: store.uploads, addUploads: store.addUploads, NestedEditor: NewRecordEditor }),
     [collection, current, store],
   );
 
@@ -503,4 +503,9 @@ export default function RecordEditorPanel({
       {isAuth && current && tab === 'providers' && <AuthProvidersTab collection={collection} record={current} />}
     </OverlayPanel>
   );
+}
+
+/** A new record's editor opened from inside another editor (see RecordEditorContextValue.NestedEditor). */
+function NewRecordEditor(props: NestedRecordEditorProps) {
+  return <RecordEditorPanel {...props} record={null} open onDeleted={() => {}} />;
 }
