@@ -3,7 +3,8 @@
 // everyday lint stays fast.
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { importX } from 'eslint-plugin-import-x';
+import { importResolution } from './import-resolution.mjs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -16,12 +17,7 @@ const eslint = new ESLint({
       files: ['**/*.{ts,tsx}'],
       languageOptions: { parser: tseslint.parser },
       plugins: { 'import-x': importX },
-      settings: {
-        // Parse the files imports lead to as TypeScript too, or every edge into a .ts file is lost.
-        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-      },
+      settings: importResolution,
       rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
     },
   ],

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { handleError, pb } from '../../api/client';
 import { confirm } from '../../app/confirm';
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import { addSuccessToast } from '../../app/toasts';
 import { SchemaForm, getForm, preloadRjsfRenderer, type FormContext } from '../../engine';
 import { needsConfirmation, pendingChanges, type PendingChanges } from '../../lib/collections/diff';
@@ -26,12 +26,12 @@ import {
 import { slugify } from '../../lib/collections/slug';
 import { RULE_NAMES, type CollectionModel, type CollectionType } from '../../lib/collections/types';
 import { removeCollection, setEditorDraft, upsertCollection } from '../../state/collections';
-import { clearFieldErrors, fieldErrors } from '../../state/field-errors';
+import { clearFieldErrors, fieldErrors } from '../../engine/field-errors';
 import { preloadCodeEditor } from '../../widgets/CodeEditorLoader';
 import { ConfirmChangesPopup } from './ConfirmChangesPopup';
 import { FieldsTab } from './FieldsTab';
 import { authOptionsToDoc, docToAuthOptions, withExclusions } from './form-docs';
-import { IconAlert, IconLock } from '../../app/icons';
+import { IconAlert, IconLock } from '../../ui/icons';
 import { tabMarkers } from './tab-markers';
 import { MoreMenu } from '../../app/MoreMenu';
 

@@ -3,7 +3,7 @@
 // editor panel. Query params: collectionId, filter, sort (default -created), recordId.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { IconPlus, IconSettings } from '../../app/icons';
+import { IconPlus, IconSettings } from '../../ui/icons';
 import { RefreshButton } from '../../app/RefreshButton';
 import { setQueryParams, useRoute } from '../../app/navigation';
 import { usePageTitle } from '../../app/page-title';

@@ -9,7 +9,7 @@ import 'ace-builds/src-noconflict/ace';
 import 'ace-builds/src-noconflict/ext-language_tools';
 import 'ace-builds/src-noconflict/mode-sql';
 import 'ace-builds/src-noconflict/theme-tomorrow_night';
-import { useTheme } from '../../app/theme';
+import { useTheme } from '../../ui/theme';
 import { standInFocus } from './stand-in-focus';
 
 // The noconflict build installs itself as window.ace (the mode and extension files register on it).

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import type { CollectionModel, SchemaField } from '../../../lib/collections/types';
 import { joinFilters, normalizeSearchFilter } from '../../../lib/filter-normalize';
 import { fileKind, fileUrl, hasThumb, searchableFields } from '../../../lib/records/format';
