@@ -1,7 +1,7 @@
-// Which screen each route key renders. Screens of later issues replace their placeholder here.
+// Which component each page key renders, from the screen list (./screens).
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import type { PageKey } from './routes';
 import { EntryPage } from './EntryPage';
+import { SCREENS, type PageKey, type ScreenEntry } from './screens';
 
 type Preloadable = { preload: () => Promise<void> };
 
@@ -25,78 +25,19 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
   return Object.assign(Page, { preload });
 }
 
-const CollectionsPage = lazyPage(() => import('../pages/collections/CollectionsPage'));
-const RelationGraphPage = lazyPage(() => import('../pages/collections/graph/RelationGraphPage'));
-
-const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
-const RequestPasswordResetPage = lazyPage(() => import('../pages/auth/RequestPasswordResetPage'));
-const ConfirmPasswordResetPage = lazyPage(() => import('../pages/auth/ConfirmPasswordResetPage'));
-const AdminsListPage = lazyPage(() => import('../pages/admins/AdminsListPage'));
-const ApplicationSettingsPage = lazyPage(() => import('../pages/settings/ApplicationSettingsPage'));
-const MailSettingsPage = lazyPage(() => import('../pages/settings/MailSettingsPage'));
-const StorageSettingsPage = lazyPage(() => import('../pages/settings/StorageSettingsPage'));
-const TokenOptionsPage = lazyPage(() => import('../pages/settings/TokenOptionsPage'));
-const AuthProvidersPage = lazyPage(() => import('../pages/settings/AuthProvidersPage'));
-const LogsPage = lazyPage(() => import('../pages/logs/LogsPage'));
-const ExportCollectionsPage = lazyPage(() => import('../pages/settings/ExportCollectionsPage'));
-const ImportCollectionsPage = lazyPage(() => import('../pages/settings/ImportCollectionsPage'));
-const BackupsPage = lazyPage(() => import('../pages/settings/backups/BackupsPage'));
-const RecordConfirmPasswordResetPage = lazyPage(() => import('../pages/confirmations/RecordConfirmPasswordResetPage'));
-const RecordConfirmVerificationPage = lazyPage(() => import('../pages/confirmations/RecordConfirmVerificationPage'));
-const RecordConfirmEmailChangePage = lazyPage(() => import('../pages/confirmations/RecordConfirmEmailChangePage'));
-const OAuth2RedirectPage = lazyPage(() => import('../pages/confirmations/OAuth2RedirectPage'));
-
 type Params = Record<string, string>;
+type PageRenderer = ((params: Params) => ReactNode) & Partial<Preloadable>;
 
-/** The on-demand module behind each page key (pages drawn by the main chunk have none). */
-const PRELOADS: Partial<Record<PageKey, Preloadable>> = {
-  login: LoginPage,
-  requestPasswordReset: RequestPasswordResetPage,
-  confirmPasswordReset: ConfirmPasswordResetPage,
-  collections: CollectionsPage,
-  collectionsGraph: RelationGraphPage,
-  logs: LogsPage,
-  settingsApplication: ApplicationSettingsPage,
-  settingsAdmins: AdminsListPage,
-  settingsMail: MailSettingsPage,
-  settingsStorage: StorageSettingsPage,
-  settingsAuthProviders: AuthProvidersPage,
-  settingsTokens: TokenOptionsPage,
-  settingsExportCollections: ExportCollectionsPage,
-  settingsImportCollections: ImportCollectionsPage,
-  settingsBackups: BackupsPage,
-  recordConfirmPasswordReset: RecordConfirmPasswordResetPage,
-  recordConfirmVerification: RecordConfirmVerificationPage,
-  recordConfirmEmailChange: RecordConfirmEmailChangePage,
-  oauth2RedirectSuccess: OAuth2RedirectPage,
-  oauth2RedirectFailure: OAuth2RedirectPage,
-};
+function renderer(entry: ScreenEntry): PageRenderer {
+  if (!entry.load) return () => <EntryPage />;
+  const Page = lazyPage(entry.load);
+  return Object.assign((params: Params) => <Page {...(entry.props?.(params) ?? {})} />, { preload: Page.preload });
+}
+
+/** How each page key draws, and (for pages on demand) how its module loads ahead. */
+export const PAGES = Object.fromEntries(SCREENS.map((s) => [s.page, renderer(s)])) as Record<PageKey, PageRenderer>;
 
 /** Loads a page's module (resolves at once for pages without one); never rejects. */
 export function preloadPage(key: PageKey | undefined): Promise<void> {
-  return (key && PRELOADS[key]?.preload()) || Promise.resolve();
+  return (key && PAGES[key].preload?.()) || Promise.resolve();
 }
-
-export const PAGES: Record<PageKey, (params: Params) => ReactNode> = {
-  entry: () => <EntryPage />,
-  login: () => <LoginPage />,
-  requestPasswordReset: () => <RequestPasswordResetPage />,
-  confirmPasswordReset: (p) => <ConfirmPasswordResetPage token={p.token ?? ''} />,
-  collections: () => <CollectionsPage />,
-  collectionsGraph: () => <RelationGraphPage />,
-  logs: () => <LogsPage />,
-  settingsApplication: () => <ApplicationSettingsPage />,
-  settingsAdmins: () => <AdminsListPage />,
-  settingsMail: () => <MailSettingsPage />,
-  settingsStorage: () => <StorageSettingsPage />,
-  settingsAuthProviders: () => <AuthProvidersPage />,
-  settingsTokens: () => <TokenOptionsPage />,
-  settingsExportCollections: () => <ExportCollectionsPage />,
-  settingsImportCollections: () => <ImportCollectionsPage />,
-  settingsBackups: () => <BackupsPage />,
-  recordConfirmPasswordReset: (p) => <RecordConfirmPasswordResetPage token={p.token ?? ''} />,
-  recordConfirmVerification: (p) => <RecordConfirmVerificationPage token={p.token ?? ''} />,
-  recordConfirmEmailChange: (p) => <RecordConfirmEmailChangePage token={p.token ?? ''} />,
-  oauth2RedirectSuccess: () => <OAuth2RedirectPage success />,
-  oauth2RedirectFailure: () => <OAuth2RedirectPage success={false} />,
-};
