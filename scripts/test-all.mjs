@@ -19,7 +19,7 @@ function step(name, cmd, args) {
 
 let checksFailed = 0;
 if (!only.length) {
-  if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) checksFailed++;
+  if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) checksFailed++;
   if (!step('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) checksFailed++;
   if (!step('import cycles', process.execPath, [path.join(root, 'scripts', 'check-cycles.mjs')])) checksFailed++;
   if (!step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) checksFailed++;
