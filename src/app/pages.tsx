@@ -28,9 +28,15 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
 type Params = Record<string, string>;
 type PageRenderer = ((params: Params) => ReactNode) & Partial<Preloadable>;
 
+// The page modules by file name (the screen list names them; importing them there would tie the
+// pages, which import the shell, back to the list).
+const PAGE_MODULES = import.meta.glob<{ default: ComponentType<any> }>(['../pages/**/*Page.tsx', '!../pages/NotFoundPage.tsx']);
+
 function renderer(entry: ScreenEntry): PageRenderer {
-  if (!entry.load) return () => <EntryPage />;
-  const Page = lazyPage(entry.load);
+  if (!entry.module) return () => <EntryPage />;
+  const load = PAGE_MODULES[`../pages/${entry.module}.tsx`];
+  if (!load) throw new Error(`src/app/screens.ts: no page module src/pages/${entry.module}.tsx`);
+  const Page = lazyPage(load);
   return Object.assign((params: Params) => <Page {...(entry.props?.(params) ?? {})} />, { preload: Page.preload });
 }
 
