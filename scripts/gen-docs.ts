@@ -230,10 +230,7 @@ function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
     lines.push(`- ${s.kind === 'panel' ? 'Panel' : 'Page'} ${titles} at ${code('#' + s.route)} (${code(`screens/${s.name}.json`)})`);
     if (s.load) lines.push(`  - loads ${code('GET ' + s.load)}`);
     for (const a of s.actions ?? []) {
-      const calls = [a.method && a.path ? `${a.method} ${a.path}` : '', a.methodNew && a.pathNew ? `${a.methodNew} ${a.pathNew} (new)` : '']
-        .filter(Boolean)
-        .map(code)
-        .join(', ');
+      const calls = a.method && a.path ? code(`${a.method} ${a.path}`) : '';
       const label = a.labelNew ? `“${a.label}” / “${a.labelNew}”` : `“${a.label}”`;
       const notes = [
         a.confirm && `asks “${a.confirm}”`,

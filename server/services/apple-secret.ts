@@ -16,7 +16,7 @@ export interface AppleSecretInput {
 }
 
 export async function appleClientSecret(input: AppleSecretInput): Promise<string> {
-  let key: CryptoKey;
+  let key: Awaited<ReturnType<typeof importPKCS8>>;
   try {
     key = await importPKCS8(input.privateKey, 'ES256');
   } catch {

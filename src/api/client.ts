@@ -1,9 +1,8 @@
-// The PocketBase SDK client and the generic error handler (spec §7, §8).
+// The PocketBase SDK client and the generic error handler (spec §7, §8). What to show and where
+// to go is the shell's part: the client reports it as events (./events).
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import { addErrorToast } from '../app/toasts';
-import { navigate } from '../app/navigation';
-import { setFieldErrors } from '../state/field-errors';
 import { AdminAuthStore, keepAdminSessionFresh } from './admin-session';
+import { emitApiEvent } from './events';
 
 export type AdminModel = { id: string; email: string; avatar: number; created: string; updated: string };
 
@@ -18,11 +17,11 @@ function backendUrl(): string {
 export const pb: PocketBase = new PocketBase(backendUrl(), new AdminAuthStore(), 'en-US');
 keepAdminSessionFresh(pb);
 
-/** Clears the session, cancels pending requests and goes to the login screen. */
+/** Clears the session, cancels pending requests and (with `redirect`) sends the admin to sign in. */
 export function logoutToLogin(redirect = true): void {
   pb.cancelAllRequests();
   pb.authStore.clear();
-  if (redirect) navigate('/login', { replace: true });
+  if (redirect) emitApiEvent({ type: 'signed-out' });
 }
 
 function isAbortError(err: unknown): boolean {
@@ -32,9 +31,9 @@ function isAbortError(err: unknown): boolean {
 }
 
 /**
- * Generic handler (spec §8): ignores aborted requests; shows the response or error message as an
- * error toast (not for a 400 when `silent400`, e.g. an invalid list filter); puts the response's
- * data field errors into the field-error store; 401 logs out to /login; 403 goes to /.
+ * Generic handler (spec §8): ignores aborted requests; reports the response or error message (quiet
+ * for a 400 when `silent400`, e.g. an invalid list filter) with the response's data field errors;
+ * 401 signs out; 403 cancels pending requests and reports it.
  */
 export function handleError(err: unknown, opts: { silent400?: boolean } = {}): void {
   if (!err || isAbortError(err)) return;
@@ -49,17 +48,14 @@ export function handleError(err: unknown, opts: { silent400?: boolean } = {}): v
   const errMessage = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
   const message = responseMessage || errMessage || 'Something went wrong while processing your request.';
 
-  if (!(opts.silent400 && status === 400)) addErrorToast(message);
-
   const data = response.data;
-  if (data && typeof data === 'object' && Object.keys(data).length > 0) {
-    setFieldErrors(data as Record<string, unknown>);
-  }
+  const fieldErrors = data && typeof data === 'object' && Object.keys(data).length > 0 ? (data as Record<string, unknown>) : null;
+  emitApiEvent({ type: 'error', message, quiet: Boolean(opts.silent400 && status === 400), fieldErrors });
 
   if (status === 401) {
     logoutToLogin(true);
   } else if (status === 403) {
     pb.cancelAllRequests();
-    navigate('/', { replace: true });
+    emitApiEvent({ type: 'forbidden' });
   }
 }

@@ -1,12 +1,12 @@
 // The admin layout: the main sidebar (Collections, Logs, Settings; avatar menu) and the page.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
-import { Avatar } from './avatars';
+import { Avatar } from '../ui/avatars';
 import { onIdle } from './idle';
-import { IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from './icons';
+import { IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from '../ui/icons';
 import { useRoute } from './navigation';
 import { PaletteHost } from './palette/PaletteHost';
 import { isActivePath } from './routes';
-import { toggleTheme, useTheme } from './theme';
+import { toggleTheme, useTheme } from '../ui/theme';
 import { logout, useAuth } from '../state/auth';
 // The phone layout belongs to the signed-in shell: the sign-in page does not load it.
 import './responsive.css';

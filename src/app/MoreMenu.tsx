@@ -1,7 +1,7 @@
 // The "⋯" actions menu of the editor panels: a button that toggles a dropdown of menu items,
 // closed by an outside click, Escape (without closing the panel) or choosing an item.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { IconDots } from './icons';
+import { IconDots } from '../ui/icons';
 
 export interface MoreMenuProps {
   /** Accessible name of the toggle button. */

@@ -1,6 +1,6 @@
 // The round "Refresh" button of page headers; it spins while `loading`.
-import { IconRefresh } from './icons';
-import { Tooltip } from './Tooltip';
+import { IconRefresh } from '../ui/icons';
+import { Tooltip } from '../ui/Tooltip';
 
 export function RefreshButton({ loading = false, onClick }: { loading?: boolean; onClick: () => void }) {
   return (

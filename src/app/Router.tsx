@@ -3,6 +3,7 @@ import Navigo from 'navigo';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { confirmState } from './confirm-state';
+import { ScreenPageFrame } from './engine-host';
 import { currentLocation, navigate, subscribeLocation } from './navigation';
 import { usePageTitle } from './page-title';
 import { PAGES, preloadPage } from './pages';
@@ -13,13 +14,17 @@ import { loadAppSettings } from '../state/app';
 import { isAdminSignedIn, useAuth } from '../state/auth';
 
 // Signed-in code loads on demand, so signed-out pages (sign-in) do not download it. The router
-// loads it (and each route's page module) before showing the route, so nothing suspends.
+// loads it (with the screens' page frame, and each route's page module) before showing the route,
+// so nothing suspends.
 let LoadedShell: typeof import('./AppShell').AppShell | undefined;
 const loadShell = () =>
-  import('./AppShell').then(
-    (m) => void (LoadedShell = m.AppShell),
-    () => undefined, // the lazy fallback below retries and reports it
-  );
+  Promise.all([
+    import('./AppShell').then(
+      (m) => void (LoadedShell = m.AppShell),
+      () => undefined, // the lazy fallback below retries and reports it
+    ),
+    ScreenPageFrame.preload(),
+  ]);
 const LazyAppShell = lazy(() => import('./AppShell').then((m) => ({ default: m.AppShell })));
 const ConfirmPopup = lazy(() => import('./confirm').then((m) => ({ default: m.ConfirmPopup })));
 

@@ -3,7 +3,7 @@
 // applies the trimmed draft (or `normalize`d one); the draft follows the applied value when it
 // changes from outside (the URL).
 import { useEffect, useState, type ComponentPropsWithRef, type FormEvent } from 'react';
-import { IconClose, IconSearch } from './icons';
+import { IconClose, IconSearch } from '../ui/icons';
 
 export interface SearchBarProps {
   /** The applied filter. */

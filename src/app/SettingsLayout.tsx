@@ -55,7 +55,7 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   );
 }
 
-export function Breadcrumbs({ items }: { items: string[] }) {
+export function Breadcrumbs({ items }: { items: readonly string[] }) {
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumb">
       {items.map((item, i) => (

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { confirmState, resetConfirmation, type Confirmation } from './confirm-state';
-import { OverlayPanel } from './OverlayPanel';
+import { OverlayPanel } from '../ui/OverlayPanel';
 
 export { confirm, confirmState, resetConfirmation } from './confirm-state';
 

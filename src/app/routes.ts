@@ -1,30 +1,8 @@
-// The route table (spec §2) and the guards, as data and pure functions.
+// The route table (spec §2, derived from the screen list) and the guards, as data and pure functions.
 import { parseHash } from './navigation';
+import { SCREENS, type PageKey, type RouteCondition, type ScreenEntry, type SettingsLinkGroup } from './screens';
 
-export type RouteCondition = 'none' | 'guest' | 'auth';
-
-export type PageKey =
-  | 'entry'
-  | 'login'
-  | 'requestPasswordReset'
-  | 'confirmPasswordReset'
-  | 'collections'
-  | 'collectionsGraph'
-  | 'logs'
-  | 'settingsApplication'
-  | 'settingsAdmins'
-  | 'settingsMail'
-  | 'settingsStorage'
-  | 'settingsAuthProviders'
-  | 'settingsTokens'
-  | 'settingsExportCollections'
-  | 'settingsImportCollections'
-  | 'settingsBackups'
-  | 'recordConfirmPasswordReset'
-  | 'recordConfirmVerification'
-  | 'recordConfirmEmailChange'
-  | 'oauth2RedirectSuccess'
-  | 'oauth2RedirectFailure';
+export type { PageKey, RouteCondition } from './screens';
 
 export type RouteDef = {
   /** navigo pattern, named params as :name */
@@ -38,35 +16,9 @@ export type RouteDef = {
 
 export const INSTALLER_PARAM = 'installer';
 
-export const ROUTES: readonly RouteDef[] = [
-  { path: '/', page: 'entry', condition: 'none', sidebar: false, title: '' },
-
-  { path: '/login', page: 'login', condition: 'guest', sidebar: false, title: 'Login' },
-  { path: '/request-password-reset', page: 'requestPasswordReset', condition: 'guest', sidebar: false, title: 'Forgotten admin password' },
-  { path: '/confirm-password-reset/:token', page: 'confirmPasswordReset', condition: 'guest', sidebar: false, title: 'Reset admin password' },
-
-  { path: '/collections', page: 'collections', condition: 'auth', sidebar: true, title: 'Collections' },
-  { path: '/collections/graph', page: 'collectionsGraph', condition: 'auth', sidebar: true, title: 'Relation graph' },
-  { path: '/logs', page: 'logs', condition: 'auth', sidebar: true, title: 'Logs' },
-  { path: '/settings', page: 'settingsApplication', condition: 'auth', sidebar: true, title: 'Application settings' },
-  { path: '/settings/admins', page: 'settingsAdmins', condition: 'auth', sidebar: true, title: 'Admins' },
-  { path: '/settings/mail', page: 'settingsMail', condition: 'auth', sidebar: true, title: 'Mail settings' },
-  { path: '/settings/storage', page: 'settingsStorage', condition: 'auth', sidebar: true, title: 'Files storage' },
-  { path: '/settings/auth-providers', page: 'settingsAuthProviders', condition: 'auth', sidebar: true, title: 'Auth providers' },
-  { path: '/settings/tokens', page: 'settingsTokens', condition: 'auth', sidebar: true, title: 'Token options' },
-  { path: '/settings/export-collections', page: 'settingsExportCollections', condition: 'auth', sidebar: true, title: 'Export collections' },
-  { path: '/settings/import-collections', page: 'settingsImportCollections', condition: 'auth', sidebar: true, title: 'Import collections' },
-  { path: '/settings/backups', page: 'settingsBackups', condition: 'auth', sidebar: true, title: 'Backups' },
-
-  { path: '/users/confirm-password-reset/:token', page: 'recordConfirmPasswordReset', condition: 'none', sidebar: false, title: 'Reset password' },
-  { path: '/auth/confirm-password-reset/:token', page: 'recordConfirmPasswordReset', condition: 'none', sidebar: false, title: 'Reset password' },
-  { path: '/users/confirm-verification/:token', page: 'recordConfirmVerification', condition: 'none', sidebar: false, title: 'Email verification' },
-  { path: '/auth/confirm-verification/:token', page: 'recordConfirmVerification', condition: 'none', sidebar: false, title: 'Email verification' },
-  { path: '/users/confirm-email-change/:token', page: 'recordConfirmEmailChange', condition: 'none', sidebar: false, title: 'Confirm email change' },
-  { path: '/auth/confirm-email-change/:token', page: 'recordConfirmEmailChange', condition: 'none', sidebar: false, title: 'Confirm email change' },
-  { path: '/auth/oauth2-redirect-success', page: 'oauth2RedirectSuccess', condition: 'none', sidebar: false, title: 'OAuth2 auth completed' },
-  { path: '/auth/oauth2-redirect-failure', page: 'oauth2RedirectFailure', condition: 'none', sidebar: false, title: 'OAuth2 auth failed' },
-];
+export const ROUTES: readonly RouteDef[] = SCREENS.flatMap(({ paths, page, condition, sidebar, title }) =>
+  paths.map((path) => ({ path, page, condition, sidebar, title })),
+);
 
 export const NOT_FOUND_TITLE = 'Page not found';
 
@@ -160,19 +112,11 @@ export function isActivePath(current: string, linkPath: string): boolean {
   return p === linkPath || p.startsWith(linkPath.endsWith('/') ? linkPath : linkPath + '/');
 }
 
-export type SettingsLink = { path: string; label: string; restricted?: boolean; group: 'system' | 'sync' | 'auth' };
+export type SettingsLink = { path: string; label: string; restricted?: boolean; group: SettingsLinkGroup };
 
-export const SETTINGS_LINKS: readonly SettingsLink[] = [
-  { path: '/settings', label: 'Application', group: 'system' },
-  { path: '/settings/mail', label: 'Mail settings', group: 'system' },
-  { path: '/settings/storage', label: 'Files storage', group: 'system' },
-  { path: '/settings/backups', label: 'Backups', group: 'system' },
-  { path: '/settings/export-collections', label: 'Export collections', restricted: true, group: 'sync' },
-  { path: '/settings/import-collections', label: 'Import collections', restricted: true, group: 'sync' },
-  { path: '/settings/auth-providers', label: 'Auth providers', group: 'auth' },
-  { path: '/settings/tokens', label: 'Token options', group: 'auth' },
-  { path: '/settings/admins', label: 'Admins', group: 'auth' },
-];
+export const SETTINGS_LINKS: readonly SettingsLink[] = SCREENS.flatMap((s: ScreenEntry) =>
+  s.settingsLink ? [{ path: s.paths[0], ...s.settingsLink }] : [],
+);
 
 /** Settings links visible in the current mode (export/import hidden in restricted mode). */
 export function visibleSettingsLinks(hideControls: boolean): SettingsLink[] {

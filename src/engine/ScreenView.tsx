@@ -1,17 +1,16 @@
 /**
- * The screen runner: draws any screen definition (screens/*.json) generically. A page gets its
- * breadcrumb, a card with one form per section and a footer with the screen's actions; a panel
- * (kind "panel") is an overlay with the same parts. The logic lives in useScreen; what a page adds
+ * The screen runner: draws any screen definition (screens/*.json) generically. A page gets the
+ * host's page frame (title, breadcrumb, layout), a card with one form per section and a footer
+ * with the screen's actions; a panel (kind "panel") is an overlay with the same parts. The logic lives in useScreen; what a page adds
  * by hand is only what no schema can say (e.g. opening another screen, remembering a recipient).
  */
 import { useMemo, type ReactNode } from 'react';
-import { OverlayPanel } from '../app/OverlayPanel';
-import { usePageTitle } from '../app/page-title';
-import { Breadcrumbs, SettingsLayout } from '../app/SettingsLayout';
-import type { StatusLabelProps } from '../widgets/StatusLabel';
+import { OverlayPanel } from '../ui/OverlayPanel';
+import type { StatusLabelProps } from '../ui/StatusLabel';
+import { engineHost } from './host';
 import { SchemaForm } from './SchemaForm';
 import { getScreen } from './schemas';
-import type { FormContext } from './form-state';
+import type { FormContext } from '../widgets/form-context';
 import { checkName, type ScreenAction, type ScreenCheck, type ScreenDefinition } from './screen';
 import { useScreen, type CheckStatus, type ScreenState, type UseScreenOptions } from './use-screen';
 import './screen-view.css';
@@ -135,25 +134,19 @@ function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: 
 function ScreenPage({ name, onAction, children, ...options }: ScreenViewProps) {
   const state = useScreen(name, options);
   const { screen } = state;
-  usePageTitle(screen.title);
-  const content = (
-    <>
-      <header className="page-header">
-        <Breadcrumbs items={screen.breadcrumb ?? [screen.title]} />
-      </header>
-      <div className="page-content">
-        <div className="screen-card" data-screen={screen.name}>
-          <Sections state={state} />
-          <footer className="screen-footer">
-            <div className="flex-fill" />
-            <Actions state={state} onCancel={state.reset} onAction={onAction} />
-          </footer>
-        </div>
-        {children}
+  const { PageFrame } = engineHost();
+  return (
+    <PageFrame title={screen.title} breadcrumb={screen.breadcrumb ?? [screen.title]} route={screen.route}>
+      <div className="screen-card" data-screen={screen.name}>
+        <Sections state={state} />
+        <footer className="screen-footer">
+          <div className="flex-fill" />
+          <Actions state={state} onCancel={state.reset} onAction={onAction} />
+        </footer>
       </div>
-    </>
+      {children}
+    </PageFrame>
   );
-  return screen.route.startsWith('/settings') ? <SettingsLayout>{content}</SettingsLayout> : <main className="page-wrapper">{content}</main>;
 }
 
 function ScreenPanel({ name, open = false, onClose, onAction, children, ...options }: ScreenViewProps) {

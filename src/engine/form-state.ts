@@ -7,36 +7,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { fieldErrors, removeFieldError } from '../state/field-errors';
+import { fieldErrors, removeFieldError } from './field-errors';
 import { buildErrorSchema, deepEqual, errorEntries, fieldIdOf, getAt } from './error-schema';
 import { serverErrorSchema } from './server-errors';
 import type { Validate } from './validation';
-import type { StatusLabelProps } from '../widgets/StatusLabel';
-
-/**
- * What the page around a form shares with its widgets (rjsf's `formContext`; the lite renderer
- * passes the same object as `registry.formContext`).
- */
-export interface FormContext {
-  /** The state of each named check (e.g. the screen runner's S3 connection check); absent or null: nothing to show. */
-  checks?: Readonly<Record<string, StatusLabelProps | null | undefined>>;
-  /**
-   * Where rule widgets keep the text 'Set Admins only' replaced (by widget id), so that unlocking
-   * restores it even after the widget was unmounted (e.g. a tab switch). Without it a widget
-   * remembers only while it is mounted.
-   */
-  ruleMemory?: RuleMemory;
-  /**
-   * Sets top-level values of the form's document at once (the renderers provide it): a widget that
-   * also fills a sibling, e.g. the password generator filling the confirmation.
-   */
-  patch?: (values: Record<string, unknown>) => void;
-}
-
-export interface RuleMemory {
-  get: (key: string) => string | undefined;
-  set: (key: string, text: string) => void;
-}
+import type { FormContext } from '../widgets/form-context';
 
 export interface FormChangeState {
   isValid: boolean;

@@ -20,11 +20,8 @@ export interface ScreenAction {
   /** Label while creating, when it differs (e.g. "Create" vs "Save changes"). */
   labelNew?: string;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** API path; `{id}` is the loaded document's id. */
+  /** API path the screen runner sends the forms to (the screen's main action). */
   path?: string;
-  /** Method and path while creating. */
-  methodNew?: ScreenAction['method'];
-  pathNew?: string;
   /** Asked before running (spec §8 confirmations). */
   confirm?: string;
   /** Toast after success (spec §8 success messages). */
@@ -94,6 +91,20 @@ function fail(name: string, msg: string): never {
   throw new Error(`screens/${name}.json: ${msg}`);
 }
 
+/** Every key a screen file may hold, per level: a key nothing reads is an error, not a note. */
+const KEYS = {
+  screen: ['title', 'titleNew', 'route', 'kind', 'breadcrumb', 'load', 'sections', 'actions', 'check'],
+  section: ['schema', 'ui', 'bind', 'title'],
+  action: ['id', 'label', 'labelNew', 'method', 'path', 'confirm', 'success', 'successNew', 'error', 'body', 'timeout', 'timeoutMessage', 'show', 'opens'],
+  check: ['name', 'method', 'path', 'body', 'when', 'delay', 'timeout', 'ok', 'failed', 'checking', 'timeoutMessage', 'savedButFailed'],
+} as const;
+
+function knownKeys(name: string, obj: Record<string, unknown>, level: keyof typeof KEYS, where: string): void {
+  const known: readonly string[] = KEYS[level];
+  const unknown = Object.keys(obj).filter((k) => !known.includes(k));
+  if (unknown.length) fail(name, `${where}has unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`);
+}
+
 function optString(name: string, obj: Record<string, unknown>, key: string): void {
   if (obj[key] !== undefined && typeof obj[key] !== 'string') fail(name, `"${key}" must be a string`);
 }
@@ -102,6 +113,7 @@ function optString(name: string, obj: Record<string, unknown>, key: string): voi
 export function parseScreen(name: string, raw: unknown): ScreenDefinition {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(name, 'must be an object');
   const doc = raw as Record<string, unknown>;
+  knownKeys(name, doc, 'screen', '');
   if (typeof doc.title !== 'string' || !doc.title) fail(name, '"title" is required');
   if (typeof doc.route !== 'string' || !doc.route.startsWith('/')) fail(name, '"route" must start with "/"');
   ['titleNew', 'load'].forEach((k) => optString(name, doc, k));
@@ -114,6 +126,7 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
   if (!Array.isArray(doc.sections) || doc.sections.length === 0) fail(name, '"sections" must be a non-empty list');
   doc.sections.forEach((s, i) => {
     if (!s || typeof s !== 'object' || typeof (s as ScreenSection).schema !== 'string') fail(name, `sections[${i}].schema is required`);
+    knownKeys(name, s as Record<string, unknown>, 'section', `sections[${i}] `);
     ['ui', 'bind', 'title'].forEach((k) => optString(name, s as Record<string, unknown>, k));
   });
   if (doc.actions !== undefined) {
@@ -123,8 +136,9 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
       if (!a || typeof a !== 'object' || typeof act.id !== 'string' || typeof act.label !== 'string') {
         fail(name, `actions[${i}] needs "id" and "label"`);
       }
-      for (const k of ['method', 'methodNew']) if (act[k] !== undefined && !METHODS.has(String(act[k]))) fail(name, `actions[${i}].${k} is not an HTTP method`);
-      ['labelNew', 'path', 'pathNew', 'confirm', 'success', 'successNew', 'error', 'timeoutMessage', 'opens'].forEach((k) => optString(name, act, k));
+      knownKeys(name, act, 'action', `actions[${i}] `);
+      if (act.method !== undefined && !METHODS.has(String(act.method))) fail(name, `actions[${i}].method is not an HTTP method`);
+      ['labelNew', 'path', 'confirm', 'success', 'successNew', 'error', 'timeoutMessage', 'opens'].forEach((k) => optString(name, act, k));
       if (act.show !== undefined && act.show !== 'dirty' && act.show !== 'clean') fail(name, `actions[${i}].show must be "dirty" or "clean"`);
       if (act.timeout !== undefined && typeof act.timeout !== 'number') fail(name, `actions[${i}].timeout must be a number`);
     });
@@ -134,6 +148,7 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
     if (!c || typeof c !== 'object' || typeof c.path !== 'string' || typeof c.ok !== 'string' || typeof c.failed !== 'string') {
       fail(name, '"check" needs "path", "ok" and "failed"');
     }
+    knownKeys(name, c, 'check', 'check ');
     if (!METHODS.has(String(c.method))) fail(name, 'check.method is not an HTTP method');
     ['name', 'when', 'checking', 'timeoutMessage', 'savedButFailed'].forEach((k) => optString(name, c, k));
   }

@@ -2,16 +2,16 @@
  * The screen runner's state (spec §4 Settings forms): load what the screen definition names, give
  * each section its part of the loaded data, compare with the loaded copy (Save only when different
  * and valid), Cancel restores it, the main action sends the sections (masked secrets stripped) and
- * the loaded copy is refreshed from the answer. Server field errors go to the field-error store,
+ * the loaded copy is refreshed from the answer, all through the engine's host (./host). Server field
+ * errors go to the field-error store,
  * where each section reads the part it binds. A screen `check` (the S3 status) runs after loading
  * and after saving. Nothing here knows a particular screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { handleError, pb } from '../api/client';
-import { addErrorToast, addSuccessToast, addWarningToast } from '../app/toasts';
-import { clearFieldErrors } from '../state/field-errors';
-import { withoutRedacted } from '../widgets/redacted';
+import { clearFieldErrors } from './field-errors';
+import { withoutRedacted } from '../lib/redacted';
 import { applyDefaults } from './defaults';
+import { engineHost } from './host';
 import { deepEqual, getAt } from './error-schema';
 import { validateForm } from './form-validate';
 import { getForm, getScreen, type FormFiles } from './schemas';
@@ -99,6 +99,7 @@ function errorMessage(err: unknown): string {
 export function useScreen(name: string | ScreenDefinition, options: UseScreenOptions = {}): ScreenState {
   const screen = typeof name === 'string' ? getScreen(name) : name;
   const { initial, active = true } = options;
+  const host = engineHost();
   const callbacks = useRef(options);
   useEffect(() => {
     callbacks.current = options;
@@ -146,16 +147,16 @@ export function useScreen(name: string | ScreenDefinition, options: UseScreenOpt
       const c = screen.check;
       if (!c) return true;
       if (!truthyAt(saved, c.when)) {
-        pb.cancelRequest(`${screen.name}_check`);
+        host.cancel(`${screen.name}_check`);
         setCheck({ state: 'idle' });
         return true;
       }
       setCheck({ state: 'checking' });
       const key = `${screen.name}_check`;
       let timedOut = false;
-      const timer = c.timeout ? setTimeout(() => ((timedOut = true), pb.cancelRequest(key)), c.timeout) : undefined;
+      const timer = c.timeout ? setTimeout(() => ((timedOut = true), host.cancel(key)), c.timeout) : undefined;
       try {
-        await pb.send(c.path, { method: c.method, body: c.body, requestKey: key });
+        await host.send(c.path, { method: c.method, body: c.body, requestKey: key });
         if (mounted.current) setCheck({ state: 'ok' });
         return true;
       } catch (err) {
@@ -167,7 +168,7 @@ export function useScreen(name: string | ScreenDefinition, options: UseScreenOpt
         clearTimeout(timer);
       }
     },
-    [screen],
+    [host, screen],
   );
 
   const scheduleCheck = useCallback(
@@ -183,7 +184,7 @@ export function useScreen(name: string | ScreenDefinition, options: UseScreenOpt
     if (!screen.load) return;
     setLoading(true);
     try {
-      const loaded = (await pb.send(screen.load, { method: 'GET', requestKey: `${screen.name}_load` })) as Json;
+      const loaded = (await host.send(screen.load, { method: 'GET', requestKey: `${screen.name}_load` })) as Json;
       const next = normalize(isObject(loaded) ? loaded : {});
       clearFieldErrors();
       startOver(next);
@@ -193,23 +194,23 @@ export function useScreen(name: string | ScreenDefinition, options: UseScreenOpt
     } catch (err) {
       if ((err as { isAbort?: boolean })?.isAbort) return;
       setLoading(false);
-      handleError(err);
+      host.handleError(err);
     }
-  }, [screen, normalize, startOver, scheduleCheck]);
+  }, [host, screen, normalize, startOver, scheduleCheck]);
 
   useEffect(() => {
     if (!active) return;
     if (screen.load) {
       void reload();
       return () => {
-        pb.cancelRequest(`${screen.name}_load`);
+        host.cancel(`${screen.name}_load`);
       };
     }
     // A popup without a load starts from its initial data each time it opens.
     clearFieldErrors();
     startOver(normalize(callbacks.current.initial ?? {}));
     return undefined;
-  }, [active, screen, reload, startOver, normalize]);
+  }, [host, active, screen, reload, startOver, normalize]);
 
   const dirty = useMemo(
     () => sections.some((s) => !deepEqual(getAt(doc.data, s.bind.split('.').filter(Boolean)), getAt(doc.pristine, s.bind.split('.').filter(Boolean)))),
@@ -245,28 +246,28 @@ export function useScreen(name: string | ScreenDefinition, options: UseScreenOpt
     const payload = body();
     const key = `${screen.name}_${main.id}`;
     let timedOut = false;
-    const timer = main.timeout ? setTimeout(() => ((timedOut = true), pb.cancelRequest(key)), main.timeout) : undefined;
+    const timer = main.timeout ? setTimeout(() => ((timedOut = true), host.cancel(key)), main.timeout) : undefined;
     try {
-      const response = await pb.send(main.path, { method: main.method, body: payload, requestKey: key });
+      const response = await host.send(main.path, { method: main.method, body: payload, requestKey: key });
       clearTimeout(timer);
       if (screen.load) {
         const next = normalize(isObject(response) ? (response as Json) : {});
         startOver(next);
         const passed = screen.check ? await runCheck(next) : true;
-        if (!passed && screen.check?.savedButFailed) addWarningToast(screen.check.savedButFailed);
-        else if (main.success) addSuccessToast(main.success);
+        if (!passed && screen.check?.savedButFailed) host.notify('warning', screen.check.savedButFailed);
+        else if (main.success) host.notify('success', main.success);
       } else if (main.success) {
-        addSuccessToast(main.success);
+        host.notify('success', main.success);
       }
       callbacks.current.onDone?.(response, payload);
     } catch (err) {
-      if (timedOut) addErrorToast(main.timeoutMessage ?? 'Timeout.');
-      else handleError(err);
+      if (timedOut) host.notify('error', main.timeoutMessage ?? 'Timeout.');
+      else host.handleError(err);
     } finally {
       clearTimeout(timer);
       if (mounted.current) setBusy(false);
     }
-  }, [main, busy, valid, dirty, screen, body, normalize, startOver, runCheck]);
+  }, [host, main, busy, valid, dirty, screen, body, normalize, startOver, runCheck]);
 
   const reset = useCallback(() => {
     clearFieldErrors();

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { AVATAR_COUNT, Avatar } from '../app/avatars';
+import { AVATAR_COUNT, Avatar } from '../ui/avatars';
 
 /** Picks an avatar 0-9: a radio group of images, arrow keys move the choice. */
 export function AvatarWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, label }: WidgetProps) {

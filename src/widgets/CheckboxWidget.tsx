@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /** A checkbox with its label beside it (rjsf hides the label above boolean fields). */
 export function CheckboxWidget({ id, htmlName, value, disabled, readonly, autofocus, label, hideLabel, required, onChange, onBlur, onFocus }: WidgetProps) {

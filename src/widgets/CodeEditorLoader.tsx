@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import type { CodeEditorProps } from './ace/CodeEditor';
+import { standInFocus } from './ace/stand-in-focus';
 
 const CodeEditor = lazy(() => import('./ace/CodeEditor'));
 
@@ -11,8 +12,6 @@ export function preloadCodeEditor(): void {
   void import('./ace/CodeEditor');
 }
 
-/** The id of the stand-in textarea that has focus, so ace takes the focus over when it arrives. */
-export const standInFocus: { id: string | null } = { id: null };
 
 export function LazyCodeEditor(props: CodeEditorProps) {
   const fallback = (

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 import { collectionsState } from '../state/collections';
 import { sortCollections } from '../lib/collections/list';
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 
 interface Preset {
   value: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /** Splits "a, b ,c" into trimmed, non-empty items. */
 export function splitList(text: string): string[] {

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /** 'YYYY-MM-DD HH:mm:ss(.SSS)Z' (PocketBase's UTC text) ⇄ the datetime-local input's value. */
 export function toInputValue(value: unknown): string {

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 import { collectionsState } from '../state/collections';
 import './collection-widgets.css';
 import { systemFieldNames } from '../lib/collections/fields';

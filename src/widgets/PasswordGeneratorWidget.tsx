@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import type { FormContext } from '../engine/form-state';
-import { CopyButton } from '../app/CopyButton';
-import { ariaDescribedByIds } from './dom-ids';
+import type { FormContext } from './form-context';
+import { CopyButton } from '../ui/CopyButton';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 import { randomSecret } from './SecretGeneratorWidget';
 
 /** Generated passwords are never shorter than this, whatever the options say. */

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /** A radio group over the schema's enum/oneOf options (labels from `ui:enumNames` or titles). */
 export function RadioWidget({ id, htmlName, value, disabled, readonly, autofocus, options, label, onChange, onBlur, onFocus }: WidgetProps) {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 import { LazyCodeEditor } from './CodeEditorLoader';
 import './collection-widgets.css';
 import { collectionsState } from '../state/collections';
 import { ruleAutocompleteKeys } from '../lib/collections/rules';
 import type { CollectionModel } from '../lib/collections/types';
-import type { FormContext } from '../engine/form-state';
+import type { FormContext } from './form-context';
 
 /**
  * A collection API rule (spec §4 Rules, §6): null is "admins only" (locked), a text is a filter

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
-import { REDACTED_MASK } from './redacted';
+import { ariaDescribedByIds } from '../lib/dom-ids';
+import { REDACTED_MASK } from '../lib/redacted';
 
 /**
  * A secret the server only shows masked. While the value is the mask the input is locked and a

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /** A native select over the schema's enum/oneOf options (option values are their indexes). */
 export function SelectWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, options, schema, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {

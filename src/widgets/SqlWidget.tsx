@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 import { LazyCodeEditor } from './CodeEditorLoader';
 import './collection-widgets.css';
 

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import type { FormContext } from '../engine/form-state';
-import { StatusLabel } from './StatusLabel';
+import type { FormContext } from './form-context';
+import { StatusLabel } from '../ui/StatusLabel';
 
 /**
  * `"ui:widget": "statusLabel"`: the status of a named check the page runs (`"ui:options":

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from './dom-ids';
+import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /**
  * An on/off switch with its label beside it. The hint (`ui:help`) is drawn under it by the

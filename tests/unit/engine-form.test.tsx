@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { SchemaForm, getForm, type SchemaFormProps } from '../../src/engine';
-import { clearFieldErrors, setFieldErrors } from '../../src/state/field-errors';
+import { clearFieldErrors, setFieldErrors } from '../../src/engine/field-errors';
 
 /** The Password label, not 'Password confirm'. */
 const PASSWORD = /^Password\s*\*?$/;

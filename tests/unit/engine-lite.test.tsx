@@ -12,7 +12,7 @@ import RjsfForm from '../../src/engine/RjsfForm';
 import { litePlan } from '../../src/engine/lite-support';
 import { liteValidatorFor } from '../../src/engine/lite-validators';
 import { validateData } from '../../src/engine/validator';
-import { clearFieldErrors, setFieldErrors } from '../../src/state/field-errors';
+import { clearFieldErrors, setFieldErrors } from '../../src/engine/field-errors';
 
 const AUTH_FORMS = ['admins/login', 'admins/installer', 'admins/request-password-reset', 'admins/confirm-password-reset'];
 const NEW_PASSWORD = /^New password\s*\*?$/;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
-import type { FormContext } from '../../src/engine/form-state';
+import type { FormContext } from '../../src/widgets/form-context';
 
 vi.mock('../../src/widgets/CodeEditorLoader', () => ({
   LazyCodeEditor: (p: { id: string; value: string }) => <textarea id={p.id} value={p.value} readOnly />,

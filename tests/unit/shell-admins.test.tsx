@@ -4,17 +4,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pb } from '../../src/api/client';
 import AdminsListPage, { nextSort } from '../../src/pages/admins/AdminsListPage';
 import { removeAllToasts, toastsState } from '../../src/app/toasts';
+import { connectApiEvents } from '../../src/app/api-events';
 
 const admins = [
   { id: 'a1', email: 'me@example.com', avatar: 2, created: '2024-01-02 10:00:00.000Z', updated: '2024-01-02 10:00:00.000Z' },
   { id: 'a2', email: 'other@example.com', avatar: 5, created: '2024-01-01 10:00:00.000Z', updated: '2024-01-01 10:00:00.000Z' },
 ];
 
+// the API client's errors reach the toasts only through the shell's subscription
+let disconnect: () => void = () => {};
 beforeEach(() => {
+  disconnect = connectApiEvents();
   window.location.hash = '#/settings/admins';
   pb.authStore.save('not-a-jwt', { ...admins[0] } as never);
 });
 afterEach(() => {
+  disconnect();
   cleanup();
   vi.restoreAllMocks();
   pb.authStore.clear();
@@ -59,6 +64,14 @@ describe('AdminsListPage', () => {
     await flush();
     expect(toastsState.items).toHaveLength(0);
     expect(screen.getByText('No admins found.')).toBeTruthy();
+  });
+
+  it('shows other failures as an error toast (the API client reports, the shell shows)', async () => {
+    const err = Object.assign(new Error('Boom.'), { status: 500, response: { message: 'Something broke.', data: {} } });
+    vi.spyOn(pb.admins, 'getFullList').mockRejectedValue(err);
+    render(<AdminsListPage />);
+    await flush();
+    expect(toastsState.items.map((t) => [t.type, t.message])).toEqual([['error', 'Something broke.']]);
   });
 
   it('puts the sort into the URL from the column headers', async () => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OverlayPanel, type OverlayPanelProps } from '../../src/app/OverlayPanel';
+import { OverlayPanel, type OverlayPanelProps } from '../../src/ui/OverlayPanel';
 import { ConfirmPopup, confirm, resetConfirmation } from '../../src/app/confirm';
 
 afterEach(async () => {

@@ -81,6 +81,14 @@ describe('route table (spec §2)', () => {
     expect(matchRoute('/confirm-password-reset')).toBeNull();
   });
 
+  it('draws every screen of the list, each page module found', async () => {
+    const { SCREENS } = await import('../../src/app/screens');
+    // pages.tsx throws on a screen naming a page module that does not exist
+    const { PAGES } = await import('../../src/app/pages');
+    expect(Object.keys(PAGES).sort()).toEqual(SCREENS.map((s) => s.page).sort());
+    for (const s of SCREENS) expect(Boolean(PAGES[s.page].preload), s.page).toBe(Boolean(s.module));
+  });
+
   it('agrees with navigo in hash mode', () => {
     const router = new Navigo('/', { hash: true, strategy: 'ONE', noMatchWarning: true });
     for (const r of ROUTES) router.on(r.path, () => {});

@@ -1,5 +1,5 @@
 // The '?' list of every keyboard shortcut, in a small popup (Esc or the close button closes it).
-import { OverlayPanel } from '../OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import { SHORTCUTS } from './shortcuts';
 import './palette.css';
 

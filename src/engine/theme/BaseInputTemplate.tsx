@@ -1,6 +1,6 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { ariaDescribedByIds, getInputProps } from '../../widgets/dom-ids';
+import { ariaDescribedByIds, getInputProps } from '../../lib/dom-ids';
 
 /**
  * The `<input>` behind rjsf's text, email, password, url and number widgets. Empty input becomes

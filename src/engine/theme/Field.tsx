@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorId, helpId } from '../../widgets/dom-ids';
+import { errorId, helpId } from '../../lib/dom-ids';
 
 export interface FieldProps {
   id: string;

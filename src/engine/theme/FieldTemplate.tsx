@@ -1,6 +1,7 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import { PlaceholderChips } from '../../widgets/PlaceholderChips';
+import { COPIED_MESSAGE, COPIED_TOAST_MS, PlaceholderChips } from '../../ui/PlaceholderChips';
+import { engineHost } from '../host';
 import { Field } from './Field';
 
 /** Boolean widgets that carry their own label beside the control. */
@@ -25,7 +26,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <Field id={id} label={label} showLabel={showLabel} required={required} errors={(rawErrors ?? []).filter(Boolean)} help={rawHelp} classNames={classNames}>
       {children}
-      {placeholders.length > 0 && <PlaceholderChips values={placeholders} />}
+      {placeholders.length > 0 && <PlaceholderChips values={placeholders} onCopied={(v) => engineHost().notify('info', COPIED_MESSAGE(v), COPIED_TOAST_MS)} />}
     </Field>
   );
 }

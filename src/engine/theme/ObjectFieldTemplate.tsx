@@ -1,6 +1,6 @@
 import type { ObjectFieldTemplateProps, Registry, WidgetProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import { Accordion } from '../../widgets/Accordion';
+import { Accordion } from '../../ui/Accordion';
 import { errorEntries } from '../error-schema';
 import { decorationWidgetProps, type DecorationCell } from '../layout';
 import { ObjectLayout } from './ObjectLayout';

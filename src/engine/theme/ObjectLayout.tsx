@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
-import { Accordion } from '../../widgets/Accordion';
+import { Accordion } from '../../ui/Accordion';
 import { isDecorationCell, type DecorationCell, type LayoutCell, type LayoutEntry } from '../layout';
 
 export interface LayoutProperty {

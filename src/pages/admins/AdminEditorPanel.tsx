@@ -7,11 +7,11 @@ import { useEffect, useState } from 'react';
 import { handleError, pb, type AdminModel } from '../../api/client';
 import { confirm } from '../../app/confirm';
 import { MoreMenu } from '../../app/MoreMenu';
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import { addSuccessToast } from '../../app/toasts';
 import { SchemaForm, getForm, getScreen, screenAction } from '../../engine';
 import { updateCurrentAdmin } from '../../state/auth';
-import { clearFieldErrors } from '../../state/field-errors';
+import { clearFieldErrors } from '../../engine/field-errors';
 import './admin-editor.css';
 
 export type AdminEditorPanelProps = {

@@ -1,9 +1,9 @@
 // #/settings/admins: the admins list (filter and sort in the URL, current admin marked 'You').
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { pb, handleError, type AdminModel } from '../../api/client';
-import { Avatar } from '../../app/avatars';
+import { Avatar } from '../../ui/avatars';
 import { formatDateTime } from '../../app/format';
-import { IconArrowDown, IconArrowUp, IconChevronRight, IconPlus } from '../../app/icons';
+import { IconArrowDown, IconArrowUp, IconChevronRight, IconPlus } from '../../ui/icons';
 import { RefreshButton } from '../../app/RefreshButton';
 import { setQueryParams, useRoute } from '../../app/navigation';
 import { SearchBar } from '../../app/SearchBar';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../app/icons';
+import { Logo } from '../../ui/icons';
 import './auth.css';
 
 /** The centred narrow card every signed-out page sits in. */

@@ -4,7 +4,7 @@ import { handleError, pb } from '../../api/client';
 import { navigate } from '../../app/navigation';
 import { addSuccessToast } from '../../app/toasts';
 import { SchemaForm } from '../../engine';
-import { clearFieldErrors } from '../../state/field-errors';
+import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';
 import { screenForm } from './screen-form';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { handleError, pb } from '../../api/client';
 import { signInAdmin } from '../../api/admin-session';
 import { SchemaForm } from '../../engine';
-import { clearFieldErrors } from '../../state/field-errors';
+import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';
 import { screenForm } from './screen-form';
 

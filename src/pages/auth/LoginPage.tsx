@@ -5,7 +5,7 @@ import { handleError, pb } from '../../api/client';
 import { signInAdmin } from '../../api/admin-session';
 import { navigate, useRoute } from '../../app/navigation';
 import { SchemaForm } from '../../engine';
-import { clearFieldErrors } from '../../state/field-errors';
+import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';
 import { queryParam, screenForm } from './screen-form';
 

@@ -6,33 +6,25 @@
  * The name, rules, auth options, view query, field options and index forms are drawn by the
  * engine from schemas/collections/* and schemas/fields/*.
  */
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { handleError, pb } from '../../api/client';
 import { confirm } from '../../app/confirm';
-import { OverlayPanel } from '../../app/OverlayPanel';
-import { addSuccessToast } from '../../app/toasts';
-import { SchemaForm, getForm, preloadRjsfRenderer, type FormContext } from '../../engine';
-import { needsConfirmation, pendingChanges, type PendingChanges } from '../../lib/collections/diff';
-import {
-  changeType,
-  collectionPayload,
-  duplicateCollection,
-  editableCollection,
-  hasChanges,
-  newCollection,
-  renameCollection,
-} from '../../lib/collections/payload';
+import { OverlayPanel } from '../../ui/OverlayPanel';
+import { SchemaForm, getForm, preloadRjsfRenderer } from '../../engine';
+import { changeType, duplicateCollection, editableCollection, hasChanges, newCollection, renameCollection } from '../../lib/collections/payload';
 import { slugify } from '../../lib/collections/slug';
 import { RULE_NAMES, type CollectionModel, type CollectionType } from '../../lib/collections/types';
-import { removeCollection, setEditorDraft, upsertCollection } from '../../state/collections';
-import { clearFieldErrors, fieldErrors } from '../../state/field-errors';
+import { setEditorDraft } from '../../state/collections';
+import { clearFieldErrors, fieldErrors } from '../../engine/field-errors';
 import { preloadCodeEditor } from '../../widgets/CodeEditorLoader';
 import { ConfirmChangesPopup } from './ConfirmChangesPopup';
 import { FieldsTab } from './FieldsTab';
 import { authOptionsToDoc, docToAuthOptions, withExclusions } from './form-docs';
-import { IconAlert, IconLock } from '../../app/icons';
+import { IconAlert, IconLock } from '../../ui/icons';
 import { tabMarkers } from './tab-markers';
+import { useCollectionSave } from './use-collection-save';
+import { useEditorTabs } from './use-editor-tabs';
+import { useRuleMemory } from './use-rule-memory';
 import { MoreMenu } from '../../app/MoreMenu';
 
 export type CollectionEditorPanelProps = {
@@ -42,8 +34,6 @@ export type CollectionEditorPanelProps = {
   onClose: () => void;
   onSaved: (saved: CollectionModel, created: boolean) => void;
 };
-
-type Tab = 'fields' | 'rules' | 'options';
 
 const nameForm = getForm('collections/collection-name');
 const rulesForm = getForm('collections/rules');
@@ -69,21 +59,8 @@ function message(v: unknown): string | undefined {
 export default function CollectionEditorPanel({ open, collection, onClose, onSaved }: CollectionEditorPanelProps) {
   const [original, setOriginal] = useState<CollectionModel | null>(() => (collection ? editableCollection(collection) : null));
   const [draft, setDraft] = useState<CollectionModel>(() => (collection ? editableCollection(collection) : newCollection('base')));
-  const [tab, setTab] = useState<Tab>('fields');
-  const [busy, setBusy] = useState(false);
-  const [confirmChanges, setConfirmChanges] = useState<PendingChanges | null>(null);
   const [formsKey, setFormsKey] = useState(0);
-  // what 'Set Admins only' replaced, per rule widget: kept here so unlocking restores it after tab switches
-  const [rememberedRules, setRememberedRules] = useState<Readonly<Record<string, string>>>({});
-  const widgetContext = useMemo<FormContext>(
-    () => ({
-      ruleMemory: {
-        get: (key) => rememberedRules[key],
-        set: (key, text) => setRememberedRules((cur) => ({ ...cur, [key]: text })),
-      },
-    }),
-    [rememberedRules],
-  );
+  const widgetContext = useRuleMemory();
   const errorsSnap = useSnapshot(fieldErrors);
   const errors = errorsSnap.errors as Record<string, unknown>;
 
@@ -91,7 +68,8 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const isView = draft.type === 'view';
   const isAuth = draft.type === 'auth';
   const changed = hasChanges(original, draft);
-  const canSave = !busy && (isNew || changed);
+  const { tab, setTab, tabs, onTabKey } = useEditorTabs(isView, isAuth);
+  const { busy, canSave, confirmChanges, cancelConfirm, doSave, save, remove } = useCollectionSave({ original, draft, isNew, changed, onSaved, onClose });
 
   useEffect(() => {
     clearFieldErrors();
@@ -108,57 +86,9 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
     setEditorDraft(open ? draft : null);
   }, [draft, open]);
 
-  // Options exist for auth collections only.
-  useEffect(() => {
-    if (tab === 'options' && !isAuth) setTab('fields');
-  }, [tab, isAuth]);
-
   const { errors: tabErrors, rulesSet } = tabMarkers(draft, errors);
 
   // ---- actions ----
-
-  const doSave = async () => {
-    setBusy(true);
-    clearFieldErrors();
-    try {
-      const body = collectionPayload(draft);
-      const saved = (
-        isNew ? await pb.collections.create(body, { requestKey: 'collection_save' }) : await pb.collections.update(original!.id, body, { requestKey: 'collection_save' })
-      ) as unknown as CollectionModel;
-      addSuccessToast(isNew ? 'Successfully created collection.' : 'Successfully updated collection.');
-      upsertCollection(saved);
-      setConfirmChanges(null);
-      onSaved(saved, isNew);
-      onClose();
-    } catch (err) {
-      setConfirmChanges(null);
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const save = () => {
-    if (!canSave) return;
-    const changes = pendingChanges(original, draft);
-    if (!isNew && needsConfirmation(changes)) setConfirmChanges(changes);
-    else void doSave();
-  };
-
-  const remove = () => {
-    if (!original) return;
-    const name = original.name;
-    confirm(`Do you really want to delete collection "${name}" and all its records?`, async () => {
-      try {
-        await pb.collections.delete(original.id);
-        addSuccessToast(`Successfully deleted collection "${name}".`);
-        removeCollection(original.id);
-        onClose();
-      } catch (err) {
-        handleError(err);
-      }
-    });
-  };
 
   const duplicate = () => {
     const run = () => {
@@ -183,22 +113,6 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
 
   const requestClose = async () => {
     if (await beforeHide()) onClose();
-  };
-
-  // ---- tabs ----
-
-  const tabs: { key: Tab; label: string }[] = [
-    { key: 'fields', label: isView ? 'Query' : 'Fields' },
-    { key: 'rules', label: 'API Rules' },
-    ...(isAuth ? [{ key: 'options' as Tab, label: 'Options' }] : []),
-  ];
-  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    e.preventDefault();
-    const i = tabs.findIndex((t) => t.key === tab);
-    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
-    setTab(next.key);
-    requestAnimationFrame(() => document.getElementById(`collection-tab-${next.key}`)?.focus());
   };
 
   const nameUi = useMemo(
@@ -412,7 +326,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
           )}
         </div>
       </OverlayPanel>
-      <ConfirmChangesPopup changes={confirmChanges} busy={busy} onCancel={() => setConfirmChanges(null)} onConfirm={() => void doSave()} />
+      <ConfirmChangesPopup changes={confirmChanges} busy={busy} onCancel={cancelConfirm} onConfirm={() => void doSave()} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 // #/collections (spec §2 Collections page): the collections sidebar, the header of the active
-// collection, the records area (RecordsSlot, filled by the records issue) and the collection
+// collection, the records area (RecordsArea) and the collection
 // editor panel. Query params: collectionId, filter, sort (default -created), recordId.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { IconPlus, IconSettings } from '../../app/icons';
+import { IconPlus, IconSettings } from '../../ui/icons';
 import { RefreshButton } from '../../app/RefreshButton';
 import { setQueryParams, useRoute } from '../../app/navigation';
 import { usePageTitle } from '../../app/page-title';
@@ -13,7 +13,8 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { appState } from '../../state/app';
 import { collectionsState, listenForReloads, loadCollections, setActiveCollection } from '../../state/collections';
 import { CollectionsSidebar } from './CollectionsSidebar';
-import { collectionsPageActions, RecordsSlot } from './RecordsSlot';
+import { RecordsArea } from './RecordsArea';
+import { collectionsPageActions } from './RecordsSlot';
 import './collections.css';
 
 const CollectionEditorPanel = lazy(() => import('./CollectionEditorPanel'));
@@ -109,7 +110,7 @@ export default function CollectionsPage() {
   } else if (active) {
     body = (
       // The records list draws its own search bar (with field autocomplete) and keeps `filter` in the URL.
-      <RecordsSlot collection={active} filter={query.filter ?? ''} sort={sort} recordId={query.recordId ?? ''} refreshKey={refreshKey} />
+      <RecordsArea collection={active} filter={query.filter ?? ''} sort={sort} recordId={query.recordId ?? ''} refreshKey={refreshKey} />
     );
   }
 

@@ -3,7 +3,7 @@
 // base → view by name; compact rows above 20 collections.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { CollectionTypeIcon, IconPin, IconPlus, IconSearch } from '../../app/icons';
+import { CollectionTypeIcon, IconPin, IconPlus, IconSearch } from '../../ui/icons';
 import { PageSidebar } from '../../app/PageSidebar';
 import { isCompact, searchCollections, sortCollections } from '../../lib/collections/list';
 import type { CollectionModel } from '../../lib/collections/types';

@@ -1,7 +1,7 @@
 // The confirm-changes dialog before saving (spec §4): collection rename, field renames,
 // multiple→single conversions (only the last item kept), removed fields (data permanently
 // deleted), and the warning that rules, filters and view queries must be updated manually.
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import type { PendingChanges } from '../../lib/collections/diff';
 
 type Props = {

@@ -1,7 +1,7 @@
 // The Fields tab of the collection editor: system fields, the field rows (one options panel open
 // at a time, drag or arrow keys to reorder), 'New field' with the 11 types, and the indexes.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { FieldTypeIcon, IconChevronDown, IconPlus } from '../../app/icons';
+import { FieldTypeIcon, IconChevronDown, IconPlus } from '../../ui/icons';
 import {
   canMoveField,
   duplicateField,
@@ -18,7 +18,7 @@ import { payloadIndexes, renameField } from '../../lib/collections/payload';
 import type { CollectionModel, FieldType, SchemaField } from '../../lib/collections/types';
 import { FieldRow } from './FieldRow';
 import { IndexEditorPopup } from './IndexEditorPopup';
-import { Tooltip } from '../../app/Tooltip';
+import { Tooltip } from '../../ui/Tooltip';
 
 type Props = {
   draft: CollectionModel;

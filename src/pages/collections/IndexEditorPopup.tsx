@@ -2,7 +2,7 @@
 // from schemas/collections/index.* (unique, columns from the collection being edited), the
 // statement it builds, and Delete (existing only), Cancel, 'Set index' (disabled without columns).
 import { useEffect, useState } from 'react';
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import { SchemaForm, getForm } from '../../engine';
 import { buildIndex, parseIndex, randomIndexName, type ParsedIndex } from '../../lib/collections/indexes';
 

@@ -2,7 +2,7 @@
 import { getTokenPayload } from 'pocketbase';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { handleError } from '../../api/client';
-import { clearFieldErrors, useFieldError } from '../../state/field-errors';
+import { clearFieldErrors, useFieldError } from '../../engine/field-errors';
 
 /** The collection a record token was issued for (its collectionId claim), or ''. */
 export function tokenCollectionId(token: string): string {

@@ -2,11 +2,11 @@
 // message, then the data keys in the spec's order; error as a red label, details as a formatted
 // code block, objects pretty-printed, 'N/A' for empty values. Every value is React text (never
 // HTML), and long values are cut for display: the JSON download keeps everything.
-import { CopyButton } from '../../app/CopyButton';
-import { downloadJsonText } from '../../app/browser-io';
+import { CopyButton } from '../../ui/CopyButton';
+import { downloadJsonText } from '../../lib/browser-io';
 import { formatDateTime } from '../../app/format';
-import { IconDownload } from '../../app/icons';
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { IconDownload } from '../../ui/icons';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import { detailKeys, isEmptyValue, logFileName, type LogEntry } from './log-format';
 import { LogLevel } from './LogLevel';
 

@@ -5,9 +5,9 @@
 // toast; the page shows a quiet hint instead.
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { handleError, pb } from '../../api/client';
-import { downloadJsonText } from '../../app/browser-io';
+import { downloadJsonText } from '../../lib/browser-io';
 import { formatDateTime } from '../../app/format';
-import { IconDownload } from '../../app/icons';
+import { IconDownload } from '../../ui/icons';
 import {
   bulkDownload,
   LOGS_MAX_SKELETON_ROWS,

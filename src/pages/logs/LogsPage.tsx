@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pb } from '../../api/client';
 import { FilterSearchBar } from '../../app/FilterSearchBar';
-import { IconSettings } from '../../app/icons';
+import { IconSettings } from '../../ui/icons';
 import { setQueryParams, useRoute } from '../../app/navigation';
 import { usePageTitle, PRODUCT_NAME } from '../../app/page-title';
 import { RefreshButton } from '../../app/RefreshButton';

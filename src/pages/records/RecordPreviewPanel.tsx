@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { useSnapshot } from 'valtio';
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import type { CollectionModel } from '../../lib/collections/types';
 import { recordColumns, type RecordLike } from '../../lib/records/format';
 import { collectionsState } from '../../state/collections';

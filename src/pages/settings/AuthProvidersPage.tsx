@@ -4,7 +4,7 @@
 // a provider's UI schema may let it open another screen (Apple's client secret generator).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { handleError, pb } from '../../api/client';
-import { IconSettings } from '../../app/icons';
+import { IconSettings } from '../../ui/icons';
 import { usePageTitle } from '../../app/page-title';
 import { RefreshButton } from '../../app/RefreshButton';
 import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';

@@ -2,13 +2,13 @@
 // preview their JSON, copy it or download it as pb_schema.json. Hidden in restricted mode.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { handleError, pb } from '../../api/client';
-import { IconCopy, IconDownload } from '../../app/icons';
+import { IconCopy, IconDownload } from '../../ui/icons';
 import { RefreshButton } from '../../app/RefreshButton';
 import { usePageTitle } from '../../app/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
 import { addInfoToast } from '../../app/toasts';
 import { stripTimestamps, type ImportCollection } from '../../lib/collections-import';
-import { copyText, downloadJsonText } from '../../app/browser-io';
+import { copyText, downloadJsonText } from '../../lib/browser-io';
 import { useRestrictedRedirect } from './import/restricted';
 import './import/collections-sync.css';
 

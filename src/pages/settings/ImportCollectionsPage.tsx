@@ -17,9 +17,9 @@ import {
   type FieldChange,
   type ImportCollection,
 } from '../../lib/collections-import';
-import { readFileText } from '../../app/browser-io';
+import { readFileText } from '../../lib/browser-io';
 import { ChangeBadge } from './import/ChangeBadge';
-import { IconArrowRight, IconInfo, IconUpload } from '../../app/icons';
+import { IconArrowRight, IconInfo, IconUpload } from '../../ui/icons';
 import { useRestrictedRedirect } from './import/restricted';
 import './import/collections-sync.css';
 

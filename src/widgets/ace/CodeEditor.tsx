@@ -9,8 +9,8 @@ import 'ace-builds/src-noconflict/ace';
 import 'ace-builds/src-noconflict/ext-language_tools';
 import 'ace-builds/src-noconflict/mode-sql';
 import 'ace-builds/src-noconflict/theme-tomorrow_night';
-import { useTheme } from '../../app/theme';
-import { standInFocus } from '../CodeEditorLoader';
+import { useTheme } from '../../ui/theme';
+import { standInFocus } from './stand-in-focus';
 
 // The noconflict build installs itself as window.ace (the mode and extension files register on it).
 const ace = (globalThis as unknown as { ace: typeof import('ace-builds') & { define: (...args: unknown[]) => void } }).ace;

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '../dom-ids';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 
 /** Date picker constants (spec §9): a picked day starts at 12:00; minutes move in steps of 5. */
 export const DEFAULT_TIME = '12:00:00';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '../dom-ids';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 
 const RichEditor = lazy(() => import('./rich/RichEditor'));
 const ImagePicker = lazy(() => import('./rich/ImagePicker'));

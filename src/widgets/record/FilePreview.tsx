@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import { fileKind } from '../../lib/records/format';
 
 export type FilePreviewProps = {

@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { pb } from '../../api/client';
 import { fileKind, fileUrl, hasThumb } from '../../lib/records/format';
 import { getFileToken } from '../../api/file-token';
-import { ariaDescribedByIds } from '../dom-ids';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { useRecordEditor, isUploadToken, uploadName } from './context';
 import { FilePreviewPopup } from './FilePreview';
 

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { CopyButton } from '../../app/CopyButton';
-import { ariaDescribedByIds } from '../dom-ids';
+import { CopyButton } from '../../ui/CopyButton';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 
 /** A saved record's id: read-only, with the copy button. */
 export function RecordIdWidget({ id, htmlName, value }: WidgetProps) {

@@ -6,7 +6,7 @@ import AceEditor from 'react-ace';
 import 'ace-builds/src-noconflict/ace';
 import 'ace-builds/src-noconflict/mode-json';
 import 'ace-builds/src-noconflict/theme-tomorrow_night';
-import { useTheme } from '../../app/theme';
+import { useTheme } from '../../ui/theme';
 
 export type JsonAceProps = {
   id: string;

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { parseJsonText } from '../../lib/record-schema';
-import { ariaDescribedByIds } from '../dom-ids';
-import { Tooltip } from '../../app/Tooltip';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
+import { Tooltip } from '../../ui/Tooltip';
 
 const JsonAce = lazy(() => import('./JsonAce'));
 

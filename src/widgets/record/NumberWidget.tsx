@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '../dom-ids';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 
 /** A number with the field's min/max and any step (spec §5); empty is undefined (sent as null → 0). */
 export function RecordNumberWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {

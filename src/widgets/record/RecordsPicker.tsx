@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../api/client';
-import { OverlayPanel } from '../../app/OverlayPanel';
+import { OverlayPanel } from '../../ui/OverlayPanel';
 import type { CollectionModel } from '../../lib/collections/types';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
 import { relationLabel, searchableFields } from '../../lib/records/format';

@@ -5,7 +5,7 @@ import { handleError } from '../../api/client';
 import type { CollectionModel } from '../../lib/collections/types';
 import { relationLabel } from '../../lib/records/format';
 import { collectionsState, useCollections } from '../../state/collections';
-import { ariaDescribedByIds } from '../dom-ids';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { loadRecordsByIds, missingIdsMessage } from './relation-data';
 import { RecordsPicker } from './RecordsPicker';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '../dom-ids';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 
 /** The value after picking `v` in a multiple select: toggled, keeping the last `max` values (spec §5). */
 export function toggleMulti(current: readonly string[], v: string, max: number): string[] {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '../dom-ids';
+import { ariaDescribedByIds } from '../../lib/dom-ids';
 
 /** Plain text: a textarea that grows with its content (CSS caps it at 200 px, spec §9). */
 export function RecordTextWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {

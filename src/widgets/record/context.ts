@@ -4,7 +4,7 @@
  * data hold a token per new file, so "how many files" counts existing + new − deleted, and drafts
  * stay plain JSON). The record editor panel provides it.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { RecordModel } from 'pocketbase';
 import type { CollectionModel } from '../../lib/collections/types';
 
@@ -18,6 +18,19 @@ export interface RecordEditorContextValue {
   uploads: Map<string, File>;
   /** Keeps files for upload and returns their tokens (put them in the field's value). */
   addUploads(files: File[]): string[];
+  /**
+   * An editor for a new record of another collection, opened from inside this one (the image
+   * picker's 'New record'). The page provides it: widgets sit below the pages and cannot import them.
+   */
+  NestedEditor?: ComponentType<NestedRecordEditorProps>;
+}
+
+export interface NestedRecordEditorProps {
+  collection: CollectionModel;
+  /** The nested form's id (its fields must not clash with the editor it was opened from). */
+  formId: string;
+  onClose(): void;
+  onSaved(record: RecordModel): void;
 }
 
 let counter = 0;

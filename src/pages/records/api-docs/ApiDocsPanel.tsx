@@ -3,8 +3,8 @@
 // generated from the collection by src/lib/api-docs. Its own lazy chunk, loaded on 'API Preview'.
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { pb } from '../../../api/client';
-import { CopyButton } from '../../../app/CopyButton';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { CopyButton } from '../../../ui/CopyButton';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { apiDocsPages, type DocPage, type DocParam } from '../../../lib/api-docs/pages';
 import { collectionsState } from '../../../state/collections';

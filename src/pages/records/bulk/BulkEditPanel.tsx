@@ -5,7 +5,7 @@
  * validation apply per record) next to the number updated.
  */
 import { useMemo, useRef, useState } from 'react';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { confirm } from '../../../app/confirm';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';

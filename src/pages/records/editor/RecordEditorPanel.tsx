@@ -12,17 +12,17 @@ import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
 import { confirm } from '../../../app/confirm';
 import { MoreMenu } from '../../../app/MoreMenu';
-import { isTopOverlay, OverlayPanel } from '../../../app/OverlayPanel';
-import { addErrorToast, addSuccessToast } from '../../../app/toasts';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
+import { addSuccessToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
-import { deepEqual } from '../../../engine/error-schema';
 import type { CollectionModel } from '../../../lib/collections/types';
-import { recordFormSchema, recordToFormData } from '../../../lib/record-schema';
-import { clearFieldErrors, setFieldErrors } from '../../../state/field-errors';
-import { createUploadStore, RecordEditorContext, type RecordEditorContextValue } from '../../../widgets/record/context';
+import { clearFieldErrors, setFieldErrors } from '../../../engine/field-errors';
+import { RecordEditorContext, type NestedRecordEditorProps, type RecordEditorContextValue } from '../../../widgets/record/context';
 import { AuthProvidersTab } from './AuthProvidersTab';
-import { deleteDraft, draftKey, draftOf, readDraft, saveDraft } from './drafts';
+import { MESSAGES } from './messages';
 import { buildRecordPayload, toFormData } from './payload';
+import { useRecordDocument, type RemoteChange } from './use-record-document';
+import { useSaveShortcut } from './use-save-shortcut';
 import './record-editor.css';
 
 export type RecordEditorPanelProps = {
@@ -38,49 +38,10 @@ export type RecordEditorPanelProps = {
   /** The form's DOM id (and its fields' id prefix); another one when nested in another editor. */
   formId?: string;
   /** The latest realtime change of this record (from the records list's subscription). */
-  remoteChange?: { action: 'create' | 'update' | 'delete'; record: RecordModel; seq: number } | null;
-};
-
-type Data = Record<string, unknown>;
-
-export const MESSAGES = {
-  created: 'Successfully created record.',
-  updated: 'Successfully updated record.',
-  deleted: 'Successfully deleted record.',
-  confirmDelete: 'Do you really want to delete the selected record?',
-  confirmClose: 'You have unsaved changes. Do you really want to close the panel?',
-  confirmDiscard: 'You have unsaved changes. Do you really want to discard them?',
-  confirmVerified: 'Do you really want to manually change the verified account state?',
-  loadFailed: (id: string) => `Unable to load record with id "${id}"`,
-  changedElsewhere: 'This record was changed elsewhere after you opened it.',
-  deletedElsewhere: 'This record was deleted elsewhere.',
-  reloadedElsewhere: 'This record was changed elsewhere; the form shows the new version.',
-  confirmOverwrite: 'This record was changed elsewhere. Do you really want to overwrite those changes?',
-  verificationSent: (email: string) => `Successfully sent verification email to ${email}.`,
-  resetSent: (email: string) => `Successfully sent password reset email to ${email}.`,
+  remoteChange?: RemoteChange | null;
 };
 
 const FORM_ID = 'record-editor-form';
-
-/** The record a duplicate starts from: no id, created, updated or files. */
-export function duplicateSource(collection: CollectionModel, source: RecordModel): RecordModel {
-  const copy: Record<string, unknown> = { ...source, id: '', created: '', updated: '' };
-  for (const f of collection.schema) if (f.type === 'file') copy[f.name] = Array.isArray(source[f.name]) ? [] : '';
-  if (collection.type === 'auth') copy.verified = false;
-  return copy as RecordModel;
-}
-
-/** What "unsaved changes" compares: passwords count only while they are being set. */
-function comparable(data: Data, isNew: boolean): Data {
-  const out: Data = { ...data };
-  delete out.changePassword;
-  if (!isNew && !data.changePassword) {
-    delete out.password;
-    delete out.passwordConfirm;
-  }
-  for (const k of Object.keys(out)) if (out[k] === undefined || out[k] === '') delete out[k];
-  return out;
-}
 
 export default function RecordEditorPanel({
   collection,
@@ -93,143 +54,19 @@ export default function RecordEditorPanel({
   formId = FORM_ID,
   remoteChange = null,
 }: RecordEditorPanelProps) {
-  // the record being edited (fresh from the server) or null while creating
-  const [current, setCurrent] = useState<RecordModel | null>(null);
-  const [dupOf, setDupOf] = useState<RecordModel | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [data, setData] = useState<Data>({});
-  const [pristine, setPristine] = useState<Data>({});
-  const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [saveMenu, setSaveMenu] = useState(false);
   const [tab, setTab] = useState<'account' | 'providers'>('account');
-  const [draft, setDraft] = useState<Data | null>(null);
-  const [store, setStore] = useState(createUploadStore);
-  /** What happened to the record elsewhere since it was loaded ('reloaded': a clean form was refreshed). */
-  const [elsewhere, setElsewhere] = useState<'changed' | 'deleted' | 'reloaded' | null>(null);
   const saveMenuRef = useRef<HTMLDivElement>(null);
-
-  const isNew = !current;
-  const isAuth = collection.type === 'auth';
-  const form = useMemo(() => recordFormSchema(collection, { isNew }), [collection, isNew]);
-  const key = draftKey(collection.id, current?.id);
-
-  /** Starts the form from a record (or a new / duplicated one). */
-  const start = (rec: RecordModel | null, dup: RecordModel | null) => {
-    setCurrent(rec);
-    setDupOf(dup);
-    const base = rec ?? (dup ? duplicateSource(collection, dup) : null);
-    const initial = recordToFormData(collection, base);
-    if (!rec) initial.id = '';
-    setData(initial);
-    setPristine(rec ? initial : recordToFormData(collection, null));
-    setStore(createUploadStore());
-    setFormKey((k) => k + 1);
-    setTab('account');
-    setElsewhere(null);
-    clearFieldErrors();
-    // a stored draft that differs from the starting data is offered back
-    const stored = readDraft(draftKey(collection.id, rec?.id));
-    setDraft(stored && !deepEqual(stored, draftOf(initial)) ? stored : null);
-  };
-
-  // Each opening starts from the record as stored (reloaded: the list holds excerpts).
-  useEffect(() => {
-    if (!open) return;
-    if (!record) {
-      start(null, duplicateOf ?? null);
-      return;
-    }
-    let live = true;
-    start(record, null);
-    setLoading(true);
-    pb.collection(collection.id)
-      .getOne(record.id, { requestKey: null })
-      .then((fresh) => live && start(fresh, null))
-      .catch((err) => {
-        if (!live || (err as { isAbort?: boolean })?.isAbort) return;
-        addErrorToast(MESSAGES.loadFailed(record.id));
-        onClose();
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, record?.id, duplicateOf?.id, collection.id]);
-
-  const dirty = !deepEqual(comparable(data, isNew), comparable(pristine, isNew));
+  const doc = useRecordDocument({ collection, record, duplicateOf, open, onClose, remoteChange, busy, onStart: () => setTab('account') });
+  const { current, dupOf, loading, data, pristine, formKey, store, draft, elsewhere, isNew, isAuth, form, dirty } = doc;
   const canSave = !busy && !loading && dirty && elsewhere !== 'deleted';
-
-  // A realtime change of this record: our own save comes back with the `updated` we already hold.
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  useEffect(() => {
-    if (!remoteChange || !current || busy || remoteChange.record.id !== current.id) return;
-    if (remoteChange.action === 'delete') {
-      setElsewhere('deleted');
-      return;
-    }
-    if (remoteChange.action !== 'update' || remoteChange.record.updated === current.updated) return;
-    if (dirtyRef.current) {
-      setElsewhere('changed');
-      return;
-    }
-    let live = true;
-    pb.collection(collection.id)
-      .getOne(current.id, { requestKey: null })
-      .then((fresh) => {
-        if (!live || dirtyRef.current) return;
-        start(fresh, null);
-        setElsewhere('reloaded');
-      })
-      .catch(() => live && setElsewhere('changed'));
-    return () => {
-      live = false;
-    };
-    // only a new change matters, not the form's own state changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [remoteChange?.seq]);
-
-  /** Drops the local edits and loads the version saved elsewhere. */
-  const loadRemoteVersion = () => {
-    if (!current) return;
-    const go = () =>
-      void pb
-        .collection(collection.id)
-        .getOne(current.id, { requestKey: null })
-        .then((fresh) => start(fresh, null))
-        .catch((err) => handleError(err));
-    if (dirty) confirm(MESSAGES.confirmDiscard, go);
-    else go();
-  };
-
-  // Drafts follow the form: stored while it differs from the record, dropped when it does not.
-  useEffect(() => {
-    if (!open || loading) return;
-    if (dirty) saveDraft(key, data);
-    else if (!draft) deleteDraft(key);
-  }, [open, loading, dirty, data, key, draft]);
-
-  const change = (next: Data) => {
-    const prev = data;
-    let value = next;
-    if (!isNew && prev.changePassword && !next.changePassword) value = { ...next, password: '', passwordConfirm: '' };
-    setData(value);
-    if (isAuth && !isNew && !!prev.verified !== !!next.verified) {
-      confirm(
-        MESSAGES.confirmVerified,
-        () => {},
-        () => setData((d) => ({ ...d, verified: !!prev.verified })),
-      );
-    }
-  };
 
   const save = async (keepOpen: boolean) => {
     if (!canSave) return;
     if (elsewhere === 'changed') {
       confirm(MESSAGES.confirmOverwrite, () => {
-        setElsewhere(null);
+        doc.setElsewhere(null);
         void doSave(keepOpen);
       });
       return;
@@ -247,13 +84,11 @@ export default function RecordEditorPanel({
     setBusy(true);
     try {
       const body = toFormData(built);
-      const saved = isNew ? await pb.collection(collection.id).create(body) : await pb.collection(collection.id).update(current.id, body);
+      const saved = current ? await pb.collection(collection.id).update(current.id, body) : await pb.collection(collection.id).create(body);
       addSuccessToast(isNew ? MESSAGES.created : MESSAGES.updated);
-      deleteDraft(key);
-      deleteDraft(draftKey(collection.id, saved.id));
-      setDraft(null);
+      doc.discardDraft(saved.id);
       onSaved(saved);
-      if (keepOpen) start(saved, null);
+      if (keepOpen) doc.start(saved, null);
       else onClose();
     } catch (err) {
       handleError(err);
@@ -263,24 +98,7 @@ export default function RecordEditorPanel({
   };
 
   // Ctrl/Cmd+S saves and keeps the panel open.
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
-        // a nested editor (the image picker's 'New record') on top: only the top panel saves
-        const overlay = document.getElementById(formId)?.closest('[data-overlay-id]')?.getAttribute('data-overlay-id');
-        if (overlay && !isTopOverlay(overlay)) return;
-        e.preventDefault();
-        void saveRef.current(true);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, formId]);
+  useSaveShortcut(open, formId, () => void save(true));
 
   useEffect(() => {
     if (!saveMenu) return;
@@ -297,7 +115,7 @@ export default function RecordEditorPanel({
       try {
         await pb.collection(collection.id).delete(current.id);
         addSuccessToast(MESSAGES.deleted);
-        deleteDraft(key);
+        doc.discardDraft();
         onDeleted(current.id);
         onClose();
       } catch (err) {
@@ -308,7 +126,7 @@ export default function RecordEditorPanel({
 
   const duplicate = () => {
     if (!current) return;
-    const go = () => start(null, current);
+    const go = () => doc.start(null, current);
     if (dirty) confirm(MESSAGES.confirmDiscard, go);
     else go();
   };
@@ -331,24 +149,11 @@ export default function RecordEditorPanel({
     });
   };
 
-  const restoreDraft = () => {
-    if (!draft) return;
-    const restored: Data = { ...data };
-    for (const [k, v] of Object.entries(draft)) if (k in (form.schema.properties as Record<string, unknown>) || k === 'id') restored[k] = v;
-    setData(restored);
-    setDraft(null);
-    setFormKey((k) => k + 1);
-  };
-  const discardDraft = () => {
-    deleteDraft(key);
-    setDraft(null);
-  };
-
   // Closing: unsaved changes ask first (and keep their draft); a clean close drops the draft.
   const beforeHide = () => {
     if (busy) return false;
     if (!dirty) {
-      deleteDraft(key);
+      doc.discardDraft();
       return true;
     }
     return new Promise<boolean>((resolve) => confirm(MESSAGES.confirmClose, () => resolve(true), () => resolve(false)));
@@ -358,7 +163,7 @@ export default function RecordEditorPanel({
   };
 
   const context: RecordEditorContextValue = useMemo(
-    () => ({ collection, record: current, uploads: store.uploads, addUploads: store.addUploads }),
+    () => ({ collection, record: current, uploads: store.uploads, addUploads: store.addUploads, NestedEditor: NewRecordEditor }),
     [collection, current, store],
   );
 
@@ -457,10 +262,10 @@ export default function RecordEditorPanel({
       {draft && tab === 'account' && (
         <div className="alert alert-info record-editor-draft" role="status">
           <span className="flex-fill">The record has previous unsaved changes.</span>
-          <button type="button" className="btn btn-sm btn-secondary" onClick={restoreDraft}>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={doc.restoreDraft}>
             Restore draft
           </button>
-          <button type="button" className="btn btn-sm btn-transparent btn-circle" aria-label="Discard draft" title="Discard draft" onClick={discardDraft}>
+          <button type="button" className="btn btn-sm btn-transparent btn-circle" aria-label="Discard draft" title="Discard draft" onClick={() => doc.discardDraft()}>
             ×
           </button>
         </div>
@@ -468,7 +273,7 @@ export default function RecordEditorPanel({
       {elsewhere === 'changed' && (
         <div className="alert alert-warning record-editor-elsewhere" role="alert">
           <span className="flex-fill">{MESSAGES.changedElsewhere} Saving will overwrite those changes.</span>
-          <button type="button" className="btn btn-sm btn-secondary" onClick={loadRemoteVersion}>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={doc.loadRemoteVersion}>
             Load the new version
           </button>
         </div>
@@ -494,7 +299,7 @@ export default function RecordEditorPanel({
             uiSchema={form.uiSchema as never}
             formData={data}
             pristine={pristine}
-            onChange={change}
+            onChange={doc.change}
             onSubmit={() => void save(false)}
             disabled={busy || loading}
           />
@@ -503,4 +308,9 @@ export default function RecordEditorPanel({
       {isAuth && current && tab === 'providers' && <AuthProvidersTab collection={collection} record={current} />}
     </OverlayPanel>
   );
+}
+
+/** A new record's editor opened from inside another editor (see RecordEditorContextValue.NestedEditor). */
+function NewRecordEditor(props: NestedRecordEditorProps) {
+  return <RecordEditorPanel {...props} record={null} open onDeleted={() => {}} />;
 }

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { pb } from '../../../api/client';
 import { handleError } from '../../../api/client';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addInfoToast, addSuccessToast } from '../../../app/toasts';
 import { getForm, SchemaForm } from '../../../engine';
 import type { CollectionModel } from '../../../lib/collections/types';

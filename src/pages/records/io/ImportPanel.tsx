@@ -3,7 +3,7 @@
 // batched import with progress and Cancel → summary with the failures as a download.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Papa from 'papaparse';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import type { CollectionModel } from '../../../lib/collections/types';
 import {
   autoMapping,

@@ -9,7 +9,7 @@ import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo,
 import type { RecordModel } from 'pocketbase';
 import { useSnapshot } from 'valtio';
 import { handleError, pb } from '../../../api/client';
-import { IconArrowDown, IconArrowUp, IconPlus } from '../../../app/icons';
+import { IconArrowDown, IconArrowUp, IconPlus } from '../../../ui/icons';
 import { setQueryParams } from '../../../app/navigation';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { confirm } from '../../../app/confirm-state';

@@ -2,7 +2,7 @@
 // text, relation chips, file thumbs with an icon fallback, JSON excerpts, bools, select chips.
 import { memo, useState } from 'react';
 import { pb } from '../../../api/client';
-import { CopyButton } from '../../../app/CopyButton';
+import { CopyButton } from '../../../ui/CopyButton';
 import type { CollectionModel } from '../../../lib/collections/types';
 import {
   dateTooltip,

@@ -4,9 +4,9 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { downloadJsonText } from '../../../app/browser-io';
+import { downloadJsonText } from '../../../lib/browser-io';
 import { confirm } from '../../../app/confirm';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsState } from '../../../state/collections';

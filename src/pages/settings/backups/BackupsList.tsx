@@ -1,7 +1,7 @@
 // The backups list (spec §2): zip icon, key, size in brackets, Download / Restore / Delete;
 // skeleton rows while loading, 'No backups yet.' when empty. A row's buttons are disabled while
 // its download or delete runs.
-import { IconDownload } from '../../../app/icons';
+import { IconDownload } from '../../../ui/icons';
 import { formatSize, type BackupItem } from './backups-api';
 import { IconRestore, IconTrash, IconZip } from './icons';
 

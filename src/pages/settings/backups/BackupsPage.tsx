@@ -6,13 +6,13 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { handleError, pb } from '../../../api/client';
 import { getFileToken } from '../../../api/file-token';
 import { confirm } from '../../../app/confirm';
-import { IconPlus, IconUpload } from '../../../app/icons';
+import { IconPlus, IconUpload } from '../../../ui/icons';
 import { usePageTitle } from '../../../app/page-title';
 import { RefreshButton } from '../../../app/RefreshButton';
 import { Breadcrumbs, SettingsLayout } from '../../../app/SettingsLayout';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { ScreenView } from '../../../engine/ScreenView';
-import { Accordion } from '../../../widgets/Accordion';
+import { Accordion } from '../../../ui/Accordion';
 import { fileErrorMessage, listBackups, useCanBackup, type BackupItem } from './backups-api';
 import { BackupsList } from './BackupsList';
 import { CreateBackupPopup } from './CreateBackupPopup';

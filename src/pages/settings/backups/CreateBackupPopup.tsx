@@ -3,10 +3,10 @@
 // while (4.5 s toast). Texts come from screens/backup-create.json.
 import { useEffect, useRef, useState } from 'react';
 import { handleError, pb } from '../../../api/client';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addErrorToast, addInfoToast, addSuccessToast } from '../../../app/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
-import { clearFieldErrors } from '../../../state/field-errors';
+import { clearFieldErrors } from '../../../engine/field-errors';
 
 export const CLOSE_AFTER_SUBMIT_MS = 1500;
 export const STILL_RUNNING_TOAST_MS = 4500;

@@ -4,7 +4,7 @@
 // (the server restarts meanwhile); failure shows the server's message.
 import { useEffect, useState } from 'react';
 import { pb } from '../../../api/client';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addErrorToast } from '../../../app/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { errorMessage } from './backups-api';

@@ -1,4 +1,4 @@
-// Icons of the backups list (the shared set in src/app/icons.tsx has no archive or trash icon).
+// Icons of the backups list (the shared set in src/ui/icons.tsx has no archive or trash icon).
 const common = { width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
 
 export const IconZip = () => (

@@ -3,7 +3,7 @@
 // confirmation listing them ('collection.*', 'collection.field (id)').
 import { useState } from 'react';
 import { handleError, pb } from '../../../api/client';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addSuccessToast } from '../../../app/toasts';
 import {
   deletionList,

@@ -5,18 +5,18 @@
  * top; the list reloads after each save), a thumb size selector ('Original size' or a field's thumbs) and
  * the empty state 'No records with images found.'. Resolves with the chosen image's URL.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
-import { OverlayPanel } from '../../../app/OverlayPanel';
+import { OverlayPanel } from '../../../ui/OverlayPanel';
 import type { CollectionModel, SchemaField } from '../../../lib/collections/types';
 import { joinFilters, normalizeSearchFilter } from '../../../lib/filter-normalize';
 import { fileKind, fileUrl, hasThumb, searchableFields } from '../../../lib/records/format';
 import { isMultiple } from '../../../lib/record-schema';
 import { useCollections } from '../../../state/collections';
+import { useRecordEditor } from '../context';
 
 // 'New record' opens the record editor for the picker's collection (its chunk only when asked for)
-const RecordEditorPanel = lazy(() => import('../../../pages/records/editor/RecordEditorPanel'));
 /** The nested editor's form id (its fields must not clash with the editor the picker was opened from). */
 export const PICKER_RECORD_FORM_ID = 'image-picker-record-form';
 
@@ -52,6 +52,7 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
   const [picked, setPicked] = useState<Picked | null>(null);
   const [size, setSize] = useState(ORIGINAL_SIZE);
   const [creating, setCreating] = useState<CollectionModel | null>(null);
+  const { NestedEditor } = useRecordEditor();
   const seq = useRef(0);
 
   const load = async (c: CollectionModel, nextPage: number, term: string) => {
@@ -143,7 +144,7 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
         <div className="image-picker-main">
           <div className="image-picker-search">
             <input type="search" className="sf-input" placeholder="Search records..." aria-label="Search records" value={search} onChange={(e) => setSearch(e.target.value)} />
-            {active && active.type !== 'view' && (
+            {active && active.type !== 'view' && NestedEditor && (
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setCreating(active)}>
                 New record
               </button>
@@ -178,21 +179,16 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
           )}
         </div>
       </div>
-      {creating && (
-        <Suspense fallback={null}>
-          <RecordEditorPanel
-            collection={creating}
-            record={null}
-            open
-            formId={PICKER_RECORD_FORM_ID}
-            onClose={() => setCreating(null)}
-            onSaved={() => {
-              // the new record's images become pickable: reload from the first page
-              if (active?.id === creating.id) void load(creating, 1, search);
-            }}
-            onDeleted={() => {}}
-          />
-        </Suspense>
+      {creating && NestedEditor && (
+        <NestedEditor
+          collection={creating}
+          formId={PICKER_RECORD_FORM_ID}
+          onClose={() => setCreating(null)}
+          onSaved={() => {
+            // the new record's images become pickable: reload from the first page
+            if (active?.id === creating.id) void load(creating, 1, search);
+          }}
+        />
       )}
     </OverlayPanel>
   );

@@ -1,4 +1,4 @@
-import { Tooltip } from '../app/Tooltip';
+import { Tooltip } from './Tooltip';
 
 /**
  * A small status label: a coloured dot and a text, with the detail (e.g. the server's error

@@ -34,13 +34,16 @@ function copyWithTextarea(text: string): boolean {
   return ok;
 }
 
-/** Copies text to the clipboard; failures are only logged (spec §8). */
-export async function copyText(text: string): Promise<void> {
+/** Copies text to the clipboard; resolves to whether it worked (failures are only logged, spec §8). */
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable.');
     await navigator.clipboard.writeText(text);
+    return true;
   } catch (err) {
-    if (!copyWithTextarea(text)) console.warn('Failed to copy to the clipboard.', err);
+    if (copyWithTextarea(text)) return true;
+    console.warn('Failed to copy to the clipboard.', err);
+    return false;
   }
 }
 

@@ -1,11 +1,6 @@
-/**
- * The records area of the collections page. The records list comes in its own issue: it replaces
- * the body of RecordsSlot (same props), and registers its header actions (New record, API
- * Preview) through `collectionsPageActions` so the page header buttons come alive.
- */
+/** The records area of the collections page: the records list, loaded as its own chunk. */
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { proxy } from 'valtio';
-import type { CollectionModel } from '../../lib/collections/types';
+import type { RecordsSlotProps } from './RecordsSlot';
 
 // The records list is its own chunk (src/pages/records/list); its download starts with this
 // module, in parallel with the collections request, rather than after it.
@@ -21,27 +16,7 @@ if (typeof window !== 'undefined') {
   );
 }
 
-export type RecordsSlotProps = {
-  collection: CollectionModel;
-  /** The `filter` query param. */
-  filter: string;
-  /** The records sort, already reset when it named unknown fields (default '-created'). */
-  sort: string;
-  /** The `recordId` query param (the record panel to open). */
-  recordId: string;
-  /** Bumped by the header's refresh button. */
-  refreshKey: number;
-};
-
-/** Header actions provided by later screens; the buttons stay disabled while unset. */
-export const collectionsPageActions = proxy<{
-  newRecord: ((c: CollectionModel) => void) | null;
-  apiPreview: ((c: CollectionModel) => void) | null;
-  /** Set (by the command palette) to open the new-collection panel once the page is shown. */
-  newCollectionRequested?: boolean;
-}>({ newRecord: null, apiPreview: null, newCollectionRequested: false });
-
-export function RecordsSlot(props: RecordsSlotProps) {
+export function RecordsArea(props: RecordsSlotProps) {
   const { collection } = props;
   // chosen once per mount: switching from the lazy wrapper to the module would remount the list
   const [List] = useState(() => LoadedRecordsList ?? LazyRecordsList);

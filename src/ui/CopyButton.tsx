@@ -1,7 +1,7 @@
 // The one copy button of the dashboard: copies a value and shows the success icon for
 // COPY_SUCCESS_MS (ids, keys and values in lists, editors, the request log panel, API docs).
 import { useEffect, useRef, useState } from 'react';
-import { copyText } from './browser-io';
+import { copyText } from '../lib/browser-io';
 import { IconCheck, IconCopy } from './icons';
 
 export const COPY_SUCCESS_MS = 500;

@@ -1,0 +1,18 @@
+// The shell's side of the API client's events: messages as toasts, field errors into the forms'
+// store, a signed-out session to the sign-in screen, a forbidden page to the start.
+import { onApiEvent } from '../api/events';
+import { setFieldErrors } from '../engine/field-errors';
+import { navigate } from './navigation';
+import { addErrorToast } from './toasts';
+
+/** Subscribes the shell (main.tsx, once); returns the unsubscribe. */
+export function connectApiEvents(): () => void {
+  return onApiEvent((event) => {
+    if (event.type === 'error') {
+      if (!event.quiet) addErrorToast(event.message);
+      if (event.fieldErrors) setFieldErrors(event.fieldErrors);
+    } else {
+      navigate(event.type === 'signed-out' ? '/login' : '/', { replace: true });
+    }
+  });
+}

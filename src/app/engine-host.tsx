@@ -1,0 +1,20 @@
+// The schema engine's host (src/engine/host.ts): the API client, the shell's error handling and
+// toasts, and the page frame of a screen.
+import { handleError, pb } from '../api/client';
+import type { EngineHost } from '../engine/host';
+import { lazyComponent } from './lazy-component';
+import { addToast } from './toasts';
+
+/**
+ * On demand: page-kind screens are all admin pages, so the router loads the frame with the admin
+ * shell, and the sign-in page does not download the settings layout.
+ */
+export const ScreenPageFrame = lazyComponent(() => import('./ScreenPageFrame'));
+
+export const appEngineHost: EngineHost = {
+  send: (path, { method, body, requestKey }) => pb.send(path, { method, body, requestKey }),
+  cancel: (requestKey) => pb.cancelRequest(requestKey),
+  handleError: (err) => handleError(err),
+  notify: (type, message, durationMs) => void addToast(type, message, durationMs),
+  PageFrame: ScreenPageFrame,
+};

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { handleError, pb } from '../../api/client';
+import { confirm } from '../../app/confirm';
+import { addSuccessToast } from '../../app/toasts';
+import { clearFieldErrors } from '../../engine/field-errors';
+import { needsConfirmation, pendingChanges, type PendingChanges } from '../../lib/collections/diff';
+import { collectionPayload } from '../../lib/collections/payload';
+import type { CollectionModel } from '../../lib/collections/types';
+import { removeCollection, upsertCollection } from '../../state/collections';
+
+type Options = {
+  original: CollectionModel | null;
+  draft: CollectionModel;
+  isNew: boolean;
+  /** The draft differs from the collection as stored. */
+  changed: boolean;
+  onSaved: (saved: CollectionModel, created: boolean) => void;
+  onClose: () => void;
+};
+
+/**
+ * Saving and deleting a collection. Saving an existing one with a rename, a multiple→single
+ * conversion or a removed field waits for the confirm-changes dialog (`confirmChanges`).
+ */
+export function useCollectionSave({ original, draft, isNew, changed, onSaved, onClose }: Options) {
+  const [busy, setBusy] = useState(false);
+  const [confirmChanges, setConfirmChanges] = useState<PendingChanges | null>(null);
+  const canSave = !busy && (isNew || changed);
+
+  const doSave = async () => {
+    setBusy(true);
+    clearFieldErrors();
+    try {
+      const body = collectionPayload(draft);
+      const saved = (
+        isNew ? await pb.collections.create(body, { requestKey: 'collection_save' }) : await pb.collections.update(original!.id, body, { requestKey: 'collection_save' })
+      ) as unknown as CollectionModel;
+      addSuccessToast(isNew ? 'Successfully created collection.' : 'Successfully updated collection.');
+      upsertCollection(saved);
+      setConfirmChanges(null);
+      onSaved(saved, isNew);
+      onClose();
+    } catch (err) {
+      setConfirmChanges(null);
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = () => {
+    if (!canSave) return;
+    const changes = pendingChanges(original, draft);
+    if (!isNew && needsConfirmation(changes)) setConfirmChanges(changes);
+    else void doSave();
+  };
+
+  const remove = () => {
+    if (!original) return;
+    const name = original.name;
+    confirm(`Do you really want to delete collection "${name}" and all its records?`, async () => {
+      try {
+        await pb.collections.delete(original.id);
+        addSuccessToast(`Successfully deleted collection "${name}".`);
+        removeCollection(original.id);
+        onClose();
+      } catch (err) {
+        handleError(err);
+      }
+    });
+  };
+
+  return { busy, canSave, confirmChanges, cancelConfirm: () => setConfirmChanges(null), doSave, save, remove };
+}

@@ -1,0 +1,27 @@
+import { copyText } from '../lib/browser-io';
+
+/** Spec §8: 'Copied {value} to clipboard' for 2 s. */
+export const COPIED_MESSAGE = (value: string) => `Copied ${value} to clipboard`;
+export const COPIED_TOAST_MS = 2000;
+
+/**
+ * The placeholders a template field understands ({APP_NAME}, {APP_URL}, {TOKEN}, {ACTION_URL}),
+ * as chips that copy themselves on click; `onCopied` tells the user (the caller owns the toasts).
+ * Any field shows them with `ui:options.placeholders`.
+ */
+export function PlaceholderChips({ values, onCopied }: { values: readonly string[]; onCopied(value: string): void }) {
+  if (!values.length) return null;
+  const copy = async (value: string) => {
+    if (await copyText(value)) onCopied(value);
+  };
+  return (
+    <div className="sf-placeholders">
+      <span className="sf-placeholders-label">Available placeholder parameters:</span>
+      {values.map((v) => (
+        <button key={v} type="button" className="sf-chip" title="Copy" onClick={() => void copy(v)}>
+          {v}
+        </button>
+      ))}
+    </div>
+  );
+}
