@@ -202,6 +202,40 @@ describe('command palette', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('finds admins and settings screens, and runs actions (new record here, toggle theme)', async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+    await page.getByText('note 1').first().waitFor();
+    await page.keyboard.press('Control+k');
+    await search().fill('theme@');
+    await palette().getByRole('option', { name: new RegExp(ADMIN.email) }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.hash.startsWith('#/settings/admins'));
+    await page.getByText(ADMIN.email).first().waitFor();
+
+    await page.keyboard.press('Control+k');
+    await search().fill('mail set');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.hash === '#/settings/mail');
+
+    await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
+    await page.getByText('note 1').first().waitFor();
+    await page.keyboard.press('Control+k');
+    await search().fill('new record');
+    await palette().getByRole('option', { name: /New record in notes/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'New notes record' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+k');
+    await search().fill('light theme');
+    await page.keyboard.press('Enter');
+    expect(await bodyBg(page)).toBe(LIGHT_BG);
+    await page.keyboard.press('Control+k');
+    await search().fill('dark theme');
+    await page.keyboard.press('Enter');
+    expect(await bodyBg(page)).toBe(DARK_BG);
+  });
+
   it("'?' lists every keyboard shortcut", async () => {
     await page.goto(`${url}/_/#/collections?collectionId=${notesId}`);
     await page.getByText('note 1').first().waitFor();
