@@ -7,7 +7,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { confirm } from '../../../app/confirm';
-import { addErrorToast, addSuccessToast } from '../../../app/toasts';
+import { addErrorToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { recordToFormData } from '../../../lib/record-schema';
@@ -51,8 +51,8 @@ export default function BulkEditPanel({ collection, ids, onClose, onApplied }: B
       abort.current = new AbortController();
       const res = await applyToRecords(collection.id, targets, field, value.value, (done) => setProgress({ done, total: targets.length }), abort.current.signal);
       setResult(res);
+      // the outcome is the panel's status line, not a toast: a toast would sit over the panel's footer
       onApplied(res);
-      if (res.failed.length === 0) addSuccessToast(`Successfully updated ${plural(res.updated.length)}.`);
     });
   };
 
