@@ -197,6 +197,33 @@ describe('records import', () => {
     await panel.getByRole('button', { name: 'Done' }).click();
   });
 
+  it('falls back to one request per record on a server without the batch endpoint (PocketBase 0.22)', async () => {
+    // PocketBase 0.22 has no records-import route: it answers 404
+    let batchCalls = 0;
+    await page.route('**/records-import', (route) => {
+      batchCalls++;
+      return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ code: 404, message: "The requested resource wasn't found.", data: {} }) });
+    });
+    try {
+      await openItems();
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const panel = page.locator('.records-import-panel');
+      await chooseFile('fallback.csv', ['title,qty,kind', 'fallback one,1,a', 'fallback two,2,b', 'fallback three,3,c'].join('\n'));
+      await panel.getByRole('button', { name: 'Import 3 rows' }).click();
+      await panel.getByText('Created: 3, updated by id: 0, failed: 0.').waitFor({ timeout: 60_000 });
+      const got = await api.collection('items').getFullList({ filter: 'title ~ "fallback "', sort: 'qty' });
+      expect(got.map((r) => [r.title, r.qty, r.kind])).toEqual([
+        ['fallback one', 1, 'a'],
+        ['fallback two', 2, 'b'],
+        ['fallback three', 3, 'c'],
+      ]);
+      expect(batchCalls).toBe(1);
+      await panel.getByRole('button', { name: 'Done' }).click();
+    } finally {
+      await page.unroute('**/records-import');
+    }
+  });
+
   it('a long import cancelled mid-way leaves only whole batches', async () => {
     const bulk = await api.collections.create({ name: 'bulk', type: 'base', schema: [{ name: 'n', type: 'number' }] });
     const lines = ['n'];
