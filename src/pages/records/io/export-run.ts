@@ -35,6 +35,27 @@ export interface ExportJob {
 
 const clean = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined));
 
+/** Statuses that say the server has no records-ids endpoint. */
+const NO_IDS_ENDPOINT = new Set([404, 405]);
+
+/**
+ * Every id the list gives for `filter` and `sort`, in order, from Outpost's records-ids endpoint
+ * (server/http/records-io.ts); null from a server without it, or when not all ids fit.
+ */
+async function orderedIds(collectionId: string, filter: string, sort: string, signal: AbortSignal): Promise<string[] | null> {
+  try {
+    const res = await pb.send<{ ids: string[]; complete: boolean }>(`/api/collections/${encodeURIComponent(collectionId)}/records-ids`, {
+      query: clean({ filter, sort }),
+      requestKey: null,
+      signal,
+    });
+    return res.complete ? res.ids : null;
+  } catch (err) {
+    if (NO_IDS_ENDPOINT.has((err as { status?: number }).status ?? 0)) return null;
+    throw err;
+  }
+}
+
 /** Writes every record; resolves with how many were written (rejects on abort or API errors). */
 export async function runExport(job: ExportJob): Promise<number> {
   const { collection, options, sink, signal } = job;
@@ -47,15 +68,16 @@ export async function runExport(job: ExportJob): Promise<number> {
     written += items.length;
   };
 
+  // the filter's ids in order from Outpost's records-ids (one sort), else pages (PocketBase 0.22)
+  const ids = job.ids ?? (await orderedIds(collection.id, job.filter, job.sort, signal));
   let total: number;
-  if (job.ids) total = job.ids.length;
+  if (ids) total = ids.length;
   else total = (await list.getList(1, 1, clean({ filter: job.filter, fields: 'id', requestKey: null, signal }))).totalItems;
   job.onProgress(0, total);
   await sink.write(exportHead(columns, options.format));
 
-  // a few requests in flight (the server sorts each page on its own: they overlap), written in order
-  if (job.ids) {
-    const ids = job.ids;
+  // a few requests in flight, written in order
+  if (ids) {
     const chunks = Math.ceil(ids.length / EXPORT_IDS_PER_REQUEST);
     await inOrder(chunks, EXPORT_REQUESTS_IN_FLIGHT, (i) => {
       const chunk = ids.slice(i * EXPORT_IDS_PER_REQUEST, (i + 1) * EXPORT_IDS_PER_REQUEST);

@@ -1,6 +1,6 @@
 // Runs a records import: valid rows written in batches (rows with an existing id are updated,
 // the others created); Cancel stops between batches, so a cancelled import leaves whole batches.
-// A batch goes to Outpost's records-import endpoint in one request (server/http/records-import.ts);
+// A batch goes to Outpost's records-import endpoint in one request (server/http/records-io.ts);
 // a server without it (PocketBase 0.22 answers 404) gets one create/update request per record, a
 // few at a time. Either way every record is written in its own transaction: a failing row never
 // leaves a half-written record, and the others are still written.

@@ -1,13 +1,23 @@
-// POST /api/collections/:collection/records-import — Outpost only (PocketBase 0.22 answers 404, and
-// the dashboard's import then sends one request per record): up to MAX_IMPORT_ITEMS records for
-// an admin in one request. Each item is saved as its own create or update would save it, in its
+// Outpost-only endpoints for the dashboard's records import and export, for admins. PocketBase 0.22
+// answers both with 404, and the dashboard then uses the plain records API instead.
+//
+// GET /api/collections/:collection/records-ids?filter=&sort= — the ids of every record the list
+// would give for that filter and sort, in order, from one query under the read budget (at most
+// MAX_EXPORT_IDS; `complete` says whether all fit). An export then fetches records by ids instead
+// of paging, which would sort the whole collection again for every page of 500.
+//
+// POST /api/collections/:collection/records-import — up to MAX_IMPORT_ITEMS records in one request. Each item is saved as its own create or update would save it, in its
 // own transaction (a failing item never leaves a half-written record, and does not stop the
 // others); the answer lists one result per item, in order: {status: 200, id} or the item's error
 // envelope {status, message, data}. Items run one after another, so the writer is never held
 // longer than by one record.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { findCollection } from '../collections/store';
+import type { Collection } from '../collections/model';
+import { collectionLookup, findCollection, refusedViewReason } from '../collections/store';
+import { runListQuery } from '../query/list';
+import { createRecordResolver } from '../query/record-resolver';
+import { quoteIdent as q } from '../query/sql';
 import { recordFromRow } from '../records/model';
 import { requestInfoOf } from '../records/rules';
 import { findRowById } from '../records/store';
@@ -17,6 +27,7 @@ import { adminOnly, ApiError, badRequest, notFound } from './errors';
 import { parseJsonBody } from './json';
 
 export const MAX_IMPORT_ITEMS = 500;
+export const MAX_EXPORT_IDS = 500_000;
 
 type ItemResult = { status: 200; id: string } | { status: number; message: string; data: unknown };
 
@@ -57,7 +68,33 @@ async function saveItem(ctx: AppContext, req: FastifyRequest, collectionId: stri
   }
 }
 
-export function registerRecordsImport(app: FastifyInstance, ctx: AppContext): void {
+function adminCollection(ctx: AppContext, req: FastifyRequest<{ Params: { collection: string } }>): Collection {
+  if (req.auth?.kind !== 'admin') throw adminOnly();
+  const collection = findCollection(ctx, req.params.collection);
+  if (!collection) throw notFound();
+  const refused = refusedViewReason(ctx, collection);
+  if (refused) throw badRequest(`This view collection is not served: ${refused}.`);
+  return collection;
+}
+
+async function recordIds(ctx: AppContext, req: FastifyRequest<{ Params: { collection: string } }>) {
+  const collection = adminCollection(ctx, req);
+  const query = (req.query as Record<string, unknown>) ?? {};
+  const info = requestInfoOf(ctx, req);
+  const result = await runListQuery<{ id: unknown }>(ctx.reads, {
+    table: collection.name,
+    columns: {},
+    query: { filter: query.filter, sort: query.sort, page: '1', perPage: String(MAX_EXPORT_IDS + 1), skipTotal: '1' },
+    resolver: createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields: true }),
+    select: `${q(collection.name)}.${q('id')}`,
+    rowid: collection.type !== 'view',
+    maxPerPage: MAX_EXPORT_IDS + 1,
+  });
+  const ids = result.items.slice(0, MAX_EXPORT_IDS).map((r) => String(r.id));
+  return { ids, complete: result.items.length <= MAX_EXPORT_IDS };
+}
+
+export function registerRecordsIo(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json']);
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -67,10 +104,9 @@ export function registerRecordsImport(app: FastifyInstance, ctx: AppContext): vo
         done(badRequest('Failed to load the submitted data due to invalid formatting.'));
       }
     });
+    scope.get<{ Params: { collection: string } }>('/api/collections/:collection/records-ids', async (req) => recordIds(ctx, req));
     scope.post<{ Params: { collection: string } }>('/api/collections/:collection/records-import', async (req) => {
-      if (req.auth?.kind !== 'admin') throw adminOnly();
-      const collection = findCollection(ctx, req.params.collection);
-      if (!collection) throw notFound();
+      const collection = adminCollection(ctx, req);
       if (collection.type === 'view') throw badRequest('Unsupported collection type.');
       const items = readItems(req.body);
       const results: ItemResult[] = [];

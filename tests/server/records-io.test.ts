@@ -1,6 +1,7 @@
-// POST /api/collections/:collection/records-import (server/http/records-import.ts): an admin's
-// batch of creates and updates, each in its own transaction, answered item by item in order; bad
-// input gets the error envelope; anyone else gets 401.
+// Outpost's records import/export endpoints (server/http/records-io.ts): records-import takes an
+// admin's batch of creates and updates, each in its own transaction, answered item by item in
+// order; records-ids gives every id of a filter and sort in the list's order. Bad input gets the
+// error envelope; anyone but an admin gets 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
 
@@ -84,5 +85,39 @@ describe('records import batch', () => {
     expect(raw.status).toBe(400);
     expect((await post({ items: [{ data: {} }] }, admin, '/api/collections/nothing/records-import')).status).toBe(404);
     expect((await post({ items: [{ data: {} }] }, admin, '/api/collections/things_view/records-import')).status).toBe(400);
+  });
+});
+
+describe('records ids', () => {
+  const IDS = '/api/collections/things/records-ids';
+  const get = (query: string, token = admin, p = IDS) => http(srv.url, 'GET', `${p}${query}`, { token });
+
+  it('gives every id of the filter and sort, in the order of the list', async () => {
+    const many = Array.from({ length: 620 }, (_, i) => ({ data: { title: `bulk ${String(i).padStart(4, '0')}`, n: i % 7 } }));
+    expect((await post({ items: many.slice(0, 500) })).status).toBe(200);
+    expect((await post({ items: many.slice(500) })).status).toBe(200);
+    const filter = encodeURIComponent('title ~ "bulk" && n != 3');
+    const res = await get(`?filter=${filter}&sort=-n,title`);
+    expect(res.status).toBe(200);
+    expect(res.body.complete).toBe(true);
+    const listed: string[] = [];
+    for (let page = 1; ; page++) {
+      const p = await http(srv.url, 'GET', `/api/collections/things/records?page=${page}&perPage=500&skipTotal=1&filter=${filter}&sort=-n,title`, { token: admin });
+      listed.push(...(p.body.items as Array<{ id: string }>).map((r) => r.id));
+      if (p.body.items.length < 500) break;
+    }
+    expect(listed.length).toBe(620 - many.filter((m) => m.data.n === 3).length);
+    expect(res.body.ids).toEqual(listed);
+    expect((await get('')).body.ids.length).toBeGreaterThanOrEqual(620);
+  });
+
+  it('is for admins only; a bad filter or sort is a 400, an unknown collection a 404', async () => {
+    expect((await get('', '')).status).toBe(401);
+    for (const q of ['?filter=' + encodeURIComponent('nope = 1'), '?filter=' + encodeURIComponent('title ~'), '?sort=nope']) {
+      const res = await get(q);
+      expect(res.status, q).toBe(400);
+      expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'message']);
+    }
+    expect((await get('', admin, '/api/collections/nothing/records-ids')).status).toBe(404);
   });
 });
