@@ -90,33 +90,33 @@ async function download(trigger: () => Promise<void>): Promise<string> {
 
 /** Exports the filtered, sorted list as CSV and checks the file against the API's records. */
 async function exportFilteredCsv() {
-    const filter = 'qty > 12 && active = true';
-    await openItems(`&filter=${encodeURIComponent(filter)}&sort=${encodeURIComponent('-qty')}`);
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
-    const popup = page.locator('.records-export-popup');
-    await popup.getByText('Exports the records matching the current filter').waitFor();
-    await popup.getByText('CSV', { exact: true }).waitFor();
-    await screenshot(page, 'records-export');
-    const text = await download(() => popup.getByRole('button', { name: 'Export', exact: true }).click());
-    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-    expect(parsed.errors).toEqual([]);
-    const expected = await api.collection('items').getFullList({ filter, sort: '-qty' });
-    expect(expected.length).toBe(9);
-    expect(parsed.meta.fields).toEqual(['id', 'title', 'qty', 'active', 'kind', 'meta', 'tags', 'due', 'created', 'updated']);
-    expect(parsed.data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-    for (const [i, row] of parsed.data.entries()) {
-      const r = expected[i];
-      expect(row.title).toBe(r.title);
-      expect(Number(row.qty)).toBe(r.qty);
-      expect(row.active).toBe('true');
-      expect(row.kind).toBe(r.kind);
-      expect(JSON.parse(row.meta)).toEqual(r.meta);
-      expect(row.tags).toBe((r.tags as string[]).join(','));
-      expect(row.due).toBe(r.due);
-      expect(row.created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/);
-      expect(row.created).toBe(r.created);
-    }
-    await popup.waitFor({ state: 'hidden' });
+  const filter = 'qty > 12 && active = true';
+  await openItems(`&filter=${encodeURIComponent(filter)}&sort=${encodeURIComponent('-qty')}`);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const popup = page.locator('.records-export-popup');
+  await popup.getByText('Exports the records matching the current filter').waitFor();
+  await popup.getByText('CSV', { exact: true }).waitFor();
+  await screenshot(page, 'records-export');
+  const text = await download(() => popup.getByRole('button', { name: 'Export', exact: true }).click());
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  const expected = await api.collection('items').getFullList({ filter, sort: '-qty' });
+  expect(expected.length).toBe(9);
+  expect(parsed.meta.fields).toEqual(['id', 'title', 'qty', 'active', 'kind', 'meta', 'tags', 'due', 'created', 'updated']);
+  expect(parsed.data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+  for (const [i, row] of parsed.data.entries()) {
+    const r = expected[i];
+    expect(row.title).toBe(r.title);
+    expect(Number(row.qty)).toBe(r.qty);
+    expect(row.active).toBe('true');
+    expect(row.kind).toBe(r.kind);
+    expect(JSON.parse(row.meta)).toEqual(r.meta);
+    expect(row.tags).toBe((r.tags as string[]).join(','));
+    expect(row.due).toBe(r.due);
+    expect(row.created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(row.created).toBe(r.created);
+  }
+  await popup.waitFor({ state: 'hidden' });
 }
 
 describe('records export', () => {
