@@ -9,8 +9,8 @@
 // POST /api/collections/:collection/records-import — up to MAX_IMPORT_ITEMS records in one request. Each item is saved as its own create or update would save it, in its
 // own transaction (a failing item never leaves a half-written record, and does not stop the
 // others); the answer lists one result per item, in order: {status: 200, id} or the item's error
-// envelope {status, message, data}. Items run one after another, so the writer is never held
-// longer than by one record.
+// envelope {status, message, data}. Items run one after another (other requests are answered
+// in between), so the writer is never held longer than by one record.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';

@@ -67,6 +67,23 @@ describe('records import batch', () => {
     expect(three.body.n).toBe(4);
   });
 
+  it('keeps answering other requests while a batch runs', async () => {
+    const items = Array.from({ length: 500 }, (_, i) => ({ data: { title: `busy ${i}`, n: 1 } }));
+    let done = false;
+    const batch = post({ items }).finally(() => (done = true));
+    const probes: number[] = [];
+    while (!done) {
+      const t0 = performance.now();
+      expect((await http(srv.url, 'GET', '/api/health')).status).toBe(200);
+      if (!done) probes.push(performance.now() - t0);
+    }
+    const res = await batch;
+    expect(res.body.items.every((r: { status: number }) => r.status === 200)).toBe(true);
+    expect(probes.length).toBeGreaterThan(2);
+    probes.sort((a, b) => a - b);
+    expect(probes[Math.floor(probes.length / 2)]).toBeLessThan(50);
+  });
+
   it('is for admins only', async () => {
     const guest = await post({ items: [{ data: { title: 'guest' } }] }, '');
     expect(guest.status).toBe(401);
