@@ -2,7 +2,8 @@
 //  - export of N records (default 100,000, built by direct SQL) to CSV: click → download, wall time;
 //  - import of N CSV rows into an empty collection: click 'Import N rows' → 'Import finished.';
 // each with the page's peak JS heap (CDP Performance.getMetrics, sampled every 250 ms) and the
-// file's size. Run alone: `npx tsx bench/records-io.ts` (BENCH_RECORDS_IO=N for another size).
+// file's size. Run alone: `npx tsx bench/records-io.ts` (BENCH_RECORDS_IO=N for another size;
+// BENCH_RECORDS_IO_IMPORT=N imports only the first N exported rows).
 // From bench/run.ts: `await benchRecordsIo({ browser })`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,6 +58,7 @@ async function heapSampler(page: Page): Promise<() => Promise<number>> {
 
 export async function benchRecordsIo(opts: { records?: number; browser?: Browser; log?: (line: string) => void } = {}): Promise<RecordsIoBenchResult> {
   const total = opts.records ?? Number(process.env.BENCH_RECORDS_IO ?? 100_000);
+  const importRows = Math.min(total, Number(process.env.BENCH_RECORDS_IO_IMPORT ?? total));
   const log = opts.log ?? ((line: string) => console.log(line));
   const dashboardDir = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
   if (!fs.existsSync(path.join(dashboardDir, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
@@ -122,11 +124,13 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const panel = page.locator('.records-import-panel');
     // without the id column: every row is a create
-    const csv = fs.readFileSync(file, 'utf8').replace(/^id,/, 'source_id,');
+    const lines = fs.readFileSync(file, 'utf8').replace(/^id,/, 'source_id,').split('\n');
+    // the header and the first importRows records (no field holds a line break)
+    const csv = lines.slice(0, importRows + 1).join('\n') + '\n';
     const importFile = path.join(dir, 'import.csv');
     fs.writeFileSync(importFile, csv);
     await page.locator('#records-import-file').setInputFiles(importFile);
-    const button = panel.getByRole('button', { name: `Import ${total} rows` });
+    const button = panel.getByRole('button', { name: `Import ${importRows} rows` });
     await button.waitFor({ timeout: Number(process.env.BENCH_WAIT_MS ?? 10 * 60_000) }).catch(async (err) => {
       await page.screenshot({ path: path.join(ROOT, 'tests', '.tmp', 'bench-records-io-failure.png') });
       throw err;
@@ -138,8 +142,8 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     const importMs = performance.now() - t0;
     const importPeakHeapMB = await stop();
     const summary = await panel.locator('.records-import-summary p').first().innerText();
-    const importRowsPerSec = total / (importMs / 1000);
-    log(`records-io: import ${total.toLocaleString('en-US')} CSV rows: ${(importMs / 1000).toFixed(1)} s (${importRowsPerSec.toFixed(0)} rows/s), page peak JS heap ${importPeakHeapMB.toFixed(1)} MB — ${summary}`);
+    const importRowsPerSec = importRows / (importMs / 1000);
+    log(`records-io: import ${importRows.toLocaleString('en-US')} CSV rows: ${(importMs / 1000).toFixed(1)} s (${importRowsPerSec.toFixed(0)} rows/s), page peak JS heap ${importPeakHeapMB.toFixed(1)} MB — ${summary}`);
     await context.close();
     return { records: total, exportMs, exportPeakHeapMB, exportBytes, importMs, importPeakHeapMB, importRowsPerSec };
   } finally {

@@ -14,6 +14,7 @@
 // - health latency while an endless view list runs until its query budget stops it (bench/stall.ts)
 // - records import/export: 100,000 records exported to CSV and imported back: wall time, page peak JS heap (bench/records-io.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
+// `npm run bench -- logs records-io` runs only the named sections (names: see SECTIONS).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -83,10 +84,64 @@ async function startServer(dataDir: string): Promise<{ url: string; ms: number; 
   return { url, ms: performance.now() - t0, stop: () => child.kill('SIGTERM') };
 }
 
+const SECTIONS = ['delivery', 'records', 'stall', 'records-ui', 'realtime', 'backups', 'logs', 'records-io'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** The sections named on the command line (all when none is). */
+function selectedSections(): Set<Section> {
+  const names = process.argv.slice(2).filter((a) => a !== '--');
+  const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+  return new Set((names.length ? names : SECTIONS) as Section[]);
+}
+
 async function main() {
+  const run = selectedSections();
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
     spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   }
+  if (run.has('delivery')) await benchDelivery();
+  // Records API on a large collection (100,000 rows; BENCH_FULL=1 for 1,000,000).
+  if (run.has('records')) {
+    console.log('');
+    const records = await benchRecords();
+    if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
+  }
+  // One request must never stall the others: health while an endless view list is stopped.
+  if (run.has('stall')) {
+    console.log('');
+    const stall = await benchStall();
+    if (stall.healthP50Ms > 50) console.log('stall: OVER BUDGET: /api/health p50 above 50 ms while a slow list runs');
+  }
+  // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
+  if (run.has('records-ui')) {
+    console.log('');
+    await benchRecordsUi();
+  }
+  // Realtime: 1,000 SSE clients subscribed to one collection.
+  if (run.has('realtime')) {
+    console.log('');
+    await benchRealtime();
+  }
+  // Backups: 100,000 records + 200 MB of files, one backup under read/write traffic.
+  if (run.has('backups')) {
+    console.log('');
+    await benchBackups();
+  }
+  // Logs page and API on 1,000,000 request logs (generated once, then cached in the temp dir).
+  if (run.has('logs')) {
+    console.log('');
+    const logs = await benchLogs();
+    if (Math.max(logs.firstRowsMedianMs, logs.chartDrawnMedianMs) > 1000) process.exitCode = 1;
+  }
+  if (run.has('records-io')) {
+    console.log('');
+    await benchRecordsIo();
+  }
+}
+
+/** Bytes of the sign-in page over the wire, its time to ready, and the built server's cold start. */
+async function benchDelivery() {
   // the server as `npm start` runs it: bundled from the current sources
   spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-'));
@@ -150,32 +205,6 @@ async function main() {
     console.log('OVER BUDGET: the built server takes more than 300 ms to answer /api/health');
     process.exitCode = 1;
   }
-
-  // Records API on a large collection (100,000 rows; BENCH_FULL=1 for 1,000,000).
-  console.log('');
-  const records = await benchRecords();
-  if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
-
-  // One request must never stall the others: health while an endless view list is stopped.
-  console.log('');
-  const stall = await benchStall();
-  if (stall.healthP50Ms > 50) console.log('stall: OVER BUDGET: /api/health p50 above 50 ms while a slow list runs');
-
-  // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
-  console.log('');
-  await benchRecordsUi();
-
-  // Realtime: 1,000 SSE clients subscribed to one collection.
-  console.log('');
-  await benchRealtime();
-  // Backups: 100,000 records + 200 MB of files, one backup under read/write traffic.
-  console.log('');
-  await benchBackups();
-  // Logs page and API on 1,000,000 request logs (generated once, then cached in the temp dir).
-  console.log('');
-  const logs = await benchLogs();
-  if (Math.max(logs.firstRowsMedianMs, logs.chartDrawnMedianMs) > 1000) process.exitCode = 1;
-  await benchRecordsIo();
 }
 
 main().catch((err) => {

@@ -22,6 +22,7 @@ import { registerLogs } from './http/logs';
 import { registerDashboard } from './http/dashboard';
 import { registerCollections } from './http/collections';
 import { registerRecords } from './http/records';
+import { registerRecordsIo } from './http/records-io';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
 import { registerRealtime } from './http/realtime';
@@ -194,6 +195,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerAdmins(fastify, ctx);
   registerCollections(fastify, ctx);
   registerRecords(fastify, ctx);
+  registerRecordsIo(fastify, ctx);
   registerRecordAuth(fastify, ctx);
   registerFiles(fastify, ctx);
   registerRealtime(fastify, ctx);

@@ -16,12 +16,17 @@
 // up to `maxSize` children when all are busy, so one slow query never holds up the others, and
 // the event loop never waits on SQLite for them. Reads see every write committed before they
 // start (WAL). Reads that must see the uncommitted state of a write transaction stay on `DB`.
+//
+// A record not yet written can be checked under the budget too (the create rule): a batch given
+// `pending` sees that row as if it were inserted in its table, through a TEMP view of the same
+// name that shadows the table on the child's connection for that batch only.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
+import { quoteIdent as q } from '../query/sql';
 
 export type DB = Database.Database;
 
@@ -61,6 +66,39 @@ export async function backupDatabase(db: DB, dest: string): Promise<void> {
   await db.backup(dest, { progress: () => 256 });
 }
 
+// ---- running a batch (in a pool child, or directly) -------------------------------------------
+
+type Statement = Database.Statement<unknown[]>;
+
+const PENDING_TABLE = 'temp."_outpost_pending_row"';
+
+/** Runs `queries` in order on `db`; with `pending`, the statements see that row in its table. */
+export function runBatch(db: DB, queries: ReadQuery[], pending?: PendingRow, prepare: (sql: string) => Statement = (sql) => db.prepare(sql)): unknown[] {
+  if (!pending) return queries.map((query) => runQuery(prepare(query.sql), query));
+  const table = q(pending.table);
+  // TEMP objects live on this connection only (a read-only one may create them) and go with it
+  db.exec(`CREATE TEMP TABLE ${PENDING_TABLE} AS SELECT * FROM main.${table} WHERE 0`);
+  try {
+    db.prepare(`INSERT INTO ${PENDING_TABLE} (${pending.columns.map(q).join(', ')}) VALUES (${pending.columns.map(() => '?').join(', ')})`).run(...pending.values);
+    // unqualified names resolve to TEMP first: every reference to the table now sees the row
+    db.exec(`CREATE TEMP VIEW ${table} AS SELECT * FROM main.${table} UNION ALL SELECT * FROM ${PENDING_TABLE}`);
+    try {
+      return queries.map((query) => runQuery(prepare(query.sql), query));
+    } finally {
+      db.exec(`DROP VIEW temp.${table}`);
+    }
+  } finally {
+    db.exec(`DROP TABLE ${PENDING_TABLE}`);
+  }
+}
+
+function runQuery(stmt: Statement, query: ReadQuery): unknown {
+  const params = query.params ?? [];
+  if (query.mode === 'pluck') return stmt.pluck(true).get(...params) ?? null;
+  if (query.mode === 'get') return stmt.pluck(false).get(...params) ?? null;
+  return stmt.pluck(false).all(...params);
+}
+
 // ---- the read pool -------------------------------------------------------------------------
 
 /** One statement for the pool: `all` rows (default), the first row (`get`) or its first column (`pluck`). */
@@ -70,9 +108,18 @@ export interface ReadQuery {
   mode?: 'all' | 'get' | 'pluck';
 }
 
+/** A row the batch sees as inserted in `table` (columns and values as an INSERT would bind them). */
+export interface PendingRow {
+  table: string;
+  columns: string[];
+  values: unknown[];
+}
+
 export interface ReadOptions {
   /** Overrides the pool's budget for this call (ms). */
   budgetMs?: number;
+  /** A row not yet written that the batch's statements see in its table. */
+  pending?: PendingRow;
 }
 
 /** The budget ran out; the statement was stopped (its process killed). */
@@ -120,11 +167,13 @@ export interface ReadPoolOptions {
 export interface WorkerRequest {
   id: number;
   queries: ReadQuery[];
+  pending?: PendingRow;
 }
 export type WorkerReply = { id: number; ok: true; results: unknown[] } | { id: number; ok: false; message: string; code?: string };
 
 interface Job {
   queries: ReadQuery[];
+  pending?: PendingRow;
   budgetMs: number;
   resolve: (results: unknown[]) => void;
   reject: (err: Error) => void;
@@ -252,7 +301,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       pump();
     }, job.budgetMs);
     child.job = { ...job, id, timer };
-    child.proc.send({ id, queries: job.queries } satisfies WorkerRequest);
+    child.proc.send({ id, queries: job.queries, pending: job.pending } satisfies WorkerRequest);
   }
 
   function pump(): void {
@@ -279,7 +328,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     // for a process to start (a killed child is replaced here too)
     while (children.length < minSize) spawn();
     return new Promise((resolve, reject) => {
-      queue.push({ queries, budgetMs: budget, resolve, reject });
+      queue.push({ queries, pending: opts.pending, budgetMs: budget, resolve, reject });
       pump();
     });
   }
@@ -312,16 +361,9 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
  * Never use it for queries a request shapes (filters, views): they belong in the real pool.
  */
 export function directReads(db: DB): ReadPool {
-  const run = (q: ReadQuery): unknown => {
-    const stmt = db.prepare(q.sql);
-    const params = q.params ?? [];
-    if (q.mode === 'pluck') return stmt.pluck(true).get(...params) ?? null;
-    if (q.mode === 'get') return stmt.get(...params) ?? null;
-    return stmt.all(...params);
-  };
-  const batch = async (queries: ReadQuery[]): Promise<unknown[]> => {
+  const batch = async (queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> => {
     try {
-      return queries.map(run);
+      return runBatch(db, queries, opts.pending);
     } catch (err) {
       const e = err as { message?: string; code?: string };
       throw new ReadQueryError(String(e?.message ?? err), typeof e?.code === 'string' ? e.code : undefined);

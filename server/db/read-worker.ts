@@ -1,6 +1,6 @@
 // A child process of the read pool (database.ts): one read-only connection, one statement batch at
 // a time. The parent kills this process when a batch outlives its budget.
-import { openReadOnlyDatabase, type DB, type WorkerReply, type WorkerRequest } from './database';
+import { openReadOnlyDatabase, runBatch, type DB, type WorkerReply, type WorkerRequest } from './database';
 
 const file = process.env.OUTPOST_READ_DB;
 if (!file || !process.send) process.exit(1);
@@ -28,14 +28,7 @@ function send(msg: WorkerReply | 'ready'): void {
 process.on('message', (msg: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    const results = msg.queries.map((q) => {
-      const stmt = prepare(q.sql);
-      const params = q.params ?? [];
-      if (q.mode === 'pluck') return stmt.pluck(true).get(...params) ?? null;
-      if (q.mode === 'get') return stmt.pluck(false).get(...params) ?? null;
-      return stmt.pluck(false).all(...params);
-    });
-    reply = { id: msg.id, ok: true, results };
+    reply = { id: msg.id, ok: true, results: runBatch(db!, msg.queries, msg.pending, prepare) };
   } catch (err) {
     const e = err as { message?: string; code?: string };
     reply = { id: msg.id, ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined };

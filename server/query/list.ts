@@ -38,6 +38,8 @@ export interface ListQueryOptions<T> {
   countColumn?: string;
   /** Whether `rowid` may be used in sort/filter (false for views and WITHOUT ROWID tables). Default true. */
   rowid?: boolean;
+  /** The largest page (default MAX_PER_PAGE, PocketBase's 500). */
+  maxPerPage?: number;
 }
 
 const GENERIC_MESSAGE = 'Something went wrong while processing your request.';
@@ -51,7 +53,7 @@ export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool,
   let perPage = parseGoInt(first(q.perPage), 'perPage') ?? DEFAULT_PER_PAGE;
   if (page <= 0) page = 1;
   if (perPage <= 0) perPage = DEFAULT_PER_PAGE;
-  else if (perPage > MAX_PER_PAGE) perPage = MAX_PER_PAGE;
+  else if (perPage > (options.maxPerPage ?? MAX_PER_PAGE)) perPage = options.maxPerPage ?? MAX_PER_PAGE;
 
   const resolver = options.resolver ?? createSimpleResolver({ columns: withRowid(options), jsonColumns: options.jsonColumns });
 

@@ -2,6 +2,7 @@
 // INSERT/UPDATE of a normalised record. Table and column names come from the schema and are
 // quoted; every value is a bound parameter.
 import type { AppContext } from '../context';
+import type { PendingRow, ReadQuery } from '../db/database';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { joinSql, quoteIdent as q, type Sql } from '../query/sql';
@@ -32,18 +33,24 @@ function selectFrom(collection: Collection, cond: RuleCondition | null, where: S
   };
 }
 
+/** The query for a record's raw row by id, under an optional rule condition (for a read-pool batch). */
+export function rowByIdQuery(collection: Collection, id: string, cond: RuleCondition | null = null): ReadQuery {
+  const s = selectFrom(collection, cond, { sql: `${q(collection.name)}.${q('id')} = ?`, params: [id] });
+  return { sql: s.sql + ' LIMIT 1', params: s.params, mode: 'get' };
+}
+
 /** The raw row of a record by id, under an optional rule condition (null when missing or denied). */
 export function findRowById(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition | null = null): Row | null {
-  const s = selectFrom(collection, cond, { sql: `${q(collection.name)}.${q('id')} = ?`, params: [id] });
+  const query = rowByIdQuery(collection, id, cond);
   queryCounter(ctx).queries++;
-  return (ctx.db.prepare(s.sql + ' LIMIT 1').get(...s.params) as Row | undefined) ?? null;
+  return (ctx.db.prepare(query.sql).get(...query.params!) as Row | undefined) ?? null;
 }
 
 /** findRowById on the read pool (under the request budget): for API reads a request shapes. */
 export async function readRowById(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition | null = null): Promise<Row | null> {
-  const s = selectFrom(collection, cond, { sql: `${q(collection.name)}.${q('id')} = ?`, params: [id] });
+  const query = rowByIdQuery(collection, id, cond);
   queryCounter(ctx).queries++;
-  return (await ctx.reads.get<Row>(s.sql + ' LIMIT 1', s.params)) ?? null;
+  return (await ctx.reads.get<Row>(query.sql, query.params)) ?? null;
 }
 
 /**
@@ -109,6 +116,12 @@ function columnsOf(record: RecordModel): Array<[string, unknown]> {
   }
   for (const field of collection.schema) cols.push([field.name, valueToColumn(field, data[field.name])]);
   return cols;
+}
+
+/** `record` as the read pool's pending row: what insertRecord would write. */
+export function pendingRowOf(record: RecordModel): PendingRow {
+  const cols = columnsOf(record);
+  return { table: record.collection.name, columns: cols.map(([c]) => c), values: cols.map(([, v]) => v) };
 }
 
 export function insertRecord(ctx: AppContext, record: RecordModel): void {

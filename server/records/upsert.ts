@@ -7,7 +7,7 @@
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { getCollections } from '../collections/store';
-import { transaction } from '../db/database';
+import { QueryTimeoutError, transaction } from '../db/database';
 import { ApiError } from '../http/errors';
 import { equals, isEmailAddress, length, match, required, validateFields, type Rule } from '../http/field-rules';
 import { formatPbDate } from '../query/macros';
@@ -18,7 +18,7 @@ import { getStorage } from '../services/storage';
 import { emitRecordChange } from './events';
 import { recordFromRow, type RecordModel } from './model';
 import { compileRule, manageRuleCondition } from './rules';
-import { findRowById, insertRecord, isValueUnique, updateRecord } from './store';
+import { findRowById, insertRecord, isValueUnique, pendingRowOf, rowByIdQuery, updateRecord } from './store';
 import { sentenize, validateRecordData, type FieldErrors, type UploadedFile } from './validate';
 import { castBool, castString, prepareValue, replaceModifiers, toUniqueStrings, zeroValue, type RecordData } from './values';
 
@@ -296,9 +296,11 @@ export interface UpsertInput {
 }
 
 /**
- * The create-rule check of 0.22: the record is inserted in a transaction that is always rolled
- * back, then looked up under the rule. Returns whether the caller may manage the new record
- * (auth manageRule), or throws the 400.
+ * The create-rule check of 0.22: the record must be insertable (a dry-run INSERT in a write
+ * transaction that is always rolled back: unique and id errors come first, as in 0.22) and then
+ * found under the rule as if inserted. The rule runs on the read pool, under the request budget,
+ * against the committed data plus the pending row, so a hostile rule never holds the writer.
+ * Returns whether the caller may manage the new record (auth manageRule), or throws the 400.
  */
 async function checkCreateRule(ctx: AppContext, collection: Collection, input: UpsertInput): Promise<boolean> {
   const rule = collection.createRule ?? '';
@@ -314,42 +316,36 @@ async function checkCreateRule(ctx: AppContext, collection: Collection, input: U
   const errors = await form.validate(ctx);
   if (Object.keys(errors).length) throw failed(CREATE_FAILED, errors);
   const record = await form.fill(ctx);
+  dryRunInsert(ctx, record);
 
-  let allowed = false;
-  let manage = false;
-  let ruleError: unknown;
+  const id = String(record.data.id);
+  let found: unknown[];
+  try {
+    const queries = [rowByIdQuery(collection, id, rule === '' ? null : compileRule(ctx, collection, rule, input.info, true))];
+    const manageCond = manageRuleCondition(ctx, record, input.info);
+    if (manageCond) queries.push(rowByIdQuery(collection, id, manageCond));
+    found = await ctx.reads.batch(queries, { pending: pendingRowOf(record) });
+  } catch (err) {
+    if (err instanceof QueryTimeoutError) throw err;
+    throw failed(CREATE_FAILED, {}, String(err));
+  }
+  if (!found[0]) throw failed(CREATE_FAILED, {}, 'create rule failure');
+  return Boolean(found[1]);
+}
+
+/** Inserts `record` in a write transaction that is always rolled back (its errors as 0.22 words them). */
+function dryRunInsert(ctx: AppContext, record: RecordModel): void {
   try {
     ctx.db.transaction(() => {
-      try {
-        saveAuthIdCheck(ctx, record);
-        insertRecord(ctx, record);
-      } catch (err) {
-        const unique = uniqueErrors(collection, err);
-        if (unique) throw failed(CREATE_FAILED, unique);
-        throw err;
-      }
-      try {
-        const cond = rule === '' ? null : compileRule(ctx, collection, rule, input.info, true);
-        const row = findRowById(ctx, collection, String(record.data.id), cond);
-        allowed = row !== null;
-        if (row) {
-          // inside the write transaction (the new row is not committed): the write connection
-          const manageCond = manageRuleCondition(ctx, recordFromRow(collection, row), input.info);
-          manage = manageCond !== null && findRowById(ctx, collection, String(record.data.id), manageCond) !== null;
-        }
-      } catch (err) {
-        ruleError = err;
-      }
+      saveAuthIdCheck(ctx, record);
+      insertRecord(ctx, record);
       throw new DryRunDone();
     })();
   } catch (err) {
-    if (!(err instanceof DryRunDone)) {
-      if (err instanceof ApiError) throw err;
-      throw failed(CREATE_FAILED, {}, String(err));
-    }
+    if (err instanceof DryRunDone) return;
+    if (err instanceof ApiError) throw err;
+    throw failed(CREATE_FAILED, uniqueErrors(record.collection, err) ?? {}, String(err));
   }
-  if (!allowed) throw failed(CREATE_FAILED, {}, ruleError ? String(ruleError) : 'create rule failure');
-  return manage;
 }
 
 async function writeUploads(ctx: AppContext, record: RecordModel, form: RecordForm): Promise<Array<() => Promise<void>>> {

@@ -340,4 +340,23 @@ describe('logs page', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
+
+  it('asks for the first page and the stats once each, before the chart code, which waits for the rows', async () => {
+    // a fresh tab: the page's code (and its early requests) runs as it loads
+    const fresh = await page.context().newPage();
+    const asked: string[] = [];
+    fresh.on('request', (req) => {
+      const u = req.url();
+      if (u.includes('/api/logs?')) asked.push('list');
+      else if (u.includes('/api/logs/stats')) asked.push('stats');
+      else if (/\/assets\/LogsChart-[^/]+\.js$/.test(u)) asked.push('chart');
+    });
+    await fresh.goto(`${url}/_/#/logs`);
+    await fresh.locator('tr.logs-row').first().waitFor();
+    await fresh.locator('.logs-chart-canvas[data-drawn]').waitFor();
+    expect(asked.filter((a) => a === 'list')).toHaveLength(1);
+    expect(asked.filter((a) => a === 'stats')).toHaveLength(1);
+    expect(asked.indexOf('chart')).toBeGreaterThan(Math.max(asked.indexOf('list'), asked.indexOf('stats')));
+    await fresh.close();
+  });
 });

@@ -88,35 +88,60 @@ async function download(trigger: () => Promise<void>): Promise<string> {
   return fs.readFileSync(file, 'utf8');
 }
 
+/** Exports the filtered, sorted list as CSV and checks the file against the API's records. */
+async function exportFilteredCsv() {
+  const filter = 'qty > 12 && active = true';
+  await openItems(`&filter=${encodeURIComponent(filter)}&sort=${encodeURIComponent('-qty')}`);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const popup = page.locator('.records-export-popup');
+  await popup.getByText('Exports the records matching the current filter').waitFor();
+  await popup.getByText('CSV', { exact: true }).waitFor();
+  await screenshot(page, 'records-export');
+  const text = await download(() => popup.getByRole('button', { name: 'Export', exact: true }).click());
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  const expected = await api.collection('items').getFullList({ filter, sort: '-qty' });
+  expect(expected.length).toBe(9);
+  expect(parsed.meta.fields).toEqual(['id', 'title', 'qty', 'active', 'kind', 'meta', 'tags', 'due', 'created', 'updated']);
+  expect(parsed.data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+  for (const [i, row] of parsed.data.entries()) {
+    const r = expected[i];
+    expect(row.title).toBe(r.title);
+    expect(Number(row.qty)).toBe(r.qty);
+    expect(row.active).toBe('true');
+    expect(row.kind).toBe(r.kind);
+    expect(JSON.parse(row.meta)).toEqual(r.meta);
+    expect(row.tags).toBe((r.tags as string[]).join(','));
+    expect(row.due).toBe(r.due);
+    expect(row.created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(row.created).toBe(r.created);
+  }
+  await popup.waitFor({ state: 'hidden' });
+}
+
 describe('records export', () => {
   it('exports the filtered, sorted list as CSV and the file reads back as the API returns it', async () => {
-    const filter = 'qty > 12 && active = true';
-    await openItems(`&filter=${encodeURIComponent(filter)}&sort=${encodeURIComponent('-qty')}`);
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
-    const popup = page.locator('.records-export-popup');
-    await popup.getByText('Exports the records matching the current filter').waitFor();
-    await popup.getByText('CSV', { exact: true }).waitFor();
-    await screenshot(page, 'records-export');
-    const text = await download(() => popup.getByRole('button', { name: 'Export', exact: true }).click());
-    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-    expect(parsed.errors).toEqual([]);
-    const expected = await api.collection('items').getFullList({ filter, sort: '-qty' });
-    expect(expected.length).toBe(9);
-    expect(parsed.meta.fields).toEqual(['id', 'title', 'qty', 'active', 'kind', 'meta', 'tags', 'due', 'created', 'updated']);
-    expect(parsed.data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-    for (const [i, row] of parsed.data.entries()) {
-      const r = expected[i];
-      expect(row.title).toBe(r.title);
-      expect(Number(row.qty)).toBe(r.qty);
-      expect(row.active).toBe('true');
-      expect(row.kind).toBe(r.kind);
-      expect(JSON.parse(row.meta)).toEqual(r.meta);
-      expect(row.tags).toBe((r.tags as string[]).join(','));
-      expect(row.due).toBe(r.due);
-      expect(row.created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/);
-      expect(row.created).toBe(r.created);
+    // Outpost: the ids in order from records-ids, then the records by ids
+    const asked: string[] = [];
+    const track = (req: { url(): string }) => asked.push(req.url());
+    page.on('request', track);
+    try {
+      await exportFilteredCsv();
+    } finally {
+      page.off('request', track);
     }
-    await popup.waitFor({ state: 'hidden' });
+    expect(asked.filter((u) => u.includes('/records-ids'))).toHaveLength(1);
+  });
+
+  it('exports page by page from a server without records-ids (PocketBase 0.22)', async () => {
+    await page.route('**/records-ids*', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ code: 404, message: "The requested resource wasn't found.", data: {} }) }),
+    );
+    try {
+      await exportFilteredCsv();
+    } finally {
+      await page.unroute('**/records-ids*');
+    }
   });
 
   it('exports the selection as JSON with relation names', async () => {
@@ -195,6 +220,33 @@ describe('records import', () => {
     const after = await api.collection('items').getOne(target.id);
     expect([after.title, after.qty, after.kind, after.meta]).toEqual(['renamed', 99, target.kind, { deep: [1, 2] }]);
     await panel.getByRole('button', { name: 'Done' }).click();
+  });
+
+  it('falls back to one request per record on a server without the batch endpoint (PocketBase 0.22)', async () => {
+    // PocketBase 0.22 has no records-import route: it answers 404
+    let batchCalls = 0;
+    await page.route('**/records-import', (route) => {
+      batchCalls++;
+      return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ code: 404, message: "The requested resource wasn't found.", data: {} }) });
+    });
+    try {
+      await openItems();
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const panel = page.locator('.records-import-panel');
+      await chooseFile('fallback.csv', ['title,qty,kind', 'fallback one,1,a', 'fallback two,2,b', 'fallback three,3,c'].join('\n'));
+      await panel.getByRole('button', { name: 'Import 3 rows' }).click();
+      await panel.getByText('Created: 3, updated by id: 0, failed: 0.').waitFor({ timeout: 60_000 });
+      const got = await api.collection('items').getFullList({ filter: 'title ~ "fallback "', sort: 'qty' });
+      expect(got.map((r) => [r.title, r.qty, r.kind])).toEqual([
+        ['fallback one', 1, 'a'],
+        ['fallback two', 2, 'b'],
+        ['fallback three', 3, 'c'],
+      ]);
+      expect(batchCalls).toBe(1);
+      await panel.getByRole('button', { name: 'Done' }).click();
+    } finally {
+      await page.unroute('**/records-import');
+    }
   });
 
   it('a long import cancelled mid-way leaves only whole batches', async () => {

@@ -49,9 +49,9 @@ function expected(depth: number): string[] {
   return [...reach].filter(([, set]) => [...set].some((s) => titles.get(s) === 'x')).map(([id]) => id).sort();
 }
 
-async function timed(path: string, token?: string) {
+async function timed(path: string, token?: string, body?: unknown) {
   const t0 = performance.now();
-  const res = await http(srv.url, 'GET', path, { token });
+  const res = await http(srv.url, body === undefined ? 'GET' : 'POST', path, { token, body });
   return { ...res, ms: performance.now() - t0 };
 }
 
@@ -150,5 +150,46 @@ describe('query budget', () => {
     const res = await timed(`/api/collections/demo4/records?filter=${encodeURIComponent('@collection.endless.id ?= -1')}`, FIXTURE_ADMIN_TOKEN);
     expect(res.status).toBe(400);
     expect(res.ms).toBeLessThan(BUDGET_MS + 3000);
+  });
+
+  it('bounds a create rule through the endless view without holding the writer; health keeps answering', async () => {
+    const made = await http(srv.url, 'POST', '/api/collections', {
+      token: FIXTURE_ADMIN_TOKEN,
+      body: { name: 'guarded', listRule: '', createRule: '@collection.endless.id ?= -1', schema: [{ name: 'title', type: 'text' }] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const slow = timed('/api/collections/guarded/records', undefined, { title: 'stopped' });
+    let running = true;
+    void slow.finally(() => (running = false));
+    const probes: number[] = [];
+    const writes: number[] = [];
+    let pids: number[] = [];
+    while (running) {
+      const h = await timed('/api/health');
+      expect(h.status).toBe(200);
+      probes.push(h.ms);
+      if (pids.length === 0) pids = srv.app.ctx.reads.busyPids();
+      // a write meanwhile: the rule check must not hold the write connection
+      const w = await timed('/api/collections/guarded/records', FIXTURE_ADMIN_TOKEN, { title: 'admin' });
+      expect(w.status, JSON.stringify(w.body)).toBe(200);
+      writes.push(w.ms);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const res = await slow;
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: 'The request took too long to process and was stopped.', data: {} });
+    expect(res.ms).toBeGreaterThanOrEqual(BUDGET_MS - 50);
+    expect(res.ms).toBeLessThan(BUDGET_MS + 3000);
+    expect(probes.length).toBeGreaterThan(5);
+    probes.sort((a, b) => a - b);
+    writes.sort((a, b) => a - b);
+    expect(probes[Math.floor(probes.length / 2)]).toBeLessThan(50);
+    expect(writes[Math.floor(writes.length / 2)]).toBeLessThan(250);
+    expect(pids.length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+    // nothing of the stopped create was written
+    const list = await timed(`/api/collections/guarded/records?perPage=500&filter=${encodeURIComponent("title='stopped'")}`, FIXTURE_ADMIN_TOKEN);
+    expect(list.body.totalItems).toBe(0);
   });
 });

@@ -31,8 +31,10 @@ export interface ExportColumn {
 
 /** Records fetched per request while exporting (the API's largest page). */
 export const EXPORT_PAGE_SIZE = 500;
+/** List requests an export keeps in flight (results are still written in order). */
+export const EXPORT_REQUESTS_IN_FLIGHT = 3;
 /** Ids per filter when exporting a selection (keeps the filter short). */
-export const EXPORT_IDS_PER_REQUEST = 50;
+export const EXPORT_IDS_PER_REQUEST = 100;
 
 const AUTH_COLUMNS = ['username', 'email', 'emailVisibility', 'verified'];
 

@@ -4,7 +4,7 @@
 // skeleton rows while loading, 'No logs found.' with Clear filters. A 400 for a filter shows no
 // toast; the page shows a quiet hint instead.
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { handleError, pb } from '../../api/client';
+import { handleError } from '../../api/client';
 import { downloadJsonText } from '../../lib/browser-io';
 import { formatDateTime } from '../../app/format';
 import { IconDownload } from '../../ui/icons';
@@ -17,6 +17,7 @@ import {
   previewText,
   type LogEntry,
 } from './log-format';
+import { fetchLogsPage, firstLogsPage } from './logs-first-load';
 import { LogLevel } from './LogLevel';
 
 /** Characters of a message shown in a row (spec §9 default truncation). */
@@ -91,9 +92,11 @@ export interface LogsListProps {
   onInvalidFilter: (message: string) => void;
   /** The rows currently listed (the detail panel opens from them without a fetch). */
   onRowsChange?: (logs: readonly LogEntry[]) => void;
+  /** A load ended (its first rows are being shown, or it failed). */
+  onSettled?: () => void;
 }
 
-export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, onInvalidFilter, onRowsChange }: LogsListProps) {
+export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, onInvalidFilter, onRowsChange, onSettled }: LogsListProps) {
   const [logs, setLogs] = useState<LogEntry[]>([]);
   const [page, setPage] = useState(1);
   const [lastLoadCount, setLastLoadCount] = useState(0);
@@ -106,14 +109,15 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
     async (pageNo: number, gen: number) => {
       setLoading(true);
       try {
-        const result = await pb.logs.getList(pageNo, LOGS_PER_PAGE, { sort: '-rowid', skipTotal: true, filter, requestKey: 'logs_list' });
+        const result = await (pageNo === 1 ? firstLogsPage(filter) : fetchLogsPage(pageNo, filter));
         if (gen !== generation.current) return;
-        const items = (result.items ?? []) as unknown as LogEntry[];
+        const items = result.items ?? [];
         setLoading(false);
         setPage(result.page);
         setLastLoadCount(items.length);
         onInvalidFilter('');
         if (pageNo <= 1) setLogs([]);
+        if (items.length === 0) onSettled?.();
         // add the rows in chunks, one task each; a newer load stops this one
         for (let i = 0; i < items.length; i += LOGS_RENDER_CHUNK) {
           if (gen !== generation.current) return;
@@ -122,10 +126,12 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
             const seen = new Set(list.map((l) => l.id));
             return [...list, ...chunk.filter((l) => !seen.has(l.id))];
           });
+          if (i === 0) onSettled?.();
           if (i + LOGS_RENDER_CHUNK < items.length) await nextTask();
         }
       } catch (err) {
         if (isAbort(err) || gen !== generation.current) return;
+        onSettled?.();
         setLoading(false);
         setLogs([]);
         setSelected(new Map());
@@ -135,7 +141,7 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
         handleError(err, { silent400: !!filter });
       }
     },
-    [filter, onInvalidFilter],
+    [filter, onInvalidFilter, onSettled],
   );
 
   // a new filter or a refresh starts again from an empty page 1

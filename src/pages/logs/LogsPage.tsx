@@ -26,22 +26,18 @@ import {
   RELEASES_URL,
   type LogEntry,
 } from './log-format';
+import { includeAdminsOf, startFirstLoad } from './logs-first-load';
 import { LogsList } from './LogsList';
 import { LogsStats } from './LogsStats';
 import { LogViewPanel } from './LogViewPanel';
 import './logs.css';
 
+// before React renders the page (and before the chart's code is asked for by LogsStats)
+startFirstLoad();
+
 // The settings popup pulls in the form engine: loaded when first wanted, not with the page.
 const loadScreenView = () => import('../../engine/ScreenView');
 const ScreenView = lazy(() => loadScreenView().then((m) => ({ default: m.ScreenView })));
-
-function storedIncludeAdmins(): boolean {
-  try {
-    return window.localStorage.getItem(ADMIN_LOGS_STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 function storeIncludeAdmins(on: boolean): void {
   try {
@@ -57,7 +53,7 @@ export default function LogsPage() {
   usePageTitle('Logs');
   const { query } = useRoute();
   const search = query.filter ?? '';
-  const includeAdmins = query.adminRequests !== undefined ? query.adminRequests === '1' : storedIncludeAdmins();
+  const includeAdmins = includeAdminsOf(query);
   const logId = query.logId ?? '';
   const filter = useMemo(() => logsFilter(search, includeAdmins), [search, includeAdmins]);
 
@@ -65,6 +61,8 @@ export default function LogsPage() {
   const [settingsMounted, setSettingsMounted] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
   const [invalid, setInvalid] = useState('');
+  const [listSettled, setListSettled] = useState(false);
+  const onListSettled = useCallback(() => setListSettled(true), []);
   const refresh = () => setRefreshKey((k) => k + 1);
 
   // the remembered checkbox shows in the URL from the start
@@ -173,7 +171,7 @@ export default function LogsPage() {
           ))}
         </p>
 
-        <LogsStats filter={filter} refreshKey={refreshKey} />
+        <LogsStats filter={filter} refreshKey={refreshKey} drawChart={listSettled} />
 
         <LogsList
           filter={filter}
@@ -183,6 +181,7 @@ export default function LogsPage() {
           onClearSearch={() => setQueryParams({ filter: null })}
           onInvalidFilter={setInvalid}
           onRowsChange={onRowsChange}
+          onSettled={onListSettled}
         />
       </div>
 

@@ -5,6 +5,7 @@ import { pb } from '../../../api/client';
 import type { CollectionModel } from '../../../lib/collections/types';
 import {
   EXPORT_IDS_PER_REQUEST,
+  EXPORT_REQUESTS_IN_FLIGHT,
   EXPORT_PAGE_SIZE,
   exportChunk,
   exportColumns,
@@ -14,6 +15,7 @@ import {
   idsFilter,
   type ExportOptions,
 } from '../../../lib/records-io/export-rows';
+import { inOrder } from '../../../lib/records-io/in-order';
 import type { RecordLike } from '../../../lib/records/format';
 import type { ExportSink } from './export-sinks';
 
@@ -33,6 +35,27 @@ export interface ExportJob {
 
 const clean = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined));
 
+/** Statuses that say the server has no records-ids endpoint. */
+const NO_IDS_ENDPOINT = new Set([404, 405]);
+
+/**
+ * Every id the list gives for `filter` and `sort`, in order, from Outpost's records-ids endpoint
+ * (server/http/records-io.ts); null from a server without it, or when not all ids fit.
+ */
+async function orderedIds(collectionId: string, filter: string, sort: string, signal: AbortSignal): Promise<string[] | null> {
+  try {
+    const res = await pb.send<{ ids: string[]; complete: boolean }>(`/api/collections/${encodeURIComponent(collectionId)}/records-ids`, {
+      query: clean({ filter, sort }),
+      requestKey: null,
+      signal,
+    });
+    return res.complete ? res.ids : null;
+  } catch (err) {
+    if (NO_IDS_ENDPOINT.has((err as { status?: number }).status ?? 0)) return null;
+    throw err;
+  }
+}
+
 /** Writes every record; resolves with how many were written (rejects on abort or API errors). */
 export async function runExport(job: ExportJob): Promise<number> {
   const { collection, options, sink, signal } = job;
@@ -45,27 +68,40 @@ export async function runExport(job: ExportJob): Promise<number> {
     written += items.length;
   };
 
+  // the filter's ids in order from Outpost's records-ids (one sort), else pages (PocketBase 0.22)
+  const ids = job.ids ?? (await orderedIds(collection.id, job.filter, job.sort, signal));
   let total: number;
-  if (job.ids) total = job.ids.length;
+  if (ids) total = ids.length;
   else total = (await list.getList(1, 1, clean({ filter: job.filter, fields: 'id', requestKey: null, signal }))).totalItems;
   job.onProgress(0, total);
   await sink.write(exportHead(columns, options.format));
 
-  if (job.ids) {
-    for (let i = 0; i < job.ids.length; i += EXPORT_IDS_PER_REQUEST) {
-      signal.throwIfAborted();
-      const ids = job.ids.slice(i, i + EXPORT_IDS_PER_REQUEST);
-      const res = await list.getList(1, ids.length, clean({ filter: idsFilter(ids), sort: job.sort, expand, skipTotal: true, requestKey: null, signal }));
+  // a few requests in flight, written in order
+  if (ids) {
+    const chunks = Math.ceil(ids.length / EXPORT_IDS_PER_REQUEST);
+    await inOrder(chunks, EXPORT_REQUESTS_IN_FLIGHT, (i) => {
+      const chunk = ids.slice(i * EXPORT_IDS_PER_REQUEST, (i + 1) * EXPORT_IDS_PER_REQUEST);
+      return list.getList(1, chunk.length, clean({ filter: idsFilter(chunk), sort: job.sort, expand, skipTotal: true, requestKey: null, signal }));
+    }, async (res) => {
       await put(res.items);
       job.onProgress(written, total);
-    }
+      return true;
+    });
   } else {
-    for (let page = 1; ; page++) {
-      signal.throwIfAborted();
-      const res = await list.getList(page, EXPORT_PAGE_SIZE, clean({ filter: job.filter, sort: job.sort, expand, skipTotal: true, requestKey: null, signal }));
+    const page = (n: number) => list.getList(n, EXPORT_PAGE_SIZE, clean({ filter: job.filter, sort: job.sort, expand, skipTotal: true, requestKey: null, signal }));
+    let full = true;
+    const consume = async (res: { items: RecordModel[] }) => {
       await put(res.items);
       job.onProgress(written, Math.max(total, written));
-      if (res.items.length < EXPORT_PAGE_SIZE) break;
+      full = res.items.length === EXPORT_PAGE_SIZE;
+      return full;
+    };
+    const counted = Math.max(1, Math.ceil(total / EXPORT_PAGE_SIZE));
+    await inOrder(counted, EXPORT_REQUESTS_IN_FLIGHT, (i) => page(i + 1), consume);
+    // records added meanwhile: the pages past the counted ones, one at a time
+    for (let n = counted + 1; full; n++) {
+      signal.throwIfAborted();
+      await consume(await page(n));
     }
   }
   signal.throwIfAborted();

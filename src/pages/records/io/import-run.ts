@@ -1,7 +1,9 @@
 // Runs a records import: valid rows written in batches (rows with an existing id are updated,
-// the others created), a few requests at a time; Cancel stops between batches, so a cancelled
-// import leaves whole batches. Every record is one create/update request, which the server writes
-// in one transaction: a failing row never leaves a half-written record.
+// the others created); Cancel stops between batches, so a cancelled import leaves whole batches.
+// A batch goes to Outpost's records-import endpoint in one request (server/http/records-io.ts);
+// a server without it (PocketBase 0.22 answers 404) gets one create/update request per record, a
+// few at a time. Either way every record is written in its own transaction: a failing row never
+// leaves a half-written record, and the others are still written.
 import { pb } from '../../../api/client';
 import { idsFilter } from '../../../lib/records-io/export-rows';
 import { apiErrorText, IMPORT_BATCH_SIZE, IMPORT_CONCURRENCY } from '../../../lib/records-io/import-rows';
@@ -33,6 +35,12 @@ export interface ImportJob {
   batchSize?: number;
 }
 
+type BatchItem = { row: ImportRow; update: boolean };
+type ItemResult = { status: number; id?: string; message?: string; data?: unknown };
+
+/** Statuses that say the server has no records-import endpoint (nothing was written). */
+const NO_BATCH_ENDPOINT = new Set([404, 405]);
+
 async function pool<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -46,6 +54,7 @@ export async function runImport(job: ImportJob): Promise<ImportSummary> {
   const size = job.batchSize ?? IMPORT_BATCH_SIZE;
   const summary: ImportSummary = { created: 0, updated: 0, failed: [], cancelled: false };
   let done = 0;
+  let batchEndpoint = true;
   job.onProgress(0, job.rows.length);
   for (let i = 0; i < job.rows.length; i += size) {
     if (job.cancelled()) {
@@ -64,20 +73,40 @@ export async function runImport(job: ImportJob): Promise<ImportSummary> {
         /* unknown: the rows are created, and a taken id fails with its reason */
       }
     }
-    await pool(batch, IMPORT_CONCURRENCY, async (row) => {
-      const id = row.data.id as string | undefined;
+    const items = batch.map((row) => ({ row, update: typeof row.data.id === 'string' && existing.has(row.data.id) }));
+    const count = (r: BatchItem) => (r.update ? summary.updated++ : summary.created++);
+    const fail = (r: BatchItem, reason: string) => summary.failed.push({ line: r.row.line, reason });
+    let results: ItemResult[] | null = null;
+    if (batchEndpoint) {
       try {
-        if (id && existing.has(id)) {
-          await list.update(id, row.data, { requestKey: null });
-          summary.updated++;
-        } else {
-          await list.create(row.data, { requestKey: null });
-          summary.created++;
-        }
+        const res = await pb.send<{ items: ItemResult[] }>(`/api/collections/${encodeURIComponent(job.collectionId)}/records-import`, {
+          method: 'POST',
+          body: { items: items.map((r) => (r.update ? { update: r.row.data.id, data: r.row.data } : { data: r.row.data })) },
+          requestKey: null,
+        });
+        results = res.items;
       } catch (err) {
-        summary.failed.push({ line: row.line, reason: apiErrorText(err) });
+        const status = (err as { status?: number }).status ?? 0;
+        if (!NO_BATCH_ENDPOINT.has(status)) {
+          // the batch may have been written in part (a dropped connection): no retry, so no duplicates
+          for (const r of items) fail(r, apiErrorText(err));
+          results = [];
+        } else batchEndpoint = false;
       }
-    });
+    }
+    if (results) {
+      results.forEach((res, k) => (res.status === 200 ? count(items[k]) : fail(items[k], apiErrorText({ response: res }))));
+    } else {
+      await pool(items, IMPORT_CONCURRENCY, async (r) => {
+        try {
+          if (r.update) await list.update(r.row.data.id as string, r.row.data, { requestKey: null });
+          else await list.create(r.row.data, { requestKey: null });
+          count(r);
+        } catch (err) {
+          fail(r, apiErrorText(err));
+        }
+      });
+    }
     done += batch.length;
     job.onProgress(done, job.rows.length);
   }

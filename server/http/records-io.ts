@@ -1,0 +1,117 @@
+// Outpost-only endpoints for the dashboard's records import and export, for admins. PocketBase 0.22
+// answers both with 404, and the dashboard then uses the plain records API instead.
+//
+// GET /api/collections/:collection/records-ids?filter=&sort= — the ids of every record the list
+// would give for that filter and sort, in order, from one query under the read budget (at most
+// MAX_EXPORT_IDS; `complete` says whether all fit). An export then fetches records by ids instead
+// of paging, which would sort the whole collection again for every page of 500.
+//
+// POST /api/collections/:collection/records-import — up to MAX_IMPORT_ITEMS records in one request. Each item is saved as its own create or update would save it, in its
+// own transaction (a failing item never leaves a half-written record, and does not stop the
+// others); the answer lists one result per item, in order: {status: 200, id} or the item's error
+// envelope {status, message, data}. Items run one after another (other requests are answered
+// in between), so the writer is never held longer than by one record.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { collectionLookup, findCollection, refusedViewReason } from '../collections/store';
+import { runListQuery } from '../query/list';
+import { createRecordResolver } from '../query/record-resolver';
+import { quoteIdent as q } from '../query/sql';
+import { recordFromRow } from '../records/model';
+import { requestInfoOf } from '../records/rules';
+import { findRowById } from '../records/store';
+import { createRecord, updateExistingRecord } from '../records/upsert';
+import type { RecordData } from '../records/values';
+import { adminOnly, ApiError, badRequest, notFound } from './errors';
+import { parseJsonBody } from './json';
+
+export const MAX_IMPORT_ITEMS = 500;
+export const MAX_EXPORT_IDS = 500_000;
+
+type ItemResult = { status: 200; id: string } | { status: number; message: string; data: unknown };
+
+interface ImportItem {
+  /** Update the record with this id (absent: create). */
+  update?: string;
+  data: RecordData;
+}
+
+function readItems(body: unknown): ImportItem[] {
+  const items = (body as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items) || items.length === 0 || items.length > MAX_IMPORT_ITEMS) {
+    throw badRequest(`Expected "items": an array of 1 to ${MAX_IMPORT_ITEMS} records.`);
+  }
+  return items.map((item) => {
+    const { update, data } = (item ?? {}) as { update?: unknown; data?: unknown };
+    if (!data || typeof data !== 'object' || Array.isArray(data) || (update !== undefined && (typeof update !== 'string' || update === ''))) {
+      throw badRequest('Each item needs "data" (an object) and an optional "update" (a record id).');
+    }
+    return { update: update as string | undefined, data: { ...(data as RecordData) } };
+  });
+}
+
+async function saveItem(ctx: AppContext, req: FastifyRequest, collectionId: string, item: ImportItem): Promise<ItemResult> {
+  try {
+    // looked up again per item: a collection changed or deleted mid-import fails the rest cleanly
+    const collection = findCollection(ctx, collectionId);
+    if (!collection) throw notFound();
+    const input = { data: item.data, uploads: new Map(), info: requestInfoOf(ctx, req, item.data) };
+    if (item.update === undefined) return { status: 200, id: String((await createRecord(ctx, collection, input)).data.id) };
+    const row = findRowById(ctx, collection, item.update);
+    if (!row) throw notFound();
+    return { status: 200, id: String((await updateExistingRecord(ctx, recordFromRow(collection, row), input, true)).data.id) };
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, message: err.message, data: err.data };
+    console.error('[records-import] item failed', err);
+    return { status: 400, message: 'Something went wrong while processing your request.', data: {} };
+  }
+}
+
+function adminCollection(ctx: AppContext, req: FastifyRequest<{ Params: { collection: string } }>): Collection {
+  if (req.auth?.kind !== 'admin') throw adminOnly();
+  const collection = findCollection(ctx, req.params.collection);
+  if (!collection) throw notFound();
+  const refused = refusedViewReason(ctx, collection);
+  if (refused) throw badRequest(`This view collection is not served: ${refused}.`);
+  return collection;
+}
+
+async function recordIds(ctx: AppContext, req: FastifyRequest<{ Params: { collection: string } }>) {
+  const collection = adminCollection(ctx, req);
+  const query = (req.query as Record<string, unknown>) ?? {};
+  const info = requestInfoOf(ctx, req);
+  const result = await runListQuery<{ id: unknown }>(ctx.reads, {
+    table: collection.name,
+    columns: {},
+    query: { filter: query.filter, sort: query.sort, page: '1', perPage: String(MAX_EXPORT_IDS + 1), skipTotal: '1' },
+    resolver: createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields: true }),
+    select: `${q(collection.name)}.${q('id')}`,
+    rowid: collection.type !== 'view',
+    maxPerPage: MAX_EXPORT_IDS + 1,
+  });
+  const ids = result.items.slice(0, MAX_EXPORT_IDS).map((r) => String(r.id));
+  return { ids, complete: result.items.length <= MAX_EXPORT_IDS };
+}
+
+export function registerRecordsIo(app: FastifyInstance, ctx: AppContext): void {
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser(['application/json']);
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
+      } catch {
+        done(badRequest('Failed to load the submitted data due to invalid formatting.'));
+      }
+    });
+    scope.get<{ Params: { collection: string } }>('/api/collections/:collection/records-ids', async (req) => recordIds(ctx, req));
+    scope.post<{ Params: { collection: string } }>('/api/collections/:collection/records-import', async (req) => {
+      const collection = adminCollection(ctx, req);
+      if (collection.type === 'view') throw badRequest('Unsupported collection type.');
+      const items = readItems(req.body);
+      const results: ItemResult[] = [];
+      for (const item of items) results.push(await saveItem(ctx, req, collection.id, item));
+      return { items: results };
+    });
+  });
+}
