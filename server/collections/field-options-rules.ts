@@ -1,6 +1,6 @@
 // Validation of each field type's options, with the codes and messages PocketBase 0.22 answers
 // (models/schema/schema_field.go, ozzo-validation rules as PocketBase sentences them).
-import type { FieldError } from '../http/field-rules';
+import type { FieldError } from '../core/field-rules';
 import type { FieldType } from './model';
 
 export type ErrorTree = { [key: string]: FieldError | ErrorTree };

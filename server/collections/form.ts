@@ -2,7 +2,7 @@
 // keys left out keep the stored value (on create, the defaults), `null` clears a rule, options
 // merge into the stored options (Go decodes JSON objects into the existing map), the schema and
 // indexes are replaced. A value of the wrong JSON type fails the whole request, as c.Bind does.
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { newCollection } from '../../src/lib/collections/payload';
 import { RULE_NAMES } from '../../src/lib/collections/types';
 import type { Collection, CollectionType, SchemaField } from './model';

@@ -6,7 +6,7 @@
 import type { AppContext } from '../context';
 import { transaction, type DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { newId } from '../services/passwords';
 import type { Collection, CollectionType } from './model';
 import { decodeCollectionOptions } from './normalize';

@@ -3,7 +3,7 @@
 // list envelopes filtered per item. The picked value is rebuilt as plain JSON, so (like Go's
 // map encoding) every object key comes out alphabetical.
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 type Modifier = ((value: unknown) => unknown) | null;
 type FieldMap = Map<string, Modifier>;

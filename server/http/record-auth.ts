@@ -40,8 +40,8 @@ import {
   newRecordPasswordResetToken,
   newRecordVerificationToken,
 } from '../services/tokens';
-import { ApiError, badRequest, forbidden, notFound, tooManyRequests, unauthorized } from './errors';
-import { by, email, equals, fieldFailure, isEmailAddress, length, required, validateFields, type FieldError } from './field-rules';
+import { ApiError, badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../core/errors';
+import { by, email, equals, fieldFailure, isEmailAddress, length, required, validateFields, type FieldError } from '../core/field-rules';
 import { bindForm } from './form-bind';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';

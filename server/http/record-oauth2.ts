@@ -28,8 +28,8 @@ import {
 import { randomString } from '../services/passwords';
 import { quoteIdent } from '../query/sql';
 import { transaction } from '../db/database';
-import { ApiError, badRequest } from './errors';
-import { by, fieldFailure, required, validateFields } from './field-rules';
+import { ApiError, badRequest } from '../core/errors';
+import { by, fieldFailure, required, validateFields } from '../core/field-rules';
 import { bindForm } from './form-bind';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';

@@ -7,12 +7,12 @@
 // schema (src/lib/record-schema.ts, run by ./schema-validate.ts); this file keeps the rest: url
 // shape, e-mail/url domains, date limits, JSON parsing and size, file size and real type, and
 // relations that must exist.
-import { jsonTooDeep } from '../services/json-depth';
+import { jsonTooDeep } from '../core/json-depth';
 import type { AppContext } from '../context';
 import type { Collection, SchemaField } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
-import { isEmailAddress } from '../http/field-rules';
+import { isEmailAddress } from '../core/field-rules';
 import { usablePattern } from '../../src/lib/record-schema';
 import { schemaFieldErrors } from './schema-validate';
 import { countExisting } from './store';

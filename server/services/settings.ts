@@ -3,7 +3,7 @@
 // into a default struct; secrets are masked on the way out and masked values ignored on the way in.
 import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
-import { stringifyLikeGo } from '../http/json';
+import { stringifyLikeGo } from '../core/json';
 import { newId, randomString } from './passwords';
 import { loadProviders, providerDefaults, type AuthProviderConfig } from './providers';
 import { settingsSchemaDefaults } from './settings-validate';
