@@ -5,7 +5,7 @@
 // logo under public/images/oauth2/); nothing here changes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROVIDER_KEYWORD } from '../../src/engine/keyword-names';
+import { PROVIDER_KEYWORD } from '../../src/lib/schema/keyword-names';
 import { PROJECT_ROOT } from '../paths';
 
 type Json = Record<string, unknown>;

@@ -12,43 +12,16 @@ import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
-import { CODES_KEYWORD } from '../../src/engine/keyword-names';
-import { createTransformErrors, propertyPath, propertySchemas } from '../../src/engine/messages';
+import { errorTree, sortErrorTree } from '../../src/lib/schema/error-tree';
 import { declaredNames, parseScreen, type ScreenDefinition } from '../../src/engine/screen';
-import { toRjsfErrors } from '../../src/engine/validation';
 import { PROJECT_ROOT } from '../paths';
 import { loadProviders } from './providers';
 import type { NestedErrors, Settings } from './settings';
 
 type Json = Record<string, unknown>;
-type Leaf = { code: string; message: string };
 
 const ROOT = PROJECT_ROOT;
 const SETTINGS_PATH = '/api/settings';
-
-/** ozzo-validation's codes for the keyword that failed. */
-const CODES: Record<string, string> = {
-  required: 'validation_required',
-  dependencies: 'validation_required',
-  type: 'validation_invalid_type',
-  minLength: 'validation_length_too_short',
-  maxLength: 'validation_length_too_long',
-  minimum: 'validation_min_greater_equal_than_required',
-  exclusiveMinimum: 'validation_min_greater_than_required',
-  maximum: 'validation_max_less_equal_than_required',
-  exclusiveMaximum: 'validation_max_less_than_required',
-  pattern: 'validation_match_invalid',
-  enum: 'validation_in_invalid',
-  const: 'validation_in_invalid',
-  minItems: 'validation_length_too_short',
-  maxItems: 'validation_length_too_long',
-};
-const FORMAT_CODES: Record<string, string> = {
-  email: 'validation_is_email',
-  uri: 'validation_is_url',
-  url: 'validation_is_url',
-  hostname: 'validation_is_host',
-};
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -68,47 +41,18 @@ export function schemaValidator(name: string, root = ROOT): SchemaValidator {
   if (v) return v;
   const schema = JSON.parse(fs.readFileSync(path.join(root, 'schemas', `${name}.schema.json`), 'utf8')) as Json;
   const compiled: ValidateFunction = createStrictAjv().compile(schema);
-  const transform = createTransformErrors(schema);
   v = {
     name,
     schema,
     validate(doc) {
       // PocketBase's "required" means non-empty and its other rules skip empty values: an empty
       // string reads as absent, as the dashboard's forms read it (src/engine/empty.ts).
-      if (compiled(withoutEmptyStrings(doc))) return {};
-      const out: NestedErrors = {};
-      for (const e of transform(toRjsfErrors(compiled.errors ?? []))) {
-        const p = propertyPath(e.property);
-        if (!p.length) continue;
-        setLeaf(out, p, { code: codeOf(schema, p, e.name ?? '', e.params), message: e.message ?? 'Invalid value.' });
-      }
-      return out;
+      const judged = withoutEmptyStrings(doc);
+      return compiled(judged) ? {} : errorTree(schema, compiled.errors ?? [], { data: judged });
     },
   };
   cache.set(cacheKey, v);
   return v;
-}
-
-function codeOf(schema: Json, p: string[], keyword: string, params: unknown): string {
-  const kw = keyword === 'dependencies' ? 'required' : keyword;
-  for (const s of propertySchemas(schema, p)) {
-    const own = s[CODES_KEYWORD];
-    if (isObject(own) && typeof own[kw] === 'string') return own[kw];
-  }
-  if (kw === 'format') return FORMAT_CODES[String((params as Json | undefined)?.format)] ?? 'validation_invalid_format';
-  return CODES[kw] ?? 'validation_invalid_value';
-}
-
-/** Sets the first error for a path (the errors arrive most basic first). */
-function setLeaf(out: NestedErrors, p: string[], leaf: Leaf): void {
-  let node = out as Record<string, unknown>;
-  for (const key of p.slice(0, -1)) {
-    const next = node[key];
-    if (isObject(next) && 'code' in next) return; // the parent already failed as a whole
-    node = (node[key] ??= {}) as Record<string, unknown>;
-  }
-  const last = p[p.length - 1];
-  if (node[last] === undefined) node[last] = leaf;
 }
 
 function mergeErrors(into: NestedErrors, from: NestedErrors): void {
@@ -202,17 +146,7 @@ export function validateSettings(next: Settings, changed?: Iterable<string>, roo
     if (Object.keys(errors).length) mergeErrors(out, nest(section.bind, errors));
   }
   mergeErrors(out, providerErrors(next, touched, root));
-  return sortKeys(out);
-}
-
-/** Go encodes error maps with sorted keys. */
-export function sortKeys(errors: NestedErrors): NestedErrors {
-  const out: NestedErrors = {};
-  for (const key of Object.keys(errors).sort()) {
-    const v = errors[key];
-    out[key] = 'code' in v && typeof v.code === 'string' ? v : sortKeys(v as NestedErrors);
-  }
-  return out;
+  return sortErrorTree(out);
 }
 
 /** The `default`s a schema declares (its properties, those of its if/then/else branches, nested objects). */

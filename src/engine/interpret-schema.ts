@@ -13,7 +13,7 @@
  * Pure module: no React, no ajv.
  */
 import type { ErrorObject } from 'ajv';
-import { SAME_AS_KEYWORD } from './keyword-names';
+import { SAME_AS_KEYWORD } from '../lib/schema/keyword-names';
 
 type Json = Record<string, unknown>;
 type Schema = Json | boolean;

@@ -12,7 +12,7 @@
  */
 import type Ajv from 'ajv';
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
-import { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
+import { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD } from '../lib/schema/keyword-names.js';
 
 export { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD };
 

@@ -14,7 +14,7 @@
  * runtime ajv8 validator, loaded lazily (src/engine/validator.ts).
  *
  * Runs in Node only (vite.config.ts, vitest.config.ts). The relative imports of this file and of
- * the modules it loads (ajv.ts, keywords.ts, lite-support.ts, keyword-names.ts) carry a `.js`
+ * the modules it loads (ajv.ts, keywords.ts, lite-support.ts, ../lib/schema/keyword-names.ts) carry a `.js`
  * extension, which Vite's config loader needs and TypeScript maps to the .ts files.
  */
 import fs from 'node:fs';

@@ -16,6 +16,7 @@
  *
  * Pure module: no React, no Node APIs, no ajv.
  */
+import { errorTree, type FieldError, type SchemaError } from './schema/error-tree';
 
 /** The field shape this module reads (the dashboard's and the server's field types both fit). */
 export interface RecordFieldLike {
@@ -232,9 +233,8 @@ export function fieldValueSchema(field: RecordFieldLike): JsonSchema {
       return withMessages({ type: 'boolean' }, requiredMsg);
     case 'select': {
       const values = Array.isArray(o.values) ? (o.values as unknown[]).map(String) : [];
-      const item: JsonSchema = withMessages(values.length ? { type: 'string', enum: values } : { type: 'string' }, {
-        enum: ['validation_invalid_value', 'Invalid value.'],
-      });
+      // no enum message: the default names the rejected value ("Invalid value x.")
+      const item: JsonSchema = values.length ? { type: 'string', enum: values, 'x-codes': { enum: 'validation_invalid_value' } } : { type: 'string' };
       if (!isMultiple(field)) return withMessages(item, requiredMsg);
       const max = maxSelectOf(field) ?? 1;
       return withMessages(
@@ -551,73 +551,14 @@ export function parseJsonText(text: unknown): JsonParseResult {
   }
 }
 
-// ---- errors (the server's field errors from a validator's output) --------------------------
+// ---- errors -------------------------------------------------------------------------------------
 
-/** The part of an ajv error this module reads (no ajv import). */
-export interface SchemaErrorLike {
-  keyword: string;
-  instancePath: string;
-  schemaPath: string;
-  params: Record<string, unknown>;
-  data?: unknown;
-}
-
-export interface RecordFieldError {
-  code: string;
-  message: string;
-}
-
-/** Which failure a field reports first (PocketBase checks a field in this order). */
-const KEYWORD_ORDER = ['required', 'type', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems', 'enum', 'const'];
-const rank = (k: string) => {
-  const i = KEYWORD_ORDER.indexOf(k);
-  return i < 0 ? KEYWORD_ORDER.length : i;
-};
-const WRAPPERS = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not']);
-
-function schemaAt(root: JsonSchema, pointer: string): JsonSchema | undefined {
-  let node: unknown = root;
-  for (const raw of pointer.replace(/^#/, '').split('/').filter(Boolean)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node && typeof node === 'object' ? (node as JsonSchema) : undefined;
-}
+export type RecordFieldError = FieldError;
 
 /**
  * One `{code, message}` per field from a validator's errors against `recordDataSchema` (or the
- * form schema): the failing schema's `x-codes` / `x-messages` give the words, and a field reports
- * its most basic failure. `valueOf` returns a field's value (for "Invalid value x.").
+ * form schema), through the shared error-tree mapper; `data` is the validated data.
  */
-export function recordSchemaErrors(
-  schema: JsonSchema,
-  errors: readonly SchemaErrorLike[],
-  valueOf: (path: string[]) => unknown = () => undefined,
-): Record<string, RecordFieldError> {
-  const best = new Map<string, { rank: number; error: RecordFieldError }>();
-  for (const e of errors) {
-    if (WRAPPERS.has(e.keyword)) continue;
-    const path = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const field = e.keyword === 'required' && path.length === 0 ? String(e.params.missingProperty ?? '') : path[0];
-    if (!field) continue;
-    const owner =
-      e.keyword === 'required'
-        ? schemaAt(schema, `#/properties/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`)
-        : schemaAt(schema, e.schemaPath.replace(/\/[^/]*$/, ''));
-    const codes = (owner?.['x-codes'] ?? {}) as Record<string, string>;
-    const messages = (owner?.['x-messages'] ?? {}) as Record<string, string>;
-    let message = messages[e.keyword] ?? 'Invalid value.';
-    const code = codes[e.keyword] ?? (e.keyword === 'required' ? REQUIRED_CODE : 'validation_invalid_value');
-    if (e.keyword === 'enum' && code === 'validation_invalid_value') {
-      const v = e.data !== undefined ? e.data : valueOf(path);
-      if (typeof v === 'string' || typeof v === 'number') message = `Invalid value ${v}.`;
-    }
-    const r = rank(e.keyword);
-    const cur = best.get(field);
-    if (!cur || r < cur.rank) best.set(field, { rank: r, error: { code, message } });
-  }
-  const out: Record<string, RecordFieldError> = {};
-  for (const [k, v] of best) out[k] = v.error;
-  return out;
+export function recordSchemaErrors(schema: JsonSchema, errors: readonly SchemaError[], data?: unknown): Record<string, RecordFieldError> {
+  return errorTree(schema, errors, { flat: true, data }) as Record<string, RecordFieldError>;
 }
