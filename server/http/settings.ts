@@ -6,7 +6,8 @@ import { sendRecordTemplateMail, type RecordMailTemplate } from '../services/mai
 import { newTokenKey } from '../services/passwords';
 import { appleClientSecret } from '../services/apple-secret';
 import { s3ErrorMessage, testS3Connection } from '../services/s3';
-import { mergePatch, redact, SettingsPatchError } from '../services/settings';
+import { mergePatch, SettingsPatchError } from '../services/settings-merge';
+import { redact } from '../services/settings-redact';
 import { schemaValidator, validateSettings } from '../services/settings-validate';
 import { newRecordEmailChangeToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../services/tokens';
 import { badRequest } from '../core/errors';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROVIDER_KEYWORD } from '../../src/lib/schema/keyword-names';
-import { PROJECT_ROOT } from '../paths';
+import { SCHEMAS_DIR } from '../paths';
 
 type Json = Record<string, unknown>;
 
@@ -65,16 +65,15 @@ export const PROVIDER_BLOCK_BASE = {
 };
 export type AuthProviderConfig = typeof PROVIDER_BLOCK_BASE;
 
-const ROOT = PROJECT_ROOT;
 const SUFFIX = '.schema.json';
 
 const cache = new Map<string, ProviderDefinition[]>();
 
-/** Every provider file of `<root>/schemas/providers`, sorted by name (read once per root). */
-export function loadProviders(root = ROOT): ProviderDefinition[] {
-  const hit = cache.get(root);
+/** Every provider file of `<schemasDir>/providers`, sorted by name (read once per folder). */
+export function loadProviders(schemasDir = SCHEMAS_DIR): ProviderDefinition[] {
+  const hit = cache.get(schemasDir);
   if (hit) return hit;
-  const dir = path.join(root, 'schemas', 'providers');
+  const dir = path.join(schemasDir, 'providers');
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(SUFFIX)).sort() : [];
   const list = files.map((file) => {
     const name = file.slice(0, -SUFFIX.length);
@@ -83,12 +82,12 @@ export function loadProviders(root = ROOT): ProviderDefinition[] {
     if (!facts || typeof facts !== 'object') throw new Error(`schemas/providers/${file}: missing "${PROVIDER_KEYWORD}"`);
     return { name, key: `${name}Auth`, form: `providers/${name}`, title: String(schema.title ?? name), schema, facts };
   });
-  cache.set(root, list);
+  cache.set(schemasDir, list);
   return list;
 }
 
-export function findProvider(name: string, root = ROOT): ProviderDefinition | undefined {
-  return loadProviders(root).find((p) => p.name === name);
+export function findProvider(name: string, schemasDir = SCHEMAS_DIR): ProviderDefinition | undefined {
+  return loadProviders(schemasDir).find((p) => p.name === name);
 }
 
 /** A provider block's defaults: 0.22's block shape with the schema's `default`s over it. */
