@@ -9,6 +9,7 @@ import type { Collection, CollectionType, SchemaField } from './model';
 import { collectionJson, decodeCollectionOptions, decodeField } from './normalize';
 import { newFieldId } from './ddl';
 import type { FieldDecodeIssues } from './validate';
+import { isObject } from '../../src/lib/json';
 
 export const LOAD_FAILED = 'Failed to load the submitted data due to invalid formatting.';
 
@@ -20,7 +21,6 @@ export interface BoundCollection {
   invalidOptions: string[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function loadError(detail: string): ApiError {
   return new ApiError(400, LOAD_FAILED, {}, detail);

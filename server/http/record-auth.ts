@@ -43,6 +43,7 @@ import {
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../core/errors';
 import { by, email, equals, fieldFailure, isEmailAddress, length, required, validateFields, type FieldError } from '../core/field-rules';
 import { bindForm } from './form-bind';
+import { sortKeys } from '../../src/lib/json';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const VALIDATE_FAILED = 'An error occurred while validating the form.';
@@ -428,8 +429,6 @@ function emailDomainError(collection: Collection, address: string): FieldError |
   return null;
 }
 
-const sortKeys = <T>(o: Record<string, T>): Record<string, T> =>
-  Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
 
 const recentlySent = (stamp: unknown): boolean => {
   if (typeof stamp !== 'string' || stamp === '') return false;

@@ -17,6 +17,7 @@ import { usablePattern } from '../../src/lib/record-schema';
 import { schemaFieldErrors } from './schema-validate';
 import { countExisting } from './store';
 import { toUniqueStrings, type RecordData } from './values';
+import { sortKeys } from '../../src/lib/json';
 
 export interface FieldError {
   code: string;
@@ -247,11 +248,5 @@ export function validateRecordData(
   return sortKeys(errors);
 }
 
-/** Go encodes the error map with alphabetical keys. */
-function sortKeys(errors: FieldErrors): FieldErrors {
-  const out: FieldErrors = {};
-  for (const k of Object.keys(errors).sort()) out[k] = errors[k];
-  return out;
-}
 
 export { isMultiple };

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 import { formatPbDate } from '../query/macros';
 import { invalidateLogsStats } from './logs-read';
+import { sortKeys } from '../../src/lib/json';
 
 export interface LogEntry {
   level: number;
@@ -161,10 +162,6 @@ export function newLogId(): string {
   return id;
 }
 
-/** Go serialises the data map with sorted keys; keep the stored JSON identical. */
-function sortKeys(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
-}
 
 /**
  * Logs a background failure (a mail that could not be sent, a task that threw) to the console and

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { STORED_DEFAULT_KEYWORD } from '../../src/lib/schema/keyword-names';
 import { SCHEMAS_DIR } from '../paths';
 import { loadProviders } from './providers';
+import { isObject } from '../../src/lib/json';
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +25,6 @@ export interface SettingsSection {
   ui: Json;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const readJson = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
 
 const cache = new Map<string, SettingsSection[]>();

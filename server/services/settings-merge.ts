@@ -4,6 +4,7 @@
 import type { ErrorTree } from '../../src/lib/schema/error-tree';
 import type { Settings } from './settings';
 import { isSecretPath, SECRET_MASK } from './settings-redact';
+import { isObject } from '../../src/lib/json';
 
 /** Fields whose default is null but which take a value of another type. */
 const NULLABLE: Record<string, (v: unknown) => boolean> = {
@@ -12,8 +13,6 @@ const NULLABLE: Record<string, (v: unknown) => boolean> = {
   onlyDomains: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
 };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const typeError = (expected: string) => ({ code: 'validation_invalid_type', message: `Must be ${expected}.` });
 
@@ -38,9 +37,9 @@ function overlay(
     const report = (expected: string) => {
       if (errors) errors[key] = typeError(expected);
     };
-    if (isPlainObject(current)) {
+    if (isObject(current)) {
       if (value === null) continue;
-      if (!isPlainObject(value)) {
+      if (!isObject(value)) {
         report('an object');
         continue;
       }
@@ -72,7 +71,7 @@ function overlay(
 
 /** A stored settings row read over the defaults (wrong types fall back to the default). */
 export function mergeStored(defaults: Settings, stored: unknown): Settings {
-  if (!isPlainObject(stored)) return defaults;
+  if (!isObject(stored)) return defaults;
   return overlay(defaults as unknown as Record<string, unknown>, stored, [], undefined, false) as unknown as Settings;
 }
 
@@ -88,7 +87,7 @@ export class SettingsPatchError extends Error {
  * with nested field errors when a value has the wrong type.
  */
 export function mergePatch(current: Settings, patch: unknown): Settings {
-  if (!isPlainObject(patch)) throw new SettingsPatchError({});
+  if (!isObject(patch)) throw new SettingsPatchError({});
   const errors: ErrorTree = {};
   const merged = overlay(current as unknown as Record<string, unknown>, patch, [], errors, true);
   if (Object.keys(errors).length) throw new SettingsPatchError(errors);

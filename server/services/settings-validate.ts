@@ -13,10 +13,10 @@ import { SCHEMAS_DIR } from '../paths';
 import { loadProviders } from './providers';
 import { settingsSections } from './settings-index';
 import type { Settings } from './settings';
+import { isObject } from '../../src/lib/json';
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A compiled schema file: validates a document and returns PocketBase's nested field errors. */
 export interface SchemaValidator {

@@ -9,6 +9,7 @@ import { newId } from './passwords';
 import { loadProviders, type AuthProviderConfig } from './providers';
 import { defaultSettings } from './settings-defaults';
 import { mergeStored } from './settings-merge';
+import { isObject } from '../../src/lib/json';
 
 export type { AuthProviderConfig };
 
@@ -137,7 +138,6 @@ export function createSettingsStore(db: DB): SettingsStore {
   };
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function load(db: DB): Settings {
   const defaults = defaultSettings();
@@ -153,7 +153,7 @@ function load(db: DB): Settings {
   } catch {
     stored = null;
   }
-  if (!isPlainObject(stored)) {
+  if (!isObject(stored)) {
     // PocketBase can encrypt this row (PB_ENCRYPTION); we cannot read that, and must not clobber it.
     console.warn('[settings] the stored settings are not plain JSON (encrypted?); using defaults in memory.');
     return defaults;
@@ -163,7 +163,7 @@ function load(db: DB): Settings {
   // tokens nobody can verify after a restart): write the generated ones back once.
   const missingSecret = TOKEN_KINDS.some((k) => {
     const cfg = stored[k];
-    return !isPlainObject(cfg) || typeof cfg.secret !== 'string' || cfg.secret === '';
+    return !isObject(cfg) || typeof cfg.secret !== 'string' || cfg.secret === '';
   });
   if (missingSecret) persist(db, merged);
   return merged;

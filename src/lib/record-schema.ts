@@ -16,6 +16,7 @@
  *
  * Pure module: no React, no Node APIs, no ajv.
  */
+import { isMultiple } from './collections/fields';
 import { errorTree, type FieldError, type SchemaError } from './schema/error-tree';
 
 /** The field shape this module reads (the dashboard's and the server's field types both fit). */
@@ -89,13 +90,7 @@ export const RECORD_WIDGETS: Record<string, string> = {
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** PocketBase's rule for multi-value fields (relation: no maxSelect or above 1; select/file: above 1). */
-export function isMultiple(field: Pick<RecordFieldLike, 'type' | 'options'>): boolean {
-  const max = field.options?.maxSelect;
-  if (field.type === 'relation') return max === null || max === undefined || (typeof max === 'number' && max > 1);
-  if (field.type === 'select' || field.type === 'file') return typeof max === 'number' && max > 1;
-  return false;
-}
+export { isMultiple };
 
 /** How many items a multi-value field may hold (undefined: no limit). */
 export function maxSelectOf(field: Pick<RecordFieldLike, 'type' | 'options'>): number | undefined {

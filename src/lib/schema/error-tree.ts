@@ -8,6 +8,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { codeOf, keywordPriority, messageOf, WRAPPER_KEYWORDS, type KeywordFailure } from './schema-words.js';
+import { isObject } from '../json';
 
 export interface FieldError {
   code: string;
@@ -25,7 +26,6 @@ export interface ErrorTreeOptions {
   flat?: boolean;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isLeaf = (v: unknown): v is FieldError => isObject(v) && typeof v.code === 'string';
 
 function valueAt(doc: unknown, path: readonly string[]): unknown {

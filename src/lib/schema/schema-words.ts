@@ -7,11 +7,11 @@
  * Pure module: no React, no Node APIs, no ajv, no rjsf.
  */
 import { CODES_KEYWORD, MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
+import { isObject } from '../json';
 
 type Schema = Record<string, unknown>;
 type Params = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const FORMAT_MESSAGES: Record<string, string> = {
   email: 'Must be a valid email address.',

@@ -15,7 +15,7 @@ import { MoreMenu } from '../../../app/MoreMenu';
 import { isTopOverlay, OverlayPanel } from '../../../app/OverlayPanel';
 import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
-import { deepEqual } from '../../../engine/error-schema';
+import { deepEqual } from '../../../lib/json';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { recordFormSchema, recordToFormData } from '../../../lib/record-schema';
 import { clearFieldErrors, setFieldErrors } from '../../../state/field-errors';
