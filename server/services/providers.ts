@@ -3,8 +3,7 @@
 // server facts under `x-provider` (endpoints, scopes, PKCE, user-info mapping). The settings key of
 // a provider is `<name>Auth`, as in PocketBase 0.22. Adding a provider is adding a file (and its
 // logo under public/images/oauth2/); nothing here changes.
-import fs from 'node:fs';
-import path from 'node:path';
+import { readForms } from '../../src/lib/schema/catalog-files';
 import { PROVIDER_KEYWORD } from '../../src/lib/schema/keyword-names';
 import { SCHEMAS_DIR } from '../paths';
 
@@ -65,7 +64,6 @@ export const PROVIDER_BLOCK_BASE = {
 };
 export type AuthProviderConfig = typeof PROVIDER_BLOCK_BASE;
 
-const SUFFIX = '.schema.json';
 
 const cache = new Map<string, ProviderDefinition[]>();
 
@@ -73,14 +71,11 @@ const cache = new Map<string, ProviderDefinition[]>();
 export function loadProviders(schemasDir = SCHEMAS_DIR): ProviderDefinition[] {
   const hit = cache.get(schemasDir);
   if (hit) return hit;
-  const dir = path.join(schemasDir, 'providers');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(SUFFIX)).sort() : [];
-  const list = files.map((file) => {
-    const name = file.slice(0, -SUFFIX.length);
-    const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Json;
+  const list = readForms(schemasDir, 'providers').map(({ name: form, schema }) => {
+    const name = form.slice('providers/'.length);
     const facts = schema[PROVIDER_KEYWORD] as ProviderFacts | undefined;
-    if (!facts || typeof facts !== 'object') throw new Error(`schemas/providers/${file}: missing "${PROVIDER_KEYWORD}"`);
-    return { name, key: `${name}Auth`, form: `providers/${name}`, title: String(schema.title ?? name), schema, facts };
+    if (!facts || typeof facts !== 'object') throw new Error(`schemas/${form}.schema.json: missing "${PROVIDER_KEYWORD}"`);
+    return { name, key: `${name}Auth`, form, title: String(schema.title ?? name), schema, facts };
   });
   cache.set(schemasDir, list);
   return list;

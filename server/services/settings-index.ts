@@ -3,8 +3,8 @@
 // stored settings' keys, their defaults, which values are secrets and how a PATCH is validated;
 // no dashboard screen file is read, so a screen without a save action cannot silently stop a
 // section from being validated.
-import fs from 'node:fs';
 import path from 'node:path';
+import { readForm, readJsonFile } from '../../src/lib/schema/catalog-files';
 import { STORED_DEFAULT_KEYWORD } from '../../src/lib/schema/keyword-names';
 import { SCHEMAS_DIR } from '../paths';
 import { loadProviders } from './providers';
@@ -25,7 +25,6 @@ export interface SettingsSection {
   ui: Json;
 }
 
-const readJson = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
 
 const cache = new Map<string, SettingsSection[]>();
 
@@ -34,15 +33,15 @@ export function settingsSections(schemasDir = SCHEMAS_DIR): SettingsSection[] {
   const hit = cache.get(schemasDir);
   if (hit) return hit;
   const dir = path.join(schemasDir, 'settings');
-  const index = readJson(path.join(dir, 'index.json')) as { sections: Array<{ bind: string; schema: string; ui?: string }> };
+  const index = readJsonFile(path.join(dir, 'index.json')) as { sections: Array<{ bind: string; schema: string; ui?: string }> };
   const sections = index.sections.map(({ bind, schema, ui }) => {
-    const json = readJson(path.join(dir, schema));
+    const json = readJsonFile(path.join(dir, schema));
     return {
       schema: `settings/${schema.replace(/\.schema\.json$/, '')}`,
       bind,
       keys: bind ? [bind.split('.')[0]] : Object.keys(isObject(json.properties) ? json.properties : {}),
       json,
-      ui: ui ? readJson(path.join(dir, ui)) : {},
+      ui: ui ? readJsonFile(path.join(dir, ui)) : {},
     };
   });
   cache.set(schemasDir, sections);
@@ -111,10 +110,7 @@ export function settingsSecretPaths(schemasDir = SCHEMAS_DIR): ReadonlyArray<rea
   const hit = secretsCache.get(schemasDir);
   if (hit) return hit;
   const paths = settingsSections(schemasDir).flatMap((s) => secretPathsOf(s.ui, s.bind.split('.').filter(Boolean)));
-  for (const p of loadProviders(schemasDir)) {
-    const uiFile = path.join(schemasDir, `${p.form}.ui.json`);
-    if (fs.existsSync(uiFile)) paths.push(...secretPathsOf(readJson(uiFile), [p.key]));
-  }
+  for (const p of loadProviders(schemasDir)) paths.push(...secretPathsOf(readForm(schemasDir, p.form).uiSchema, [p.key]));
   secretsCache.set(schemasDir, paths);
   return paths;
 }

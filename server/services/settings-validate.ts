@@ -3,11 +3,10 @@
 // src/engine/ajv.ts, and PocketBase's error tree from the shared mapper (src/lib/schema/error-tree.ts).
 // Which schema checks which part of the settings comes from schemas/settings/index.json
 // (./settings-index.ts); each OAuth2 provider block is checked with its provider file.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
+import { readForm } from '../../src/lib/schema/catalog-files';
 import { errorTree, sortErrorTree, type ErrorTree } from '../../src/lib/schema/error-tree';
 import { SCHEMAS_DIR } from '../paths';
 import { loadProviders } from './providers';
@@ -32,7 +31,7 @@ export function schemaValidator(name: string, schemasDir = SCHEMAS_DIR): SchemaV
   const cacheKey = `${schemasDir}\0${name}`;
   let v = cache.get(cacheKey);
   if (v) return v;
-  const schema = JSON.parse(fs.readFileSync(path.join(schemasDir, `${name}.schema.json`), 'utf8')) as Json;
+  const { schema } = readForm(schemasDir, name);
   const compiled: ValidateFunction = createStrictAjv().compile(schema);
   v = {
     name,
