@@ -17,7 +17,7 @@ import { addErrorToast, addSuccessToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
 import { deepEqual } from '../../../lib/json';
 import type { CollectionModel } from '../../../lib/collections/types';
-import { recordFormSchema, recordToFormData } from '../../../lib/record-schema';
+import { recordFormSchema, recordToFormData } from '../../../lib/record-form';
 import { clearFieldErrors, setFieldErrors } from '../../../state/field-errors';
 import { createUploadStore, RecordEditorContext, type RecordEditorContextValue } from '../../../widgets/record/context';
 import { AuthProvidersTab } from './AuthProvidersTab';
