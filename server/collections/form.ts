@@ -21,7 +21,6 @@ export interface BoundCollection {
   invalidOptions: string[];
 }
 
-
 function loadError(detail: string): ApiError {
   return new ApiError(400, LOAD_FAILED, {}, detail);
 }

@@ -26,7 +26,6 @@ const ZERO: Record<OptionKind, unknown> = { int: 0, 'int?': null, 'float?': null
 
 export const isFieldType = (value: unknown): value is FieldType => FIELD_TYPES.includes(value as FieldType);
 
-
 /** Decodes one option value as Go would; `undefined` means the JSON type does not fit. */
 function decodeOption(kind: OptionKind, value: unknown): unknown {
   if (value === undefined) return ZERO[kind];

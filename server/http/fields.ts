@@ -40,7 +40,6 @@ function isListEnvelope(v: unknown): v is { items: unknown } {
   return ['page', 'perPage', 'totalItems', 'totalPages', 'items'].every((k) => k in v) && Array.isArray(v.items);
 }
 
-
 function pick(data: unknown, fields: FieldMap): void {
   if (isObject(data)) pickObject(data, fields);
   else if (Array.isArray(data) && data.length > 0 && isObject(data[0])) {
@@ -82,7 +81,6 @@ function pickObject(data: Record<string, unknown>, fields: FieldMap): void {
     pick(data[key], nested);
   }
 }
-
 
 // ---- parsing -------------------------------------------------------------------------------
 

@@ -56,7 +56,6 @@ export interface OAuth2Meta extends Omit<OAuth2User, 'emailVerified'> {
   isNew: boolean;
 }
 
-
 /** Runs the sign-in; returns the record to answer for and the meta (0.22's AuthUser + isNew). */
 export async function signInWithOAuth2(
   ctx: AppContext,

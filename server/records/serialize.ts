@@ -32,7 +32,6 @@ export function publicValues(record: RecordModel, showEmail: boolean): Record<st
   return out;
 }
 
-
 /** A RecordModel (with its expand) as JSON. */
 export function exportRecord(record: RecordModel, opts: SerializeOptions): Record<string, unknown> {
   const auth = opts.authRecord;

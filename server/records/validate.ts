@@ -248,5 +248,4 @@ export function validateRecordData(
   return sortKeys(errors);
 }
 
-
 export { isMultiple };

@@ -95,7 +95,6 @@ async function call(url: string, init: RequestInit, timeoutMs: number, what: str
   }
 }
 
-
 /** Token answers come as JSON or (GitHub without Accept) form-encoded. */
 function parseTokenBody(type: string, text: string): Record<string, unknown> | null {
   try {

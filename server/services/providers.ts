@@ -64,7 +64,6 @@ export const PROVIDER_BLOCK_BASE = {
 };
 export type AuthProviderConfig = typeof PROVIDER_BLOCK_BASE;
 
-
 const cache = new Map<string, ProviderDefinition[]>();
 
 /** Every provider file of `<schemasDir>/providers`, sorted by name (read once per folder). */

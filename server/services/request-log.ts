@@ -162,7 +162,6 @@ export function newLogId(): string {
   return id;
 }
 
-
 /**
  * Logs a background failure (a mail that could not be sent, a task that threw) to the console and
  * to logs.db, so an admin reading the Logs page sees it. Never throws.

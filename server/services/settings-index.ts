@@ -25,7 +25,6 @@ export interface SettingsSection {
   ui: Json;
 }
 
-
 const cache = new Map<string, SettingsSection[]>();
 
 /** The sections of schemas/settings/index.json, in the order the stored document lists them. */

@@ -3,8 +3,8 @@
 // secrets ignored). The defaults' shape, from the settings schemas, drives the type checks.
 import type { ErrorTree } from '../../src/lib/schema/error-tree';
 import type { Settings } from './settings';
-import { isSecretPath, SECRET_MASK } from './settings-redact';
 import { isObject } from '../../src/lib/json';
+import { isSecretPath, SECRET_MASK } from './settings-redact';
 
 /** Fields whose default is null but which take a value of another type. */
 const NULLABLE: Record<string, (v: unknown) => boolean> = {
@@ -12,7 +12,6 @@ const NULLABLE: Record<string, (v: unknown) => boolean> = {
   exceptDomains: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
   onlyDomains: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
 };
-
 
 const typeError = (expected: string) => ({ code: 'validation_invalid_type', message: `Must be ${expected}.` });
 

@@ -16,7 +16,6 @@ import { isObject } from '../../src/lib/json';
 
 type Json = Record<string, unknown>;
 
-
 /** A compiled schema file: validates a document and returns PocketBase's nested field errors. */
 export interface SchemaValidator {
   name: string;

@@ -138,7 +138,6 @@ export function createSettingsStore(db: DB): SettingsStore {
   };
 }
 
-
 function load(db: DB): Settings {
   const defaults = defaultSettings();
   const row = db.prepare('SELECT value FROM _params WHERE key = ?').get(SETTINGS_KEY) as { value: unknown } | undefined;

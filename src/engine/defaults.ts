@@ -9,7 +9,6 @@
 import { isObject } from '../lib/json';
 type Json = Record<string, unknown>;
 
-
 function resolve(root: Json, node: unknown): Json | undefined {
   if (!isObject(node)) return undefined;
   if (typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {

@@ -47,7 +47,6 @@ function matchesType(v: unknown, type: string): boolean {
   return t === type || (type === 'number' && t === 'integer');
 }
 
-
 const patternCache = new Map<string, RegExp | null>();
 function regExp(pattern: string): RegExp | null {
   let re = patternCache.get(pattern);

@@ -49,7 +49,6 @@ const STRING_WIDGETS: Record<string, LiteWidget> = {
 const FORMAT_WIDGETS: Record<string, LiteWidget> = { email: 'email', uri: 'url' };
 const BOOLEAN_WIDGETS: Record<string, LiteWidget> = { checkbox: 'checkbox', toggle: 'toggle' };
 
-
 /** Widgets LiteForm draws as `ui:layout` decoration cells (no property, e.g. a check's status label). */
 export const LITE_DECORATIONS = ['statusLabel'] as const;
 export type LiteDecoration = (typeof LITE_DECORATIONS)[number];

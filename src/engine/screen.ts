@@ -189,7 +189,6 @@ export function screenAction(screen: ScreenDefinition, id: string): ScreenAction
   return action;
 }
 
-
 /**
  * Property names a section's schema declares at its top level, across conditional branches
  * (if/then/else, allOf/anyOf/oneOf, dependencies): the keys of the document a whole-document

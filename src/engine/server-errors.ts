@@ -10,7 +10,6 @@ import { isObject } from '../lib/json';
 /** Shown when the server flags a field without saying why (spec §5). */
 export const FALLBACK_SERVER_MESSAGE = 'Invalid value';
 
-
 /** A leaf is a PocketBase error entry: `{code, message}`, an empty object or a bare value. */
 function isLeaf(v: unknown): boolean {
   if (!isObject(v)) return !Array.isArray(v);

@@ -63,7 +63,6 @@ export interface ScreenState {
   visible(action: ScreenAction): boolean;
 }
 
-
 function setAt(doc: Json, bind: string, value: unknown): Json {
   const path = bind.split('.').filter(Boolean);
   if (!path.length) return (isObject(value) ? value : {}) as Json;

@@ -40,7 +40,6 @@ const RUNTIME_HELPERS = new Set(['ucs2length', 'equal']);
 /** The generated code reads formats from this module-level object (ajv's `code.formats`). */
 const FORMATS_NAME = '__formats';
 
-
 /** Turns ajv's CommonJS standalone output into code for one ES module shared by many compiled units. */
 class Linker {
   private helpers = new Set<string>();

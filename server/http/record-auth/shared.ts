@@ -45,7 +45,6 @@ export const COLLECTION_MISMATCH = fieldFailure('validation_token_collection_mis
 
 export type Params = { collection?: string; id?: string; provider?: string };
 
-
 /** 0.22's LoadCollectionContext(auth): unknown → 404, another type → 400. */
 export function loadAuthCollection(ctx: AppContext, req: FastifyRequest): Collection {
   const param = (req.params as Params).collection ?? '';
@@ -141,7 +140,6 @@ export function emailDomainError(collection: Collection, address: string): Field
   }
   return null;
 }
-
 
 const recentlySent = (stamp: unknown): boolean => {
   if (typeof stamp !== 'string' || stamp === '') return false;

@@ -31,7 +31,6 @@ export type CollectionChange = {
   props: string[];
 };
 
-
 /** What the server fills in for a missing key: null, false, [] or {} (not '': a missing rule is
  *  null, admins only, while '' lets everyone). */
 function isBlank(v: unknown): boolean {

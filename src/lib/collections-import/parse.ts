@@ -26,7 +26,6 @@ export type ParseResult =
   | { ok: true; collections: ImportCollection[] }
   | { ok: false; empty: boolean; error: string };
 
-
 const nonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Keeps one entry per key: the last one wins, in the position of the first one. */

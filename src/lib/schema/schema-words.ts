@@ -12,7 +12,6 @@ import { isObject } from '../json';
 type Schema = Record<string, unknown>;
 type Params = Record<string, unknown>;
 
-
 const FORMAT_MESSAGES: Record<string, string> = {
   email: 'Must be a valid email address.',
   uri: 'Must be a valid url.',
