@@ -39,6 +39,17 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: dashboardLayers }] },
   },
   {
+    // Server layers point one way: the domain (and the primitives in server/core) never reaches
+    // into the HTTP layer; what both need lives in server/core.
+    files: ['server/{core,collections,records,query,services,realtime,db}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/*', '**/http'], message: 'The domain must not import the HTTP layer; move the shared piece to server/core.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

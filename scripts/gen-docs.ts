@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LayoutCell, LayoutEntry } from '../src/engine/layout';
 import { parseScreen, screenForms, type ScreenDefinition } from '../src/engine/screen';
+import { readForms, readJsonFile } from '../src/lib/schema/catalog-files';
 
 type Json = Record<string, any>;
 
@@ -26,29 +27,15 @@ export interface Catalog {
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DOCS_DIR = path.join(ROOT, 'docs', 'forms');
 
-function walk(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
-    .sort();
-}
-
-const readJson = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8'));
-
 /** Every form (schemas/**\/*.schema.json with its .ui.json) and every screens/*.json, sorted by name. */
 export function loadCatalog(root = ROOT): Catalog {
-  const schemasDir = path.join(root, 'schemas');
-  const forms = walk(schemasDir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .map((file) => {
-      const name = path.relative(schemasDir, file).split(path.sep).join('/').replace(/\.schema\.json$/, '');
-      const uiFile = file.replace(/\.schema\.json$/, '.ui.json');
-      return { name, schema: readJson(file), uiSchema: fs.existsSync(uiFile) ? readJson(uiFile) : {} };
-    });
-  const screens = walk(path.join(root, 'screens'))
+  const forms = readForms(path.join(root, 'schemas')).map(({ name, schema, uiSchema }) => ({ name, schema, uiSchema }));
+  const screensDir = path.join(root, 'screens');
+  const screens = fs
+    .readdirSync(screensDir)
     .filter((f) => f.endsWith('.json'))
-    .map((file) => parseScreen(path.basename(file, '.json'), readJson(file)));
+    .sort()
+    .map((file) => parseScreen(path.basename(file, '.json'), readJsonFile(path.join(screensDir, file))));
   return { forms, screens };
 }
 

@@ -17,3 +17,11 @@ function findRoot(): string {
 
 /** The project folder: schemas/, screens/ and the built dashboard (dist/) are read from here. */
 export const PROJECT_ROOT = findRoot();
+
+/**
+ * The schema files the server reads (settings index and sections, OAuth2 providers): the folder
+ * OUTPOST_SCHEMAS_DIR names, else the project's schemas/ (tests point it at a modified copy).
+ */
+export const SCHEMAS_DIR = process.env.OUTPOST_SCHEMAS_DIR
+  ? path.resolve(process.env.OUTPOST_SCHEMAS_DIR)
+  : path.join(PROJECT_ROOT, 'schemas');

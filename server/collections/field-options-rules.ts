@@ -1,9 +1,9 @@
 // Validation of each field type's options, with the codes and messages PocketBase 0.22 answers
 // (models/schema/schema_field.go, ozzo-validation rules as PocketBase sentences them).
-import type { FieldError } from '../http/field-rules';
+import type { ErrorTree, FieldError } from '../../src/lib/schema/error-tree';
 import type { FieldType } from './model';
 
-export type ErrorTree = { [key: string]: FieldError | ErrorTree };
+export type { ErrorTree };
 
 export const E = (code: string, message: string): FieldError => ({ code, message });
 

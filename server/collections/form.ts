@@ -2,13 +2,14 @@
 // keys left out keep the stored value (on create, the defaults), `null` clears a rule, options
 // merge into the stored options (Go decodes JSON objects into the existing map), the schema and
 // indexes are replaced. A value of the wrong JSON type fails the whole request, as c.Bind does.
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { newCollection } from '../../src/lib/collections/payload';
 import { RULE_NAMES } from '../../src/lib/collections/types';
 import type { Collection, CollectionType, SchemaField } from './model';
 import { collectionJson, decodeCollectionOptions, decodeField } from './normalize';
 import { newFieldId } from './ddl';
 import type { FieldDecodeIssues } from './validate';
+import { isObject } from '../../src/lib/json';
 
 export const LOAD_FAILED = 'Failed to load the submitted data due to invalid formatting.';
 
@@ -19,8 +20,6 @@ export interface BoundCollection {
   fieldIssues: FieldDecodeIssues[];
   invalidOptions: string[];
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function loadError(detail: string): ApiError {
   return new ApiError(400, LOAD_FAILED, {}, detail);

@@ -6,7 +6,7 @@
 import type { AppContext } from '../context';
 import { transaction, type DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { newId } from '../services/passwords';
 import type { Collection, CollectionType } from './model';
 import { decodeCollectionOptions } from './normalize';
@@ -18,6 +18,7 @@ import type { ErrorTree } from './field-options-rules';
 import { REQUIRED } from './field-options-rules';
 import { inferViewFields, lookupOver, refreshViewCollections } from './views';
 import { ruleChecker } from './service';
+import { isObject } from '../../src/lib/json';
 
 export const IMPORT_FAILED = 'Failed to import the submitted collections.';
 
@@ -27,7 +28,6 @@ interface Imported {
   invalidOptions: string[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const loadError = (detail: string) => new ApiError(400, LOAD_FAILED, {}, detail);
 
 /** Decodes one collection of the import list the way json.Unmarshal fills a models.Collection. */

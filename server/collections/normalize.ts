@@ -3,6 +3,7 @@
 // struct order, with Go zero values for missing keys. This module does the same for fields and
 // for collection options, and reports values whose JSON type the Go struct would refuse.
 import { FIELD_TYPES, type Collection, type CollectionType, type FieldType, type SchemaField } from './model';
+import { isObject } from '../../src/lib/json';
 
 type OptionKind = 'int' | 'int?' | 'float?' | 'bool' | 'string' | 'strings?' | 'date';
 
@@ -24,8 +25,6 @@ const FIELD_OPTIONS: Record<FieldType, ReadonlyArray<readonly [string, OptionKin
 const ZERO: Record<OptionKind, unknown> = { int: 0, 'int?': null, 'float?': null, bool: false, string: '', 'strings?': null, date: '' };
 
 export const isFieldType = (value: unknown): value is FieldType => FIELD_TYPES.includes(value as FieldType);
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Decodes one option value as Go would; `undefined` means the JSON type does not fit. */
 function decodeOption(kind: OptionKind, value: unknown): unknown {
@@ -68,10 +67,10 @@ export interface DecodedOptions {
 
 /** The typed options of a field, in struct order; unknown keys dropped. */
 export function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
-  const source = isPlainObject(raw) ? raw : {};
+  const source = isObject(raw) ? raw : {};
   const options: Record<string, unknown> = {};
   const invalid: string[] = [];
-  if (raw !== undefined && raw !== null && !isPlainObject(raw)) invalid.push('');
+  if (raw !== undefined && raw !== null && !isObject(raw)) invalid.push('');
   for (const [key, kind] of FIELD_OPTIONS[type]) {
     const value = decodeOption(kind, source[key]);
     if (value === undefined) {
@@ -96,7 +95,7 @@ const bool = (v: unknown): boolean => v === true;
 
 /** A schema field as 0.22 encodes it (key order of its Go struct). */
 export function decodeField(raw: unknown): DecodedField {
-  const source = isPlainObject(raw) ? raw : {};
+  const source = isObject(raw) ? raw : {};
   const type = str(source.type);
   const known = isFieldType(type);
   const decoded = known ? decodeFieldOptions(type, source.options) : { options: {}, invalid: [] };
@@ -136,9 +135,9 @@ const AUTH_OPTION_KINDS: ReadonlyArray<readonly [string, OptionKind]> = [
  * a map, so the keys come out alphabetical. manageRule stays null when unset.
  */
 export function decodeCollectionOptions(type: CollectionType, raw: unknown): DecodedOptions {
-  const source = isPlainObject(raw) ? raw : {};
+  const source = isObject(raw) ? raw : {};
   const invalid: string[] = [];
-  if (raw !== undefined && raw !== null && !isPlainObject(raw)) invalid.push('');
+  if (raw !== undefined && raw !== null && !isObject(raw)) invalid.push('');
   if (type === 'view') {
     const query = decodeOption('string', source.query);
     if (query === undefined) invalid.push('query');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AppContext } from '../context';
 import { transaction, type DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../core/errors';
 import { newId } from '../services/passwords';
 import { checkRule } from '../query/record-resolver';
 import type { Collection } from './model';

@@ -7,7 +7,7 @@ import type { DB } from '../db/database';
 import type { Collection } from './model';
 import { collectionFromRow } from './normalize';
 import { refusedViews } from './view-secrets';
-import { stringifyLikeGo } from '../http/json';
+import { stringifyLikeGo } from '../core/json';
 
 /**
  * Resolves a collection by id or (case-insensitive) name; `all` lists them (rule checks use it

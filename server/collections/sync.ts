@@ -4,7 +4,7 @@
 // values), then (re)create the collection indexes; SQL views for view collections. Callers run it
 // inside a transaction, so any failure leaves nothing changed.
 import type { DB } from '../db/database';
-import { fieldError, type FieldErrors } from '../http/errors';
+import { fieldError, type FieldErrors } from '../core/errors';
 import type { Collection, SchemaField } from './model';
 import { isMultiple } from './normalize';
 import { buildIndex, isValidIndex, parseIndex } from '../../src/lib/collections/indexes';

@@ -25,6 +25,7 @@ import {
   type ErrorTree,
 } from './field-options-rules';
 import type { CollectionLookup } from './store';
+import { sortErrorTree } from '../../src/lib/schema/error-tree';
 
 /** Upper bound on schema fields (SQLite allows 2000 columns per table, auth adds 11). */
 export const MAX_SCHEMA_FIELDS = 500;
@@ -94,7 +95,7 @@ export function validateCollection(input: ValidationInput): ErrorTree {
   set('deleteRule', isView && c.deleteRule !== null ? MUST_BE_BLANK_NIL : rule(c.deleteRule));
   set('indexes', validateIndexes(input));
   set('options', validateOptions(input, rule));
-  return sortTree(errors);
+  return sortErrorTree(errors);
 }
 
 function validateId({ candidate: c, existing, others, requestedId }: ValidationInput) {
@@ -287,14 +288,4 @@ function validateOptions(input: ValidationInput, rule: (value: string | null) =>
   if (Object.keys(errors).length) return errors;
   const manage = rule(typeof o.manageRule === 'string' ? o.manageRule : null);
   return manage ? { manageRule: manage } : null;
-}
-
-/** Go encodes error maps with sorted keys. */
-function sortTree(tree: ErrorTree): ErrorTree {
-  const out: ErrorTree = {};
-  for (const key of Object.keys(tree).sort()) {
-    const v = tree[key];
-    out[key] = 'code' in v && typeof v.code === 'string' ? v : sortTree(v as ErrorTree);
-  }
-  return out;
 }

@@ -18,8 +18,8 @@ import {
   TOKEN_TYPE_ADMIN,
   verifyAccountToken,
 } from '../services/tokens';
-import { adminOnly, badRequest, notFound, tooManyRequests } from './errors';
-import { by, email, equals, fieldFailure, length, match, max, min, oneOf, required, validateFields } from './field-rules';
+import { adminOnly, badRequest, notFound, tooManyRequests } from '../core/errors';
+import { by, email, equals, fieldFailure, length, match, max, min, oneOf, required, validateFields } from '../core/field-rules';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
 

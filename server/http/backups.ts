@@ -25,7 +25,7 @@ import { InvalidDatabaseError, prepareRestore, restorePlan } from '../services/b
 import { activeOperation, beginOperation, endOperation } from '../services/backups/state';
 import { tempRoot } from '../services/backups/temp';
 import { logBackgroundError } from '../services/request-log';
-import { ApiError, badRequest, fieldError } from './errors';
+import { ApiError, badRequest, fieldError } from '../core/errors';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
 

@@ -6,7 +6,7 @@ import { collectionFromRow, collectionJson } from '../collections/normalize';
 import { findCollection } from '../collections/store';
 import { deleteCollection, saveCollection } from '../collections/service';
 import { importCollections } from '../collections/import';
-import { notFound } from './errors';
+import { notFound } from '../core/errors';
 import { requireAdmin } from './guards';
 
 export function registerCollections(app: FastifyInstance, ctx: AppContext): void {

@@ -3,9 +3,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { QueryTimeoutError } from '../db/database';
-import { ApiError } from './errors';
+import { ApiError } from '../core/errors';
 import { registerFieldsFilter } from './fields';
-import { parseJsonBody, stringifyLikeGo } from './json';
+import { parseJsonBody, stringifyLikeGo } from '../core/json';
 
 const INVALID_BODY = 'An error occurred while loading the submitted data.';
 /** A read query outlived its budget (it was stopped); 400 like any failed list in PocketBase. */

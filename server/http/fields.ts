@@ -3,7 +3,8 @@
 // list envelopes filtered per item. The picked value is rebuilt as plain JSON, so (like Go's
 // map encoding) every object key comes out alphabetical.
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
+import { isObject, sortKeysDeep } from '../../src/lib/json';
 
 type Modifier = ((value: unknown) => unknown) | null;
 type FieldMap = Map<string, Modifier>;
@@ -38,8 +39,6 @@ function isListEnvelope(v: unknown): v is { items: unknown } {
   if (!isObject(v)) return false;
   return ['page', 'perPage', 'totalItems', 'totalPages', 'items'].every((k) => k in v) && Array.isArray(v.items);
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function pick(data: unknown, fields: FieldMap): void {
   if (isObject(data)) pickObject(data, fields);
@@ -81,16 +80,6 @@ function pickObject(data: Record<string, unknown>, fields: FieldMap): void {
     }
     pick(data[key], nested);
   }
-}
-
-function sortKeysDeep(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeysDeep);
-  if (!isObject(v)) return v;
-  return Object.fromEntries(
-    Object.keys(v)
-      .sort()
-      .map((k) => [k, sortKeysDeep(v[k])]),
-  );
 }
 
 // ---- parsing -------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ import type { RequestInfo } from '../query/record-resolver';
 import { canAccessRecord, ruleAuthOf } from '../records/auth-store';
 import { findAuthRecordByToken } from '../records/auth-tokens';
 import { findRowById } from '../records/store';
-import { ApiError, badRequest, notFound } from './errors';
+import { ApiError, badRequest, notFound } from '../core/errors';
 
 /** Content types a browser may show inline (0.22's inlineServeContentTypes). */
 const INLINE_CONTENT_TYPES = new Set([

@@ -2,7 +2,7 @@
 // ignored, null leaves a field unset, and a value of the wrong type (or a body that is not an
 // object) fails the whole request with the endpoint's "load" message and empty data.
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 export type FieldKind = 'string' | 'int' | 'bool';
 type Bound<S extends Record<string, FieldKind>> = {

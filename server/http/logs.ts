@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { FilterError } from '../query/filter-ast';
 import { findLog, listLogs, logsStats } from '../services/logs-read';
 import { QueryTimeoutError } from '../db/database';
-import { ApiError, badRequest, notFound } from './errors';
+import { ApiError, badRequest, notFound } from '../core/errors';
 import { requireAdmin } from './guards';
 
 export function registerLogs(app: FastifyInstance, ctx: AppContext): void {

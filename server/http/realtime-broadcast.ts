@@ -25,7 +25,7 @@ import { type Broker, type Client, type ClientAuth, sseFrame } from '../realtime
 import { SlicedQueue } from '../realtime/sliced-queue';
 import type { ParsedTopic } from '../realtime/topics';
 import { pickFields } from './fields';
-import { stringifyLikeGo } from './json';
+import { stringifyLikeGo } from '../core/json';
 import { findAuthRecord } from './auth';
 
 type Action = 'create' | 'update' | 'delete';

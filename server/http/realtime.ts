@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
 import { Broker, DEFAULT_IDLE_MS, sseFrame, type ClientAuth, type Sink } from '../realtime/broker';
 import { findAdminById } from '../services/admins';
-import { badRequest, forbidden, notFound } from './errors';
-import { stringifyLikeGo } from './json';
+import { badRequest, forbidden, notFound } from '../core/errors';
+import { stringifyLikeGo } from '../core/json';
 import { bindRecordEvents } from './realtime-broadcast';
 
 /** At most this many topics per client and this many characters per topic (0.22 has no limit). */

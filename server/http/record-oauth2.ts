@@ -28,9 +28,10 @@ import {
 import { randomString } from '../services/passwords';
 import { quoteIdent } from '../query/sql';
 import { transaction } from '../db/database';
-import { ApiError, badRequest } from './errors';
-import { by, fieldFailure, required, validateFields } from './field-rules';
+import { ApiError, badRequest } from '../core/errors';
+import { by, fieldFailure, required, validateFields } from '../core/field-rules';
 import { bindForm } from './form-bind';
+import { isObject } from '../../src/lib/json';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const AUTH_FAILED = 'Failed to authenticate.';
@@ -54,8 +55,6 @@ const USERNAME = /^[\w][\w.-]*$/;
 export interface OAuth2Meta extends Omit<OAuth2User, 'emailVerified'> {
   isNew: boolean;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Runs the sign-in; returns the record to answer for and the meta (0.22's AuthUser + isNew). */
 export async function signInWithOAuth2(

@@ -23,8 +23,8 @@ import { requestInfoOf } from '../records/rules';
 import { findRowById } from '../records/store';
 import { createRecord, updateExistingRecord } from '../records/upsert';
 import type { RecordData } from '../records/values';
-import { adminOnly, ApiError, badRequest, notFound } from './errors';
-import { parseJsonBody } from './json';
+import { adminOnly, ApiError, badRequest, notFound } from '../core/errors';
+import { parseJsonBody } from '../core/json';
 
 export const MAX_IMPORT_ITEMS = 500;
 export const MAX_EXPORT_IDS = 500_000;

@@ -6,11 +6,12 @@ import { sendRecordTemplateMail, type RecordMailTemplate } from '../services/mai
 import { newTokenKey } from '../services/passwords';
 import { appleClientSecret } from '../services/apple-secret';
 import { s3ErrorMessage, testS3Connection } from '../services/s3';
-import { mergePatch, redact, SettingsPatchError } from '../services/settings';
+import { mergePatch, SettingsPatchError } from '../services/settings-merge';
+import { redact } from '../services/settings-redact';
 import { schemaValidator, validateSettings } from '../services/settings-validate';
 import { newRecordEmailChangeToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../services/tokens';
-import { badRequest } from './errors';
-import { oneOf, required, validateFields } from './field-rules';
+import { badRequest } from '../core/errors';
+import { oneOf, required, validateFields } from '../core/field-rules';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
 

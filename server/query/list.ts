@@ -1,7 +1,7 @@
 // PocketBase's paged list (tools/search/provider.go, 0.22): page/perPage/sort/filter/skipTotal
 // from the raw query string, one filtered SELECT and (unless skipped) one COUNT.
 import { ReadQueryError, type ReadPool, type ReadQuery } from '../db/database';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { FilterError } from './filter-ast';
 import { compileFilter } from './filter-compiler';
 import { createSimpleResolver, type FieldResolver } from './field-resolver';

@@ -3,6 +3,7 @@
 // values alike (a multi field is stored as JSON array text, a single one as plain text).
 import type { Collection, SchemaField } from '../collections/model';
 import { quoteIdent } from './sql';
+import { isMultiple } from '../../src/lib/collections/fields';
 
 export const BASE_FIELD_NAMES = ['id', 'created', 'updated'] as const;
 export const AUTH_FIELD_NAMES = ['username', 'verified', 'emailVisibility', 'email'] as const;
@@ -16,13 +17,7 @@ export function systemFieldNames(collection: Collection): readonly string[] {
 export const isArrayable = (field: SchemaField): boolean =>
   field.type === 'select' || field.type === 'file' || field.type === 'relation';
 
-/** PocketBase's IsMultiple: a relation without maxSelect is multiple; select/file need maxSelect > 1. */
-export function isMultiple(field: SchemaField): boolean {
-  const max = field.options?.maxSelect;
-  if (field.type === 'relation') return max === null || max === undefined || Number(max) > 1;
-  if (field.type === 'select' || field.type === 'file') return Number(max ?? 0) > 1;
-  return false;
-}
+export { isMultiple };
 
 /** Field lookup by exact name, as PocketBase's GetFieldByName. */
 export const findField = (collection: Collection, name: string): SchemaField | undefined =>

@@ -8,7 +8,7 @@ import type { Collection, SchemaField } from '../collections/model';
 import { findReferences } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
 import { transaction } from '../db/database';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { formatPbDate } from '../query/macros';
 import { jsonEach } from '../query/record-fields';
 import { quoteIdent as q } from '../query/sql';

@@ -13,10 +13,9 @@ interface Compiled {
 }
 
 // Patterns are compiled as PocketBase's (Go) regexps are read by the rest of the server: without
-// the unicode flag. verbose: errors carry the failing value ("Invalid value x."). Created on first
-// use: compiling ajv's meta-schemas is a large part of the server's cold start.
+// the unicode flag. Created on first use: compiling ajv's meta-schemas is a large part of the server's cold start.
 let lazyAjv: ReturnType<typeof createStrictAjv> | undefined;
-const getAjv = () => (lazyAjv ??= createStrictAjv({ unicodeRegExp: false, verbose: true }));
+const getAjv = () => (lazyAjv ??= createStrictAjv({ unicodeRegExp: false }));
 const cache = new Map<string, Compiled>();
 const MAX_CACHE = 200;
 
@@ -39,8 +38,9 @@ export function schemaFieldErrors(collection: Collection, data: Record<string, u
   const { schema, validate } = compiledFor(collection);
   const present: Record<string, unknown> = {};
   for (const f of collection.schema) if (Object.hasOwn(data, f.name)) present[f.name] = data[f.name];
-  if (validate(withoutEmptyValues(present))) return {};
-  const errors = recordSchemaErrors(schema, validate.errors ?? []);
+  const judged = withoutEmptyValues(present);
+  if (validate(judged)) return {};
+  const errors = recordSchemaErrors(schema, validate.errors ?? [], judged);
   // a field absent from the submitted data is not judged (as before: only present fields)
   for (const k of Object.keys(errors)) if (!Object.hasOwn(data, k)) delete errors[k];
   return errors;

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { recordFromRow, type RecordModel } from './model';
 import { valueToOutput } from './values';
+import { sortKeys } from '../../src/lib/json';
 
 export interface SerializeOptions {
   isAdmin: boolean;
@@ -30,9 +31,6 @@ export function publicValues(record: RecordModel, showEmail: boolean): Record<st
   if (collection.type !== 'view' || (typeof data.updated === 'string' && data.updated !== '')) out.updated = data.updated ?? '';
   return out;
 }
-
-const sortKeys = (o: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
 
 /** A RecordModel (with its expand) as JSON. */
 export function exportRecord(record: RecordModel, opts: SerializeOptions): Record<string, unknown> {

@@ -7,16 +7,17 @@
 // schema (src/lib/record-schema.ts, run by ./schema-validate.ts); this file keeps the rest: url
 // shape, e-mail/url domains, date limits, JSON parsing and size, file size and real type, and
 // relations that must exist.
-import { jsonTooDeep } from '../services/json-depth';
+import { jsonTooDeep } from '../core/json-depth';
 import type { AppContext } from '../context';
 import type { Collection, SchemaField } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
-import { isEmailAddress } from '../http/field-rules';
+import { isEmailAddress } from '../core/field-rules';
 import { usablePattern } from '../../src/lib/record-schema';
 import { schemaFieldErrors } from './schema-validate';
 import { countExisting } from './store';
 import { toUniqueStrings, type RecordData } from './values';
+import { sortKeys } from '../../src/lib/json';
 
 export interface FieldError {
   code: string;
@@ -245,13 +246,6 @@ export function validateRecordData(
     if (e) errors[field.name] = e;
   }
   return sortKeys(errors);
-}
-
-/** Go encodes the error map with alphabetical keys. */
-function sortKeys(errors: FieldErrors): FieldErrors {
-  const out: FieldErrors = {};
-  for (const k of Object.keys(errors).sort()) out[k] = errors[k];
-  return out;
 }
 
 export { isMultiple };

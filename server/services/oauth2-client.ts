@@ -5,6 +5,7 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { AuthProviderConfig, ProviderDefinition, ProviderEmailsLookup } from './providers';
 import { formatPbDate } from '../query/macros';
+import { isObject } from '../../src/lib/json';
 
 /** 0.22 gives the whole exchange 30 s; we bound each call. */
 export const DEFAULT_OAUTH2_TIMEOUT_MS = 15_000;
@@ -93,8 +94,6 @@ async function call(url: string, init: RequestInit, timeoutMs: number, what: str
     throw new OAuth2ProviderError(`The provider did not answer the ${what} request in time.`);
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Token answers come as JSON or (GitHub without Accept) form-encoded. */
 function parseTokenBody(type: string, text: string): Record<string, unknown> | null {

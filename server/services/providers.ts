@@ -3,10 +3,9 @@
 // server facts under `x-provider` (endpoints, scopes, PKCE, user-info mapping). The settings key of
 // a provider is `<name>Auth`, as in PocketBase 0.22. Adding a provider is adding a file (and its
 // logo under public/images/oauth2/); nothing here changes.
-import fs from 'node:fs';
-import path from 'node:path';
-import { PROVIDER_KEYWORD } from '../../src/engine/keyword-names';
-import { PROJECT_ROOT } from '../paths';
+import { readForms } from '../../src/lib/schema/catalog-files';
+import { PROVIDER_KEYWORD } from '../../src/lib/schema/keyword-names';
+import { SCHEMAS_DIR } from '../paths';
 
 type Json = Record<string, unknown>;
 
@@ -84,30 +83,24 @@ export const PROVIDER_BLOCK_BASE = {
 };
 export type AuthProviderConfig = typeof PROVIDER_BLOCK_BASE;
 
-const ROOT = PROJECT_ROOT;
-const SUFFIX = '.schema.json';
-
 const cache = new Map<string, ProviderDefinition[]>();
 
-/** Every provider file of `<root>/schemas/providers`, sorted by name (read once per root). */
-export function loadProviders(root = ROOT): ProviderDefinition[] {
-  const hit = cache.get(root);
+/** Every provider file of `<schemasDir>/providers`, sorted by name (read once per folder). */
+export function loadProviders(schemasDir = SCHEMAS_DIR): ProviderDefinition[] {
+  const hit = cache.get(schemasDir);
   if (hit) return hit;
-  const dir = path.join(root, 'schemas', 'providers');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(SUFFIX)).sort() : [];
-  const list = files.map((file) => {
-    const name = file.slice(0, -SUFFIX.length);
-    const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Json;
+  const list = readForms(schemasDir, 'providers').map(({ name: form, schema }) => {
+    const name = form.slice('providers/'.length);
     const facts = schema[PROVIDER_KEYWORD] as ProviderFacts | undefined;
-    if (!facts || typeof facts !== 'object') throw new Error(`schemas/providers/${file}: missing "${PROVIDER_KEYWORD}"`);
-    return { name, key: `${name}Auth`, form: `providers/${name}`, title: String(schema.title ?? name), schema, facts };
+    if (!facts || typeof facts !== 'object') throw new Error(`schemas/${form}.schema.json: missing "${PROVIDER_KEYWORD}"`);
+    return { name, key: `${name}Auth`, form, title: String(schema.title ?? name), schema, facts };
   });
-  cache.set(root, list);
+  cache.set(schemasDir, list);
   return list;
 }
 
-export function findProvider(name: string, root = ROOT): ProviderDefinition | undefined {
-  return loadProviders(root).find((p) => p.name === name);
+export function findProvider(name: string, schemasDir = SCHEMAS_DIR): ProviderDefinition | undefined {
+  return loadProviders(schemasDir).find((p) => p.name === name);
 }
 
 /** A provider block's defaults: 0.22's block shape with the schema's `default`s over it. */

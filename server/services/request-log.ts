@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 import { formatPbDate } from '../query/macros';
 import { invalidateLogsStats } from './logs-read';
+import { sortKeys } from '../../src/lib/json';
 
 export interface LogEntry {
   level: number;
@@ -159,11 +160,6 @@ export function newLogId(): string {
   let id = '';
   for (let i = 0; i < 15; i++) id += ID_ALPHABET[crypto.randomInt(ID_ALPHABET.length)];
   return id;
-}
-
-/** Go serialises the data map with sorted keys; keep the stored JSON identical. */
-function sortKeys(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
 }
 
 /**

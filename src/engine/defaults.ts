@@ -6,9 +6,8 @@
  *
  * Pure module: no React, no Node APIs.
  */
+import { isObject } from '../lib/json';
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function resolve(root: Json, node: unknown): Json | undefined {
   if (!isObject(node)) return undefined;

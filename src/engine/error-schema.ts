@@ -45,13 +45,3 @@ export function getAt(data: unknown, path: readonly string[]): unknown {
   return node;
 }
 
-/** Structural equality of JSON-like values. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a).filter((k) => (a as any)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as any)[k] !== undefined);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => deepEqual((a as any)[k], (b as any)[k]));
-}

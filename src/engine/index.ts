@@ -9,4 +9,4 @@ export { getForm, listForms, getScreen, listScreens, formNameOf, type FormFiles 
 export { parseScreen, screenAction, screenForms, instantiateScreen, isTemplateScreen, type ScreenDefinition, type ScreenSection, type ScreenAction } from './screen';
 export type { ValidationResult } from './validation';
 export { serverErrorSchema, FALLBACK_SERVER_MESSAGE } from './server-errors';
-export { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names';
+export { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from '../lib/schema/keyword-names';

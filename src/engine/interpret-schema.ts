@@ -13,7 +13,8 @@
  * Pure module: no React, no ajv.
  */
 import type { ErrorObject } from 'ajv';
-import { SAME_AS_KEYWORD } from './keyword-names';
+import { SAME_AS_KEYWORD } from '../lib/schema/keyword-names';
+import { deepEqual, isObject } from '../lib/json';
 
 type Json = Record<string, unknown>;
 type Schema = Json | boolean;
@@ -31,7 +32,6 @@ interface Ctx {
   errors: ErrorObject[];
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
@@ -45,16 +45,6 @@ function typeOf(v: unknown): string {
 function matchesType(v: unknown, type: string): boolean {
   const t = typeOf(v);
   return t === type || (type === 'number' && t === 'integer');
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]));
-  const ka = Object.keys(a as Json);
-  const kb = Object.keys(b as Json);
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Json)[k], (b as Json)[k]));
 }
 
 const patternCache = new Map<string, RegExp | null>();

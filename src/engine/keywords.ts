@@ -12,9 +12,9 @@
  */
 import type Ajv from 'ajv';
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
-import { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
+import { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD, STORED_DEFAULT_KEYWORD } from '../lib/schema/keyword-names.js';
 
-export { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD };
+export { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD, STORED_DEFAULT_KEYWORD };
 
 /** A user-info mapping: a dot path (`data.0.id`, `token.email` reads the token response) or a `{path}` template. */
 const USER_FIELD = { type: 'string', minLength: 1 };
@@ -76,6 +76,7 @@ export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
     metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
   },
   { keyword: PROVIDER_KEYWORD, schemaType: 'object', metaSchema: PROVIDER_META_SCHEMA },
+  { keyword: STORED_DEFAULT_KEYWORD },
   {
     keyword: SAME_AS_KEYWORD,
     schemaType: 'string',

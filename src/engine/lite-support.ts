@@ -7,6 +7,7 @@
  *
  * Pure module: no React, no Node APIs, no ajv.
  */
+import { isObject } from '../lib/json';
 
 type Json = Record<string, unknown>;
 
@@ -47,8 +48,6 @@ const STRING_WIDGETS: Record<string, LiteWidget> = {
 /** rjsf picks a widget named after the format when no `ui:widget` is given. */
 const FORMAT_WIDGETS: Record<string, LiteWidget> = { email: 'email', uri: 'url' };
 const BOOLEAN_WIDGETS: Record<string, LiteWidget> = { checkbox: 'checkbox', toggle: 'toggle' };
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Widgets LiteForm draws as `ui:layout` decoration cells (no property, e.g. a check's status label). */
 export const LITE_DECORATIONS = ['statusLabel'] as const;

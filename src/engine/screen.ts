@@ -3,6 +3,7 @@
  * to which part of the loaded data, and its actions with their spec messages. Pure: the type and a
  * checking parser, shared by the dashboard, the docs generator and the contract tests.
  */
+import { isObject } from '../lib/json';
 
 export interface ScreenSection {
   /** Form name under schemas/, e.g. "admins/admin-editor" (schemas/admins/admin-editor.schema.json). */
@@ -203,8 +204,6 @@ export function screenAction(screen: ScreenDefinition, id: string): ScreenAction
   return action;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * Property names a section's schema declares at its top level, across conditional branches
  * (if/then/else, allOf/anyOf/oneOf, dependencies): the keys of the document a whole-document
@@ -213,11 +212,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function declaredNames(schema: Record<string, unknown>): Set<string> {
   const names = new Set<string>();
   const visit = (s: unknown) => {
-    if (!isRecord(s)) return;
-    if (isRecord(s.properties)) Object.keys(s.properties).forEach((k) => names.add(k));
+    if (!isObject(s)) return;
+    if (isObject(s.properties)) Object.keys(s.properties).forEach((k) => names.add(k));
     ['then', 'else'].forEach((k) => visit(s[k]));
     ['allOf', 'anyOf', 'oneOf'].forEach((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]).forEach(visit) : undefined));
-    if (isRecord(s.dependencies)) Object.values(s.dependencies).forEach(visit);
+    if (isObject(s.dependencies)) Object.values(s.dependencies).forEach(visit);
   };
   visit(schema);
   return names;

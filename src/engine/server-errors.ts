@@ -5,13 +5,10 @@
  * Pure module: no React, no Node APIs.
  */
 import type { ErrorSchema } from '@rjsf/utils';
+import { isObject } from '../lib/json';
 
 /** Shown when the server flags a field without saying why (spec §5). */
 export const FALLBACK_SERVER_MESSAGE = 'Invalid value';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A leaf is a PocketBase error entry: `{code, message}`, an empty object or a bare value. */
 function isLeaf(v: unknown): boolean {

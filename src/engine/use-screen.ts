@@ -12,10 +12,11 @@ import { clearFieldErrors } from './field-errors';
 import { withoutRedacted } from '../lib/redacted';
 import { applyDefaults } from './defaults';
 import { engineHost } from './host';
-import { deepEqual, getAt } from './error-schema';
+import { getAt } from './error-schema';
 import { validateForm } from './form-validate';
 import { getForm, getScreen, type FormFiles } from './schemas';
 import { declaredNames, type ScreenAction, type ScreenDefinition, type ScreenSection } from './screen';
+import { deepEqual, isObject } from '../lib/json';
 
 type Json = Record<string, unknown>;
 
@@ -61,8 +62,6 @@ export interface ScreenState {
   /** Whether an action shows in the current state (its `show`). */
   visible(action: ScreenAction): boolean;
 }
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function setAt(doc: Json, bind: string, value: unknown): Json {
   const path = bind.split('.').filter(Boolean);

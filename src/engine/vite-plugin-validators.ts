@@ -14,7 +14,7 @@
  * runtime ajv8 validator, loaded lazily (src/engine/validator.ts).
  *
  * Runs in Node only (vite.config.ts, vitest.config.ts). The relative imports of this file and of
- * the modules it loads (ajv.ts, keywords.ts, lite-support.ts, keyword-names.ts) carry a `.js`
+ * the modules it loads (ajv.ts, keywords.ts, lite-support.ts, ../lib/schema/keyword-names.ts) carry a `.js`
  * extension, which Vite's config loader needs and TypeScript maps to the .ts files.
  */
 import fs from 'node:fs';
@@ -26,47 +26,19 @@ import type { Plugin } from 'vite';
 import { createStrictAjv } from './ajv.js';
 import { addCustomKeywords } from './keywords.js';
 import { litePlan } from './lite-support.js';
+import { readForms, type CatalogFile } from '../lib/schema/catalog-files.js';
 
 export const LITE_VALIDATORS_ID = 'virtual:outpost-validators';
 export const RJSF_VALIDATORS_ID = 'virtual:outpost-rjsf-validators';
 
 const require = createRequire(import.meta.url);
 
-type Json = Record<string, unknown>;
 type StandaloneCode = (ajv: Ajv, refsOrFunc?: unknown) => string;
 
 /** ajv runtime helpers the generated code may `require`; each is a self-contained function, inlined by its source. */
 const RUNTIME_HELPERS = new Set(['ucs2length', 'equal']);
 /** The generated code reads formats from this module-level object (ajv's `code.formats`). */
 const FORMATS_NAME = '__formats';
-
-interface FormFile {
-  name: string;
-  file: string;
-  uiFile: string;
-  schema: Json;
-  uiSchema: Json;
-}
-
-function walk(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
-    .sort();
-}
-
-function readForms(root: string): FormFile[] {
-  const dir = path.join(root, 'schemas');
-  return walk(dir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .map((file) => {
-      const name = path.relative(dir, file).split(path.sep).join('/').replace(/\.schema\.json$/, '');
-      const uiFile = file.replace(/\.schema\.json$/, '.ui.json');
-      const uiSchema = fs.existsSync(uiFile) ? (JSON.parse(fs.readFileSync(uiFile, 'utf8')) as Json) : {};
-      return { name, file, uiFile, schema: JSON.parse(fs.readFileSync(file, 'utf8')) as Json, uiSchema };
-    });
-}
 
 /** Turns ajv's CommonJS standalone output into code for one ES module shared by many compiled units. */
 class Linker {
@@ -117,7 +89,7 @@ class Linker {
 }
 
 /** The lite renderer's validators: one strict standalone function per lite form. */
-export function liteValidatorsModule(forms: FormFile[]): string {
+export function liteValidatorsModule(forms: CatalogFile[]): string {
   const standaloneCode = require('ajv/dist/standalone').default as StandaloneCode;
   const linker = new Linker();
   const exports: string[] = [];
@@ -132,7 +104,7 @@ export function liteValidatorsModule(forms: FormFile[]): string {
 }
 
 /** rjsf's precompiled validator functions per form rjsf draws (with the engine's rjsf ajv options and keywords). */
-export async function rjsfValidatorsModule(forms: FormFile[]): Promise<string> {
+export async function rjsfValidatorsModule(forms: CatalogFile[]): Promise<string> {
   const { compileSchemaValidatorsCode } = await import('@rjsf/validator-ajv8/compileSchemaValidators');
   const linker = new Linker();
   const exports: string[] = [];
@@ -166,7 +138,7 @@ export function outpostValidators(): Plugin {
     },
     async load(id) {
       if (id !== resolved.get(LITE_VALIDATORS_ID) && id !== resolved.get(RJSF_VALIDATORS_ID)) return undefined;
-      const forms = readForms(root);
+      const forms = readForms(path.join(root, 'schemas'));
       for (const form of forms) {
         this.addWatchFile(form.file);
         if (fs.existsSync(form.uiFile)) this.addWatchFile(form.uiFile);

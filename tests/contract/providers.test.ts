@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDocs, loadCatalog, ROOT } from '../../scripts/gen-docs';
 import { loadProviders, providerDefaults } from '../../server/services/providers';
-import { defaultSettings, mergePatch } from '../../server/services/settings';
+import { defaultSettings } from '../../server/services/settings-defaults';
+import { mergePatch } from '../../server/services/settings-merge';
 import { validateSettings } from '../../server/services/settings-validate';
 
 const SPEC_KEYS = [
@@ -53,6 +54,7 @@ describe('adding a provider and a setting is adding files', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-schemas-'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
   fs.cpSync(path.join(ROOT, 'schemas'), path.join(root, 'schemas'), { recursive: true });
+  const schemasDir = path.join(root, 'schemas');
   fs.cpSync(path.join(ROOT, 'screens'), path.join(root, 'screens'), { recursive: true });
   // a new provider: a copy of the OIDC file under another name, with a setting of its own
   const acme = JSON.parse(fs.readFileSync(path.join(root, 'schemas', 'providers', 'oidc.schema.json'), 'utf8'));
@@ -67,8 +69,8 @@ describe('adding a provider and a setting is adding files', () => {
   fs.writeFileSync(logsFile, JSON.stringify(logs));
 
   it('stores both with their defaults', () => {
-    expect(loadProviders(root).map((p) => p.key)).toContain('acmeAuth');
-    const defaults = defaultSettings(root) as Record<string, any>;
+    expect(loadProviders(schemasDir).map((p) => p.key)).toContain('acmeAuth');
+    const defaults = defaultSettings(schemasDir) as Record<string, any>;
     expect(defaults.acmeAuth).toMatchObject({ enabled: false, clientId: '', displayName: 'OIDC', pkce: true, tenant: 'main' });
     expect(defaults.logs.retentionNote).toBe('kept');
     const merged = mergePatch(defaults as never, { acmeAuth: { tenant: 'other' }, logs: { retentionNote: 'short' } }) as Record<string, any>;
@@ -77,16 +79,16 @@ describe('adding a provider and a setting is adding files', () => {
   });
 
   it('validates both with their files', () => {
-    const defaults = defaultSettings(root);
+    const defaults = defaultSettings(schemasDir);
     const bad = mergePatch(defaults, { acmeAuth: { enabled: true, tenant: 'x' }, logs: { retentionNote: 'far too long a note' } });
-    const errors = validateSettings(bad, ['acmeAuth', 'logs'], root) as Record<string, any>;
+    const errors = validateSettings(bad, ['acmeAuth', 'logs'], schemasDir) as Record<string, any>;
     expect(errors.acmeAuth.clientId.code).toBe('validation_required');
     expect(errors.acmeAuth.tenant.code).toBe('validation_length_too_short');
     expect(errors.logs.retentionNote.code).toBe('validation_length_too_long');
     const good = mergePatch(defaults, {
       acmeAuth: { enabled: true, clientId: 'a', clientSecret: 'b', authUrl: 'https://a.example/auth', tokenUrl: 'https://a.example/token', userApiUrl: 'https://a.example/me' },
     });
-    expect(validateSettings(good, ['acmeAuth'], root)).toEqual({});
+    expect(validateSettings(good, ['acmeAuth'], schemasDir)).toEqual({});
   });
 
   it('documents both', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   collectionJson,
-  deepEqual,
   deletionList,
   detectChanges,
   effectiveCollection,
   orderKeysLike,
   type ImportCollection,
 } from '../../src/lib/collections-import';
+import { deepEqual } from '../../src/lib/json';
 
 const field = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
   system: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../server/http/errors';
+import { ApiError } from '../../server/core/errors';
 import { excerpt, pickFields } from '../../server/http/fields';
 
 const record = {

@@ -8,7 +8,8 @@ import { interpretedValidatorFor } from '../../src/engine/rjsf-validators';
 import { validateWith } from '../../src/engine/validation';
 import { validateData } from '../../src/engine/validator';
 import { interpretSchema } from '../../src/engine/interpret-schema';
-import { recordFormSchema, type RecordCollectionLike, type RecordFieldLike } from '../../src/lib/record-schema';
+import { recordFormSchema } from '../../src/lib/record-form';
+import type { RecordCollectionLike, RecordFieldLike } from '../../src/lib/record-schema';
 
 const f = (name: string, type: string, options: Record<string, unknown> = {}, required = false): RecordFieldLike => ({ name, type, options, required });
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../server/http/errors';
+import { ApiError } from '../../server/core/errors';
 import { runListQuery } from '../../server/query/list';
 import { directReads } from '../../server/db/database';
 

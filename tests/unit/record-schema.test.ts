@@ -1,18 +1,15 @@
-// The generated record form (src/lib/record-schema.ts): each field type's JSON Schema and UI schema,
+// The generated record schema and form (src/lib/record-schema.ts, src/lib/record-form.ts): each field type's JSON Schema and UI schema,
 // sample values judged by ajv (the engine's strict instance, as the server runs it, and the
 // dashboard's runtime validator with the engine's messages), and the server's error mapping.
 import { describe, expect, it } from 'vitest';
 import { createStrictAjv } from '../../src/engine/ajv';
 import { validateData } from '../../src/engine/validator';
+import { parseJsonText, recordFormSchema, recordToFormData, toFormDate } from '../../src/lib/record-form';
 import {
   fieldValueSchema,
   isMultiple,
-  parseJsonText,
   recordDataSchema,
-  recordFormSchema,
   recordSchemaErrors,
-  recordToFormData,
-  toFormDate,
   withoutEmptyValues,
   type RecordCollectionLike,
   type RecordFieldLike,

@@ -2,6 +2,8 @@
 // the schema, each field's type and constraints in words, and the request body of create/update.
 // Pure TypeScript (no React): the docs overlay renders it and unit tests read it.
 import type { CollectionModel, SchemaField } from '../collections/types';
+import { isMultiple } from '../collections/fields';
+import { maxSelectOf } from '../record-schema';
 
 export interface DocParam {
   name: string;
@@ -16,8 +18,8 @@ const EXAMPLE_DATE = '2022-01-01 10:00:00.123Z';
 
 const live = (c: Pick<CollectionModel, 'schema'>) => (c.schema ?? []).filter((f) => !f.toDelete && f.name);
 
-const maxSelect = (f: SchemaField) => Number(f.options?.maxSelect) || 1;
-const isMultiple = (f: SchemaField) => (f.type === 'select' || f.type === 'file' || f.type === 'relation') && maxSelect(f) > 1;
+// PocketBase's multiple rule, as the server applies it: a relation without maxSelect holds any number
+const maxSelect = (f: SchemaField) => maxSelectOf(f) ?? 1;
 
 /** An example value of a field, as the API would return it. */
 export function exampleValue(field: SchemaField): unknown {
@@ -155,7 +157,7 @@ export function fieldDescription(field: SchemaField, lookup: Lookup): string {
     case 'relation': {
       const target = lookup(String(o.collectionId ?? ''))?.name ?? String(o.collectionId ?? '');
       parts.push(`${isMultiple(field) ? 'ids of records' : 'the id of a record'} of "${target}"`);
-      if (isMultiple(field)) parts.push(`up to ${maxSelect(field)}`);
+      if (isMultiple(field) && maxSelectOf(field) !== undefined) parts.push(`up to ${maxSelect(field)}`);
       if (o.cascadeDelete) parts.push('deleted together with its target');
       break;
     }

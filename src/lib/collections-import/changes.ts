@@ -2,7 +2,8 @@
 // by id. Merge (deleteMissing off): an existing collection's schema is extended — imported fields
 // replace same-id fields, new ones are appended, nothing is deleted. Replace (deleteMissing on):
 // collections and fields missing from the import are deleted.
-import { fieldsOf, isPlainObject, type ImportCollection, type ImportField } from './parse';
+import { fieldsOf, type ImportCollection, type ImportField } from './parse';
+import { deepEqual, isObject } from '../json';
 
 export type ChangeKind = 'added' | 'changed' | 'deleted';
 
@@ -30,28 +31,12 @@ export type CollectionChange = {
   props: string[];
 };
 
-/** Deep equality that ignores object key order. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((v, i) => deepEqual(v, b[i]));
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-    if (ka.length !== kb.length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
-
 /** What the server fills in for a missing key: null, false, [] or {} (not '': a missing rule is
  *  null, admins only, while '' lets everyone). */
 function isBlank(v: unknown): boolean {
   if (v === undefined || v === null || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (isPlainObject(v)) return Object.keys(v).length === 0;
+  if (isObject(v)) return Object.keys(v).length === 0;
   return false;
 }
 
@@ -202,13 +187,13 @@ export function orderKeysLike(value: unknown, reference: unknown): unknown {
   if (Array.isArray(value)) {
     const ref = Array.isArray(reference) ? reference : [];
     return value.map((v, i) => {
-      const id = isPlainObject(v) && typeof v.id === 'string' && v.id ? v.id : '';
-      const match = id ? ref.find((r) => isPlainObject(r) && r.id === id) : ref[i];
+      const id = isObject(v) && typeof v.id === 'string' && v.id ? v.id : '';
+      const match = id ? ref.find((r) => isObject(r) && r.id === id) : ref[i];
       return orderKeysLike(v, match);
     });
   }
-  if (!isPlainObject(value)) return value;
-  const ref = isPlainObject(reference) ? reference : {};
+  if (!isObject(value)) return value;
+  const ref = isObject(reference) ? reference : {};
   const keys = [...Object.keys(ref).filter((k) => k in value), ...Object.keys(value).filter((k) => !(k in ref))];
   const out: Record<string, unknown> = {};
   for (const k of keys) out[k] = orderKeysLike(value[k], ref[k]);

@@ -19,15 +19,12 @@ export const LOAD_FAILED_MESSAGE = 'Failed to load the imported JSON.';
 export const IMPORT_SUCCESS_MESSAGE = 'Successfully imported collections configuration.';
 
 /** Keys the server sets itself: never part of an export nor compared on import. */
+import { isObject } from '../json';
 export const TIMESTAMP_KEYS = ['created', 'updated'] as const;
 
 export type ParseResult =
   | { ok: true; collections: ImportCollection[] }
   | { ok: false; empty: boolean; error: string };
-
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 const nonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
@@ -40,7 +37,7 @@ export function dedupeBy<T>(items: readonly T[], key: (item: T, index: number) =
 
 /** A field's identity: its id, else its name (fields without either are kept apart). */
 function fieldKey(f: unknown, i: number): string {
-  if (isPlainObject(f)) {
+  if (isObject(f)) {
     if (nonEmptyString(f.id)) return 'id:' + f.id;
     if (nonEmptyString(f.name)) return 'name:' + f.name;
   }
@@ -85,7 +82,7 @@ export function validateCollectionsList(data: unknown): ParseResult {
   const invalid: ParseResult = { ok: false, empty: false, error: INVALID_CONFIG_MESSAGE };
   if (!Array.isArray(data) || data.length === 0) return invalid;
   for (const item of data) {
-    if (!isPlainObject(item) || !nonEmptyString(item.id) || !nonEmptyString(item.name)) return invalid;
+    if (!isObject(item) || !nonEmptyString(item.id) || !nonEmptyString(item.name)) return invalid;
   }
   const unique = dedupeBy(data as Record<string, unknown>[], (c) => String(c.id));
   return { ok: true, collections: unique.map(normalizeCollection) };

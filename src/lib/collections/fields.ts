@@ -158,7 +158,12 @@ export function setRequired(field: SchemaField, required: boolean): SchemaField 
   return next;
 }
 
-export function isMultiple(field: Pick<SchemaField, 'type' | 'options'>): boolean {
+/**
+ * PocketBase's IsMultiple: a relation without maxSelect (or above 1) holds many; select and file need
+ * maxSelect above 1. Only a number counts (0.22 decodes maxSelect as an integer), for the dashboard,
+ * the record schema and the server alike.
+ */
+export function isMultiple(field: { type: string; options?: Record<string, unknown> }): boolean {
   const max = field.options?.maxSelect;
   if (field.type === 'relation') return max === null || max === undefined || (typeof max === 'number' && max > 1);
   if (field.type === 'select' || field.type === 'file') return typeof max === 'number' && max > 1;

@@ -17,8 +17,8 @@ import {
   withoutEmptyValues,
   type JsonSchema,
   type RecordFieldError,
-  type SchemaErrorLike,
 } from '../record-schema';
+import type { SchemaError } from '../schema/error-tree';
 
 /** Rows written per batch (the unit Cancel stops between). */
 export const IMPORT_BATCH_SIZE = 100;
@@ -148,7 +148,7 @@ export function rowData(row: RawRow, mapping: ColumnMapping, targets: readonly I
 /** A compiled validator of `recordDataSchema` (ajv's ValidateFunction fits). */
 export interface DataValidator {
   (data: unknown): boolean;
-  errors?: readonly SchemaErrorLike[] | null;
+  errors?: readonly SchemaError[] | null;
 }
 
 export interface RowJudge {
@@ -164,7 +164,8 @@ export function rowJudge(collection: Pick<CollectionModel, 'type' | 'schema'>, c
   return {
     schema,
     errors(data) {
-      const out = validate(withoutEmptyValues(data)) ? {} : recordSchemaErrors(schema, validate.errors ?? [], (p) => data[p[0] ?? '']);
+      const present = withoutEmptyValues(data);
+      const out = validate(present) ? {} : recordSchemaErrors(schema, validate.errors ?? [], present);
       // a new auth record needs a password (an update by id does not: the server judges that)
       if (collection.type === 'auth' && !data.id && !data.password) out.password = { code: REQUIRED_CODE, message: REQUIRED_MESSAGE };
       return out;

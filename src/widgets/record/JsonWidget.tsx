@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { parseJsonText } from '../../lib/record-schema';
+import { parseJsonText } from '../../lib/record-form';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { Tooltip } from '../../ui/Tooltip';
 

@@ -10,7 +10,7 @@ import { confirm } from '../../../app/confirm';
 import { addErrorToast } from '../../../app/toasts';
 import { SchemaForm } from '../../../engine';
 import type { CollectionModel } from '../../../lib/collections/types';
-import { recordToFormData } from '../../../lib/record-schema';
+import { recordToFormData } from '../../../lib/record-form';
 import { createUploadStore, RecordEditorContext, type RecordEditorContextValue } from '../../../widgets/record/context';
 import { applyToRecords, type BulkResult } from './bulk-apply';
 import { bulkFields, oneFieldForm, requestValue } from './bulk-fields';

@@ -1,7 +1,8 @@
 // Which fields bulk edit offers (every type the record editor edits, files excepted) and the
 // one-field form and request value for the chosen one, taken from the record editor's own schema.
 import type { CollectionModel } from '../../../lib/collections/types';
-import { editableFields, parseJsonText, recordFormSchema, RESERVED_FORM_NAMES, toFormDate, type JsonSchema } from '../../../lib/record-schema';
+import { parseJsonText, recordFormSchema, RESERVED_FORM_NAMES, toFormDate } from '../../../lib/record-form';
+import { editableFields, type JsonSchema } from '../../../lib/record-schema';
 
 export const bulkFields = (collection: CollectionModel): string[] =>
   editableFields(collection as never)

@@ -2,7 +2,8 @@
 // 19 characters, JSON fields parsed (an unparsable one is the field error invalid_json), passwords
 // only when creating or changing them, and files as multipart: new files under the field name and
 // deletions as '{field}.{filename}' empty entries. The other values travel in `@jsonPayload`.
-import { isMultiple, parseJsonText, RESERVED_FORM_NAMES, toFormDate, type RecordCollectionLike } from '../../../lib/record-schema';
+import { parseJsonText, RESERVED_FORM_NAMES, toFormDate } from '../../../lib/record-form';
+import { isMultiple, type RecordCollectionLike } from '../../../lib/record-schema';
 import { isUploadToken } from '../../../widgets/record/context';
 
 export type JsonFieldError = { code: 'invalid_json'; message: string };

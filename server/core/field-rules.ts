@@ -1,10 +1,9 @@
 // Form field validation shaped like PocketBase's (ozzo-validation): each field reports its first
 // failing rule as {code, message}; every rule but `required` skips empty values; the error map
 // has alphabetical keys, as Go encodes it.
-export interface FieldError {
-  code: string;
-  message: string;
-}
+import type { FieldError } from '../../src/lib/schema/error-tree';
+
+export type { FieldError };
 export type Rule = (value: unknown) => FieldError | null;
 
 const fail = (code: string, message: string): FieldError => ({ code, message });

@@ -1,4 +1,4 @@
-import { jsonTooDeep, MAX_JSON_DEPTH } from '../services/json-depth';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 
 // Go's encoding/json output, which PocketBase clients may rely on byte for byte:
 // compact, with <, >, & and the JS line separators escaped.

@@ -15,6 +15,11 @@ export const SAME_AS_KEYWORD = 'x-sameAs';
  */
 export const CODES_KEYWORD = 'x-codes';
 /**
+ * The value a fresh install stores for a settings property when it differs from the form's `default`
+ * (0.22 stores SMTP's AUTH method as "", which the form shows as its default, PLAIN). Annotation only.
+ */
+export const STORED_DEFAULT_KEYWORD = 'x-stored-default';
+/**
  * An OAuth2 provider's facts for the server (schemas/providers/*.schema.json): logo, endpoints,
  * scopes, PKCE and how its user info maps to id, name, username, email and avatar. Annotation only;
  * its shape is checked by the keyword's meta-schema (src/engine/keywords.ts).

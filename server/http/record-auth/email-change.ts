@@ -1,0 +1,114 @@
+// Email change: the signed-in record asks for a new address, the mail to it confirms the change
+// (and drops the account's OAuth2 links).
+import { logBackgroundError } from '../../services/request-log';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { transaction } from '../../db/database';
+import { isEmailTaken, updateAuthRow, type AuthRow } from '../../records/auth-store';
+import { findAuthRecordByToken } from '../../records/auth-tokens';
+import { deleteExternalAuthsOf } from '../../records/auth-external';
+import { MailerDisabledError, sendRecordTemplateMail } from '../../services/mailer';
+import { newTokenKey, verifyPassword } from '../../services/passwords';
+import { decodeJwtUnverified, newRecordEmailChangeToken } from '../../services/tokens';
+import { badRequest } from '../../core/errors';
+import { by, email, fieldFailure, length, required, validateFields, type FieldError } from '../../core/field-rules';
+import { sortKeys } from '../../../src/lib/json';
+import { bindForm } from '../form-bind';
+import {
+  AUTH_ROUTES,
+  COLLECTION_MISMATCH,
+  dummyHash,
+  emailDomainError,
+  INVALID_TOKEN,
+  LOAD_FAILED,
+  loadAuthCollection,
+  recordKeys,
+  requireSameCollectionRecord,
+} from './shared';
+
+export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void {
+  const base = AUTH_ROUTES;
+
+  app.post(`${base}/request-email-change`, async (req, reply) => {
+    const collection = loadAuthCollection(ctx, req);
+    const row = requireSameCollectionRecord(ctx, req, collection);
+    const form = bindForm(req, { newEmail: 'string' }, LOAD_FAILED);
+    const errors = validateFields(form, {
+      newEmail: [
+        required,
+        length(1, 255),
+        email,
+        by((v) => emailDomainError(collection, String(v))),
+        by((v) =>
+          isEmailTaken(ctx, collection, String(v))
+            ? fieldFailure('validation_record_email_invalid', 'User email already exists or it is invalid.')
+            : null,
+        ),
+      ],
+    });
+    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+
+    const settings = ctx.settings.get();
+    const newEmail = String(form.newEmail);
+    const token = newRecordEmailChangeToken(settings, recordKeys(collection, row), newEmail);
+    try {
+      await sendRecordTemplateMail(settings, 'email-change', newEmail, token);
+    } catch (err) {
+      // SMTP off: 0.22 hands the mail to the local sendmail and answers 204; we have no sendmail,
+      // so the failure is logged (console and logs.db) rather than made the client's problem
+      if (err instanceof MailerDisabledError) {
+        logBackgroundError(ctx, 'Failed to send email change email', err, { type: 'mail' });
+        return reply.status(204).send();
+      }
+      throw badRequest('Failed to request email change.', {}, err instanceof Error ? err.message : String(err));
+    }
+    return reply.status(204).send();
+  });
+
+  app.post(`${base}/confirm-email-change`, async (req, reply) => {
+    const collection = loadAuthCollection(ctx, req);
+    const form = bindForm(req, { token: 'string', password: 'string' }, LOAD_FAILED);
+    const token = typeof form.token === 'string' ? form.token : '';
+
+    // token checks (0.22's parseToken), in 0.22's order
+    let tokenError: FieldError | null = null;
+    let row: AuthRow | null = null;
+    let newEmail = '';
+    if (token !== '') {
+      const claims = decodeJwtUnverified(token);
+      newEmail = typeof claims?.newEmail === 'string' ? claims.newEmail : '';
+      if (!newEmail) {
+        tokenError = fieldFailure('validation_invalid_token_payload', 'Invalid token payload - newEmail must be set.');
+      } else if (isEmailTaken(ctx, collection, newEmail)) {
+        tokenError = fieldFailure('validation_existing_token_email', `The new email address is already registered: ${newEmail}`);
+      } else {
+        const record = findAuthRecordByToken(ctx, token, 'recordEmailChangeToken');
+        if (!record) tokenError = INVALID_TOKEN;
+        else if (record.collection.id !== collection.id) tokenError = COLLECTION_MISMATCH;
+        else row = record.row;
+      }
+    }
+    const errors = validateFields(form, {
+      token: [required, by(() => tokenError)],
+      password: [required, length(1, 100)],
+    });
+    if (!errors.password && typeof form.password === 'string' && form.password !== '') {
+      const hash = row ? row.passwordHash : await dummyHash();
+      const ok = (await verifyPassword(form.password, hash)) && row !== null;
+      if (!ok) errors.password = fieldFailure('validation_invalid_password', 'Missing or invalid auth record password.');
+    }
+    const target = row as AuthRow | null;
+    if (Object.keys(errors).length || !target) throw badRequest(undefined, sortKeys(errors));
+
+    transaction(ctx.db, () => {
+      if (isEmailTaken(ctx, collection, newEmail, target.id)) {
+        throw badRequest(undefined, {
+          token: fieldFailure('validation_existing_token_email', `The new email address is already registered: ${newEmail}`),
+        });
+      }
+      updateAuthRow(ctx, collection, target.id, { email: newEmail, verified: true, tokenKey: newTokenKey() });
+      deleteExternalAuthsOf(ctx, collection.id, target.id);
+    });
+    return reply.status(204).send();
+  });
+}

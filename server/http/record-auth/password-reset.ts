@@ -1,0 +1,83 @@
+// Password reset by mail: the reset mail and its confirmation with a new password.
+import { logBackgroundError } from '../../services/request-log';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { transaction } from '../../db/database';
+import { authOptions, findAuthRowById, updateAuthRow, type AuthRow } from '../../records/auth-store';
+import { findAuthRecordByToken } from '../../records/auth-tokens';
+import { deleteExternalAuthsOf } from '../../records/auth-external';
+import { hashPassword, newTokenKey } from '../../services/passwords';
+import { badRequest } from '../../core/errors';
+import { by, email, equals, length, required, validateFields } from '../../core/field-rules';
+import { bindForm } from '../form-bind';
+import {
+  AUTH_ROUTES,
+  COLLECTION_MISMATCH,
+  INVALID_TOKEN,
+  isVerified,
+  LOAD_FAILED,
+  loadAuthCollection,
+  passwordLength,
+  sendPasswordReset,
+  VALIDATE_FAILED,
+} from './shared';
+
+export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): void {
+  const base = AUTH_ROUTES;
+
+  app.post(`${base}/request-password-reset`, async (req, reply) => {
+    const collection = loadAuthCollection(ctx, req);
+    const opts = authOptions(collection);
+    if (!opts.allowEmailAuth && !opts.allowUsernameAuth) {
+      throw badRequest('The collection is not configured to allow password authentication.');
+    }
+    const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
+    const errors = validateFields(form, { email: [required, length(1, 255), email] });
+    if (Object.keys(errors).length) throw badRequest(VALIDATE_FAILED, errors);
+
+    void sendPasswordReset(ctx, collection, String(form.email)).catch((err) =>
+      logBackgroundError(ctx, 'Failed to send password reset email', err, { type: 'mail' }),
+    );
+    return reply.status(204).send();
+  });
+
+  app.post(`${base}/confirm-password-reset`, async (req, reply) => {
+    const collection = loadAuthCollection(ctx, req);
+    const form = bindForm(req, { token: 'string', password: 'string', passwordConfirm: 'string' }, LOAD_FAILED);
+    let target: AuthRow | null = null;
+    let tokenEmail = '';
+    const errors = validateFields(form, {
+      token: [
+        required,
+        by((value) => {
+          const record = findAuthRecordByToken(ctx, String(value), 'recordPasswordResetToken');
+          if (!record) return INVALID_TOKEN;
+          if (record.collection.id !== collection.id) return COLLECTION_MISMATCH;
+          target = record.row;
+          tokenEmail = typeof record.claims.email === 'string' ? record.claims.email : '';
+          return null;
+        }),
+      ],
+      password: [required, passwordLength(collection)],
+      passwordConfirm: [required, equals(form.password)],
+    });
+    const row = target as AuthRow | null;
+    if (Object.keys(errors).length || !row) throw badRequest(undefined, errors);
+
+    const passwordHash = await hashPassword(String(form.password));
+    transaction(ctx.db, () => {
+      const fresh = findAuthRowById(ctx, collection, row.id);
+      if (!fresh || fresh.tokenKey !== row.tokenKey) throw badRequest(undefined, { token: INVALID_TOKEN });
+      // a reset mail reached the address in the token: that proves it, if it is still the record's
+      const verifyNow = !isVerified(fresh) && tokenEmail !== '' && String(fresh.email ?? '') === tokenEmail;
+      updateAuthRow(ctx, collection, row.id, {
+        passwordHash,
+        tokenKey: newTokenKey(),
+        lastResetSentAt: '',
+        ...(verifyNow ? { verified: true } : {}),
+      });
+      if (verifyNow) deleteExternalAuthsOf(ctx, collection.id, row.id);
+    });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,88 @@
+// Signing a record in: the auth methods of a collection, password sign-in (failed attempts rate
+// limited per IP + collection + identity), token refresh and OAuth2 sign-in.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { authOptions, findAuthRowByEmail, findAuthRowByUsername, type AuthRow } from '../../records/auth-store';
+import { listAuthProviders } from '../../records/auth-oauth2';
+import { signInWithOAuth2 } from '../record-oauth2';
+import { verifyPassword } from '../../services/passwords';
+import { createRateLimiter } from '../../services/rate-limit';
+import { badRequest, tooManyRequests } from '../../core/errors';
+import { isEmailAddress, length, required, validateFields } from '../../core/field-rules';
+import { bindForm } from '../form-bind';
+import {
+  AUTH_ROUTES,
+  authResponse,
+  dummyHash,
+  LOAD_FAILED,
+  loadAuthCollection,
+  RECORD_SIGN_IN_FAILURE_LIMIT,
+  RECORD_SIGN_IN_WINDOW_MS,
+  requireSameCollectionRecord,
+} from './shared';
+
+export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
+  const base = AUTH_ROUTES;
+  const signInFailures = createRateLimiter({ limit: RECORD_SIGN_IN_FAILURE_LIMIT, windowMs: RECORD_SIGN_IN_WINDOW_MS });
+
+  app.get(`${base}/auth-methods`, async (req) => {
+    const collection = loadAuthCollection(ctx, req);
+    const opts = authOptions(collection);
+    return {
+      authProviders: opts.allowOAuth2Auth ? listAuthProviders(ctx.settings.get()) : [],
+      usernamePassword: opts.allowUsernameAuth,
+      emailPassword: opts.allowEmailAuth,
+      onlyVerified: opts.onlyVerified,
+    };
+  });
+
+  app.post(`${base}/auth-with-password`, async (req, reply) => {
+    const collection = loadAuthCollection(ctx, req);
+    const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
+    const errors = validateFields(form, {
+      identity: [required, length(1, 255)],
+      password: [required, length(1, 255)],
+    });
+    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+
+    const identity = String(form.identity);
+    const limiterKey = `${req.ip}|${collection.id}|${identity.toLowerCase()}`;
+    const wait = signInFailures.retryAfter(limiterKey);
+    if (wait > 0) {
+      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');
+    }
+
+    const opts = authOptions(collection);
+    let row: AuthRow | null = null;
+    // an identity in email form is only ever an email, anything else only a username
+    if (isEmailAddress(identity)) {
+      if (opts.allowEmailAuth) row = findAuthRowByEmail(ctx, collection, identity);
+    } else if (opts.allowUsernameAuth) {
+      row = findAuthRowByUsername(ctx, collection, identity);
+    }
+    // hash even when nothing matched, so the timing does not tell which accounts exist
+    const ok = await verifyPassword(String(form.password), row?.passwordHash ?? (await dummyHash()));
+    if (!row || !ok) {
+      signInFailures.fail(limiterKey);
+      throw badRequest('Failed to authenticate.');
+    }
+    signInFailures.reset(limiterKey);
+    return authResponse(ctx, req, collection, row);
+  });
+
+  app.post(`${base}/auth-refresh`, async (req) => {
+    const collection = loadAuthCollection(ctx, req);
+    const row = requireSameCollectionRecord(ctx, req, collection);
+    return authResponse(ctx, req, collection, row);
+  });
+
+  app.post(`${base}/auth-with-oauth2`, async (req) => {
+    const collection = loadAuthCollection(ctx, req);
+    if (!authOptions(collection).allowOAuth2Auth) {
+      throw badRequest('The collection is not configured to allow OAuth2 authentication.');
+    }
+    const { row, meta } = await signInWithOAuth2(ctx, req, collection);
+    return { ...(await authResponse(ctx, req, collection, row)), meta };
+  });
+}

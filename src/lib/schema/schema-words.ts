@@ -1,0 +1,184 @@
+/**
+ * How a schema file words a failing keyword: the `x-messages` / `x-codes` of the failing schema or
+ * of the property's own schema, else PocketBase-style defaults. Shared by the dashboard's form
+ * messages (src/engine/messages.ts) and PocketBase's error tree (./error-tree.ts, server and
+ * browser), so a field shows the same words on every path.
+ *
+ * Pure module: no React, no Node APIs, no ajv, no rjsf.
+ */
+import { CODES_KEYWORD, MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
+import { isObject } from '../json';
+
+type Schema = Record<string, unknown>;
+type Params = Record<string, unknown>;
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'Must be a valid email address.',
+  uri: 'Must be a valid url.',
+  url: 'Must be a valid url.',
+};
+
+/** Fallback messages, modelled on PocketBase's validation wording; `value` is the failing value when known. */
+export function defaultMessage(keyword: string, params: Params, value?: unknown): string {
+  const limit = params.limit as number | undefined;
+  switch (keyword) {
+    case 'required':
+      return 'Cannot be blank.';
+    case 'minLength':
+      return `Minimum ${limit} characters.`;
+    case 'maxLength':
+      return `Maximum ${limit} characters.`;
+    case 'minimum':
+      return `Must be no less than ${limit}.`;
+    case 'maximum':
+      return `Must be no greater than ${limit}.`;
+    case 'minItems':
+      return `Select at least ${limit} items.`;
+    case 'maxItems':
+      return `Select up to ${limit} items.`;
+    case 'format':
+      return FORMAT_MESSAGES[String(params.format)] ?? 'Invalid format.';
+    case 'pattern':
+      return 'Invalid format.';
+    case 'enum':
+      // PocketBase names the rejected select value
+      return typeof value === 'string' || typeof value === 'number' ? `Invalid value ${value}.` : 'Invalid value.';
+    case SAME_AS_KEYWORD:
+      return "Values don't match.";
+    default:
+      return 'Invalid value.';
+  }
+}
+
+/** ozzo-validation's codes for a failing keyword, when the schema names none. */
+const DEFAULT_CODES: Record<string, string> = {
+  required: 'validation_required',
+  type: 'validation_invalid_type',
+  minLength: 'validation_length_too_short',
+  maxLength: 'validation_length_too_long',
+  minimum: 'validation_min_greater_equal_than_required',
+  exclusiveMinimum: 'validation_min_greater_than_required',
+  maximum: 'validation_max_less_equal_than_required',
+  exclusiveMaximum: 'validation_max_less_than_required',
+  pattern: 'validation_match_invalid',
+  enum: 'validation_in_invalid',
+  const: 'validation_in_invalid',
+  minItems: 'validation_length_too_short',
+  maxItems: 'validation_length_too_long',
+  [SAME_AS_KEYWORD]: 'validation_values_mismatch',
+};
+const FORMAT_CODES: Record<string, string> = {
+  email: 'validation_is_email',
+  uri: 'validation_is_url',
+  url: 'validation_is_url',
+  hostname: 'validation_is_host',
+};
+
+export function defaultCode(keyword: string, params: Params): string {
+  if (keyword === 'format') return FORMAT_CODES[String(params.format)] ?? 'validation_invalid_format';
+  return DEFAULT_CODES[keyword] ?? 'validation_invalid_value';
+}
+
+/** Which failure a field reports first: the most basic problem first, "doesn't match" last. */
+const KEYWORD_ORDER = [
+  'required', 'dependencies', 'type', 'multipleOf', 'minLength', 'maxLength', 'format', 'pattern',
+  'minimum', 'maximum', 'minItems', 'maxItems', 'enum', 'const',
+];
+export function keywordPriority(keyword = ''): number {
+  const i = KEYWORD_ORDER.indexOf(keyword);
+  return i < 0 ? KEYWORD_ORDER.length : i;
+}
+
+/** Keywords that only say "a sub-schema failed"; the sub-schema's own error is the useful one. */
+export const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not']);
+
+/** Resolves a local JSON pointer ('#/definitions/x', or a schema path) against the root schema. */
+export function resolvePointer(root: Schema, pointer: string): unknown {
+  if (!pointer.startsWith('#')) return undefined;
+  let node: unknown = root;
+  for (const raw of pointer.slice(1).split('/').filter(Boolean)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObject(node) && !Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function deref(root: Schema, node: unknown): Schema | undefined {
+  if (!isObject(node)) return undefined;
+  if (typeof node.$ref === 'string') return deref(root, resolvePointer(root, node.$ref));
+  return node;
+}
+
+/** The schema owning the keyword at an ajv schemaPath ('#/properties/a/minLength' → properties.a). */
+export function failingSchema(root: Schema, schemaPath: string): Schema | undefined {
+  return deref(root, resolvePointer(root, schemaPath.replace(/\/[^/]*$/, '')));
+}
+
+/**
+ * Every sub-schema that can describe the property at `path`: properties of the object schema and
+ * of its conditional branches (allOf, if/then/else, dependencies, anyOf/oneOf).
+ */
+export function propertySchemas(root: Schema, path: readonly string[]): Schema[] {
+  let level: Schema[] = [root];
+  for (const key of path) {
+    const next: Schema[] = [];
+    const visit = (node: unknown, depth: number) => {
+      const s = deref(root, node);
+      if (!s || depth > 8) return;
+      if (isObject(s.properties) && key in s.properties) {
+        const p = deref(root, s.properties[key]);
+        if (p) next.push(p);
+      }
+      if (isObject(s.items) && /^\d+$/.test(key)) {
+        const p = deref(root, s.items);
+        if (p) next.push(p);
+      }
+      for (const k of ['then', 'else']) visit(s[k], depth + 1);
+      for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) (s[k] as unknown[]).forEach((b) => visit(b, depth + 1));
+      if (isObject(s.dependencies)) Object.values(s.dependencies).forEach((d) => visit(d, depth + 1));
+    };
+    level.forEach((s) => visit(s, 0));
+    level = next;
+  }
+  return level;
+}
+
+/** A failing keyword as the schema words it. */
+export interface KeywordFailure {
+  /** ajv's keyword; a property dependency reads as `required`. */
+  keyword: string;
+  /** The property path (a missing property's path ends with its name). */
+  path: readonly string[];
+  params: Params;
+  /** ajv's schemaPath of the failing keyword. */
+  schemaPath?: string;
+  /** The failing value, when known ("Invalid value x."). */
+  value?: unknown;
+}
+
+function annotation(schema: Schema | undefined, name: string, keyword: string): string | undefined {
+  const map = schema?.[name];
+  return isObject(map) && typeof map[keyword] === 'string' ? map[keyword] : undefined;
+}
+
+/** The failing schema's annotation, then the property's (`required` only looks at the property). */
+function lookup(root: Schema, failure: KeywordFailure, name: string): string | undefined {
+  if (failure.schemaPath && failure.keyword !== 'required') {
+    const own = annotation(failingSchema(root, failure.schemaPath), name, failure.keyword);
+    if (own) return own;
+  }
+  for (const s of propertySchemas(root, failure.path)) {
+    const found = annotation(s, name, failure.keyword);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function messageOf(root: Schema, failure: KeywordFailure): string {
+  return lookup(root, failure, MESSAGES_KEYWORD) ?? defaultMessage(failure.keyword, failure.params, failure.value);
+}
+
+export function codeOf(root: Schema, failure: KeywordFailure): string {
+  return lookup(root, failure, CODES_KEYWORD) ?? defaultCode(failure.keyword, failure.params);
+}

@@ -1,0 +1,93 @@
+// Adding a setting is editing schema files only: on a temporary copy of schemas/, a new logs
+// property (schema + UI schema) and a new secret are rendered by the engine, stored and returned by
+// a server started on the copy (OUTPOST_SCHEMAS_DIR; the secret masked), validated with 0.22's
+// error code, and documented by `npm run docs` — with no code change.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import RjsfForm from '../../src/engine/RjsfForm';
+import { generateDocs, loadCatalog, ROOT } from '../../scripts/gen-docs';
+import type { TestServer } from '../helpers/server';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-schema-copy-'));
+const schemasDir = path.join(root, 'schemas');
+fs.cpSync(path.join(ROOT, 'schemas'), schemasDir, { recursive: true });
+fs.cpSync(path.join(ROOT, 'screens'), path.join(root, 'screens'), { recursive: true });
+
+const edit = (file: string, change: (json: Record<string, any>) => void) => {
+  const full = path.join(schemasDir, file);
+  const json = JSON.parse(fs.readFileSync(full, 'utf8'));
+  change(json);
+  fs.writeFileSync(full, JSON.stringify(json, null, 2));
+};
+edit('settings/logs.schema.json', (s) => {
+  s.properties.retentionNote = { type: 'string', title: 'Retention note', default: 'kept', maxLength: 10 };
+  s.properties.archiveKey = { type: 'string', title: 'Archive key', default: '' };
+});
+edit('settings/logs.ui.json', (ui) => {
+  ui.retentionNote = { 'ui:placeholder': 'Why logs are kept' };
+  ui.archiveKey = { 'ui:widget': 'secret' };
+});
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8'));
+
+let srv: TestServer;
+let token: string;
+let http: typeof import('../helpers/server').http;
+
+beforeAll(async () => {
+  // the server reads its schema folder when its modules load: point it at the copy first
+  process.env.OUTPOST_SCHEMAS_DIR = schemasDir;
+  const helpers = await import('../helpers/server');
+  http = helpers.http;
+  srv = await helpers.startServer();
+  const admin = { email: 'admin@example.com', password: 'admin-password' };
+  await http(srv.url, 'POST', '/api/admins', { body: { ...admin, passwordConfirm: admin.password } });
+  token = (await srv.client().admins.authWithPassword(admin.email, admin.password)).token;
+}, 60_000);
+
+afterAll(async () => {
+  delete process.env.OUTPOST_SCHEMAS_DIR;
+  await srv?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('a new setting on a copy of schemas/', () => {
+  it('is rendered by the engine', () => {
+    const schema = read('settings/logs.schema.json');
+    const uiSchema = read('settings/logs.ui.json');
+    // the rjsf renderer: a modified schema has no build-time validator, so it is interpreted at run time
+    const html = renderToStaticMarkup(createElement(RjsfForm, { schema, uiSchema, formData: { maxDays: 5, minLevel: 0 } }));
+    expect(html).toContain('Retention note');
+    expect(html).toContain('Why logs are kept');
+    expect(html).toContain('Archive key');
+  });
+
+  it('is stored and returned (the secret masked), with its default on a fresh install', async () => {
+    const fresh = await http(srv.url, 'GET', '/api/settings', { token });
+    expect(fresh.body.logs).toMatchObject({ retentionNote: 'kept', archiveKey: '' });
+    const saved = await http(srv.url, 'PATCH', '/api/settings', { token, body: { logs: { retentionNote: 'short', archiveKey: 'k3y-s3cret' } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const res = await http(srv.url, 'GET', '/api/settings', { token });
+    expect(res.body.logs).toMatchObject({ retentionNote: 'short', archiveKey: '******' });
+    expect(JSON.stringify(res.body)).not.toContain('k3y-s3cret');
+  });
+
+  it('is validated with its schema and 0.22 error codes', async () => {
+    const bad = await http(srv.url, 'PATCH', '/api/settings', { token, body: { logs: { retentionNote: 'far too long a note' } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toEqual({ logs: { retentionNote: { code: 'validation_length_too_long', message: 'Maximum 10 characters.' } } });
+    const wrongType = await http(srv.url, 'PATCH', '/api/settings', { token, body: { logs: { retentionNote: 5 } } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.data.logs.retentionNote.code).toBe('validation_invalid_type');
+  });
+
+  it('is documented', () => {
+    const doc = generateDocs(loadCatalog(root)).get('settings/logs.md') ?? '';
+    expect(doc).toContain('retentionNote');
+    expect(doc).toContain('Retention note');
+    expect(doc).toContain('archiveKey');
+  });
+});
