@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createReadPool, openDatabase } from './db/database';
 import { initDataLayout } from './db/layout';
 import { initLogsLayout } from './db/logs-layout';
-import { createSettingsStore } from './services/settings';
+import { createSettingsStore } from './services/settings-store';
 import { getCollections } from './collections/store';
 import { refusedViews } from './collections/view-secrets';
 import type { AppContext, AppOptions, RestartPlan } from './context';

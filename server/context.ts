@@ -1,6 +1,6 @@
 // What every route module receives: the open databases and the long-lived services.
 import type { DB, ReadPool } from './db/database';
-import type { SettingsStore } from './services/settings';
+import type { SettingsStore } from './services/settings-store';
 
 export type AuthKind = 'guest' | 'admin' | 'authRecord';
 
