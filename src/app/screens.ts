@@ -7,7 +7,7 @@
  */
 
 export type RouteCondition = 'none' | 'guest' | 'auth';
-export type RouteParams = Record<string, string>;
+type RouteParams = Record<string, string>;
 
 export type SettingsLinkGroup = 'system' | 'sync' | 'auth';
 

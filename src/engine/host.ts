@@ -6,7 +6,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 
-export type NoticeType = 'info' | 'success' | 'warning' | 'error';
+type NoticeType = 'info' | 'success' | 'warning' | 'error';
 
 export interface PageFrameProps {
   /** The document title. */

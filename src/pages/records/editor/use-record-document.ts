@@ -20,7 +20,7 @@ import { MESSAGES } from './messages';
 type Data = Record<string, unknown>;
 
 /** What happened to the record elsewhere since it was loaded ('reloaded': a clean form was refreshed). */
-export type Elsewhere = 'changed' | 'deleted' | 'reloaded' | null;
+type Elsewhere = 'changed' | 'deleted' | 'reloaded' | null;
 
 /** The latest realtime change of the record (from the records list's subscription). */
 export type RemoteChange = { action: 'create' | 'update' | 'delete'; record: RecordModel; seq: number };
@@ -40,7 +40,7 @@ type Options = {
 };
 
 /** The record a duplicate starts from: no id, created, updated or files. */
-export function duplicateSource(collection: CollectionModel, source: RecordModel): RecordModel {
+function duplicateSource(collection: CollectionModel, source: RecordModel): RecordModel {
   const copy: Record<string, unknown> = { ...source, id: '', created: '', updated: '' };
   for (const f of collection.schema) if (f.type === 'file') copy[f.name] = Array.isArray(source[f.name]) ? [] : '';
   if (collection.type === 'auth') copy.verified = false;
