@@ -18,10 +18,19 @@ export default defineConfig({
     rolldownOptions: {
       // The validators plugin compiles every schema at build time; its timing report is noise.
       checks: { pluginTimings: false },
-      // Everything the entry imports statically ships as one chunk. Left to itself the bundler
-      // splits modules the lazy pages share with the entry (React, the API client) into chunks
-      // of their own, which the sign-in page then fetches as extra requests that compress worse.
-      output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] } },
+      // Everything the entry imports statically ships as one chunk, and so does the form engine's
+      // public API (src/engine/index.ts) with everything it imports statically. Left to itself the
+      // bundler splits modules shared by several lazy chunks (React, the API client, the engine's
+      // keyword names, the tooltip) into chunks of their own, down to a few dozen bytes each, which
+      // the sign-in page then fetches as extra requests that compress worse.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'] },
+            { name: 'engine', test: /[\\/]src[\\/]engine[\\/]index\.ts$/ },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -1,5 +1,5 @@
 // The records search/filter bar: autocomplete of the collection's field paths and macros; a plain
-// term is normalised (spec §5) into an OR of contains matches before it goes to the URL.
+// term is normalised into an OR of contains matches before it goes to the URL.
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { FilterSearchBar } from '../../../app/FilterSearchBar';

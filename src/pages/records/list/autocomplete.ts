@@ -1,5 +1,5 @@
 // The records search bar's autocomplete (pure): the collection's field names with relation paths
-// (up to 4 levels, spec §9) and the datetime macros an admin filter may use.
+// (relations followed up to 4 levels) and the datetime macros an admin filter may use.
 import { fieldKeys } from '../../../lib/collections/rules';
 import type { CollectionModel } from '../../../lib/collections/types';
 

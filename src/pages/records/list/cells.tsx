@@ -1,4 +1,4 @@
-// Record field values in list cells and the preview panel (spec §9 Display): dates, truncated
+// Record field values in list cells and the preview panel: dates, truncated
 // text, relation chips, file thumbs with an icon fallback, JSON excerpts, bools, select chips.
 import { memo, useState } from 'react';
 import { pb } from '../../../api/client';

@@ -1,4 +1,4 @@
-// Hidden columns per collection, kept in local storage (spec §2 Records list).
+// Hidden columns per collection, kept in local storage, so a reload keeps them hidden.
 import { useCallback, useState } from 'react';
 import { hiddenColumnsKey, parseHiddenColumns } from '../../../lib/records/format';
 
