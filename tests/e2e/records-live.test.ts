@@ -132,6 +132,48 @@ describe('live records list', () => {
   });
 });
 
+describe('a flood of creates elsewhere', () => {
+  it('counts 300 new records, keeping only ids past 200, and Show loads the list again', async () => {
+    const writer = await openPage();
+    const reader = await openPage();
+    for (const page of [writer, reader]) {
+      await page.goto(`${srv.url}/_/#/collections?collectionId=sz5l5z67tg7gku0`);
+      await page.locator('tr[data-id="llvuca81nly1qls"]').waitFor();
+    }
+    const footer = reader.locator('.records-footer');
+    const before = Number((await footer.textContent())!.match(/Total found: (\d+)/)![1]);
+    const created = await writer.evaluate(async () => {
+      const auth = JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}');
+      const ids: string[] = [];
+      for (let i = 0; i < 300; i += 30) {
+        const batch = await Promise.all(
+          Array.from({ length: 30 }, (_, j) =>
+            fetch('/api/collections/demo2/records', {
+              method: 'POST',
+              headers: { Authorization: auth.token, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ title: `flood-${i + j}` }),
+            }).then((r) => r.json()),
+          ),
+        );
+        ids.push(...batch.map((r: { id: string }) => r.id));
+      }
+      return ids;
+    });
+    expect(created).toHaveLength(300);
+    const notice = reader.getByRole('status').filter({ hasText: '300 new records' });
+    await notice.waitFor({ timeout: 20_000 });
+    await poll(() => footer.textContent()).toContain(`Total found: ${before + 300}`);
+    // past 200 announced records only their ids are kept: Show loads the list again
+    const reload = reader.waitForRequest((r) => r.url().includes('/api/collections/sz5l5z67tg7gku0/records?') || r.url().includes('/api/collections/demo2/records?'));
+    await notice.getByRole('button', { name: 'Show' }).click();
+    await reload;
+    await notice.waitFor({ state: 'hidden' });
+    // newest first (the last batch of 30 was created in parallel, possibly within one millisecond)
+    await poll(async () => created.slice(-30).includes((await reader.locator('.records-table tbody tr.rl-row').first().getAttribute('data-id'))!)).toBe(true);
+    for (const page of [writer, reader]) await page.context().close();
+  });
+});
+
 describe('API docs overlay', () => {
   const BASE = ['List/Search', 'View', 'Create', 'Update', 'Delete', 'Realtime'];
   const AUTH = [

@@ -66,7 +66,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const { records, setRecords, setTotal, loading, generation, reload } = paging;
   const batches = useRenderBatches(records.length, generation);
   const { selected, toggle: toggleSelected, deselect, selectOnly } = useSelection(generation);
-  const live = useLiveList(collection.id, !isView, { filter: normalizedFilter, expand, fields }, generation, { records, setRecords, setTotal, deselect });
+  const live = useLiveList(collection.id, !isView, { filter: normalizedFilter, expand, fields }, generation, { records, setRecords, setTotal, deselect, reload });
   const panel = useRecordPanel(collection, recordId, { expand, fields }, { records, setRecords, setTotal, deselect, takeAnnounced: live.takeAnnounced, forgetDeleted: live.forgetDeleted });
   const fileToken = useFileToken(collection, records);
 
@@ -92,7 +92,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const colSpan = visibleColumns.length + (selectable ? 1 : 0) + 1;
   const showSkeleton = loading && records.length === 0;
   const visible = records.slice(0, batches.shown);
-  const { incoming, deletedIds, remote } = live;
+  const { incomingCount, deletedIds, remote } = live;
 
   return (
     <div className="records-list">
@@ -109,11 +109,11 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
       </div>
       <RecordsIo collection={collection} filter={normalizedFilter} sort={sort} selected={selected} onImported={reload} />
 
-      {incoming.length > 0 && (
+      {incomingCount > 0 && (
         <div className="records-live-notice" role="status">
           <span className="records-live-dot" aria-hidden="true" />
           <span className="flex-fill">
-            {incoming.length === 1 ? '1 new record' : `${incoming.length} new records`} created since the list was loaded.
+            {incomingCount === 1 ? '1 new record' : `${incomingCount} new records`} created since the list was loaded.
           </span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => batches.revealTop(live.showIncoming())}>
             Show
