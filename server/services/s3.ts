@@ -8,7 +8,7 @@ import type { S3Settings } from './settings';
 // The SDK is required on first use (through node_modules, outside the server bundle): it is large
 // and most servers never talk to S3, so it must not weigh on the cold start.
 const requireAtRuntime = createRequire(import.meta.url);
-const s3Sdk = () => requireAtRuntime('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+export const s3Sdk = () => requireAtRuntime('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
 
 /** The client for an S3 config (shared with the storage code once files go to S3). */
 export function createS3Client(cfg: S3Settings): S3Client {

@@ -5,15 +5,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { createS3Client } from '../s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createS3Client, s3Sdk } from '../s3';
 import type { S3Settings } from '../settings';
 import { isBackupKey } from './names';
 
@@ -114,6 +107,8 @@ export function createLocalBackupsFs(dataDir: string): BackupsFs {
 
 export function createS3BackupsFs(cfg: S3Settings): BackupsFs {
   const client: S3Client = createS3Client(cfg);
+  // the SDK loads on first use (see ../s3): a server without S3 backups never pays for it
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } = s3Sdk();
   const Bucket = cfg.bucket;
 
   async function stat(key: string): Promise<BackupInfo | null> {
