@@ -193,8 +193,17 @@ function* sending(broker: Broker, deliveries: Iterable<Delivery>): Generator<voi
  */
 export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
   const queue = new SlicedQueue();
+  // a flood (a bulk import) can overflow the queue: one line per second says how many were dropped
+  const dropped = { count: 0, first: '', timer: undefined as NodeJS.Timeout | undefined };
+  const reportDropped = () => {
+    console.error(`[realtime] broadcast queue full: ${dropped.count} event(s) not sent, from the ${dropped.first} on`);
+    dropped.count = 0;
+    dropped.timer = undefined;
+  };
   const enqueue = (job: Iterator<unknown>, what: string) => {
-    if (!queue.push(job)) console.error(`[realtime] broadcast queue full (${queue.pending} pending): ${what} not sent`);
+    if (queue.push(job)) return;
+    if (dropped.count++ === 0) dropped.first = what;
+    dropped.timer ??= setTimeout(reportDropped, 1000).unref();
   };
   const offChange = onRecordChange(ctx, (change) => {
     if (change.action === 'delete' || broker.size === 0) return;
@@ -206,6 +215,10 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
     return deliveries.length ? () => enqueue(sending(broker, deliveries), `delete of ${record.collection.name}/${record.data.id}`) : undefined;
   });
   return () => {
+    if (dropped.timer) {
+      clearTimeout(dropped.timer);
+      reportDropped();
+    }
     queue.stop();
     offChange();
     offDeleting();
