@@ -2,11 +2,14 @@
 // every file is well formed (its x-provider facts are checked by the keyword's meta-schema when the
 // schema compiles, see schemas.test.ts), spec §3's 25 keys are all there, and adding a provider or a
 // setting is adding files: a temporary copy of schemas/ with a new provider file and a new logs
-// setting finds both stored (defaults), validated and documented, with no code change.
+// setting finds both rendered, stored (defaults), validated and documented, with no code change.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import RjsfForm from '../../src/engine/RjsfForm';
 import { generateDocs, loadCatalog, ROOT } from '../../scripts/gen-docs';
 import { loadProviders, providerDefaults } from '../../server/services/providers';
 import { defaultSettings } from '../../server/services/settings-defaults';
@@ -62,11 +65,22 @@ describe('adding a provider and a setting is adding files', () => {
   acme['x-provider'] = { ...acme['x-provider'], logo: 'acme.svg', displayName: 'Acme ID' };
   acme.properties.tenant = { type: 'string', title: 'Tenant', default: 'main', minLength: 3 };
   fs.writeFileSync(path.join(root, 'schemas', 'providers', 'acme.schema.json'), JSON.stringify(acme));
+  const acmeUi = JSON.parse(fs.readFileSync(path.join(root, 'schemas', 'providers', 'oidc.ui.json'), 'utf8'));
+  acmeUi['ui:layout'].push(['tenant']);
+  acmeUi.tenant = { 'ui:placeholder': 'Your Acme tenant' };
+  fs.writeFileSync(path.join(root, 'schemas', 'providers', 'acme.ui.json'), JSON.stringify(acmeUi));
   // a new logs setting
   const logsFile = path.join(root, 'schemas', 'settings', 'logs.schema.json');
   const logs = JSON.parse(fs.readFileSync(logsFile, 'utf8'));
   logs.properties.retentionNote = { type: 'string', title: 'Retention note', default: 'kept', maxLength: 10 };
   fs.writeFileSync(logsFile, JSON.stringify(logs));
+
+  it('renders the new provider form with its own option', () => {
+    const read = (f: string) => JSON.parse(fs.readFileSync(path.join(root, 'schemas', 'providers', f), 'utf8'));
+    // the rjsf renderer: a new file has no build-time validator, so it is interpreted at run time
+    const html = renderToStaticMarkup(createElement(RjsfForm, { schema: read('acme.schema.json'), uiSchema: read('acme.ui.json'), formData: providerDefaults(loadProviders(schemasDir).find((p) => p.name === 'acme')!) }));
+    for (const text of ['Client ID', 'Client secret', 'Tenant', 'Your Acme tenant']) expect(html).toContain(text);
+  });
 
   it('stores both with their defaults', () => {
     expect(loadProviders(schemasDir).map((p) => p.key)).toContain('acmeAuth');
