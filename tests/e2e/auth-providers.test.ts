@@ -99,8 +99,9 @@ describe('Auth providers screen', () => {
     const providerFiles = fs.readdirSync(path.resolve('schemas/providers')).filter((f) => f.endsWith('.schema.json'));
     await expect.poll(() => page.locator('.provider-card').count()).toBe(providerFiles.length);
     expect(providerFiles.length).toBe(25);
-    const logos = await page.locator('.provider-card img.provider-logo').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
-    expect(logos.every((w) => w > 0)).toBe(true);
+    // every logo loads (the images arrive after the cards)
+    const loaded = () => page.locator('.provider-card img.provider-logo').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length);
+    await expect.poll(loaded, { timeout: 10_000 }).toBe(providerFiles.length);
     await expect(page.getByRole('button', { name: 'GitLab settings' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'auth-providers');
   });
