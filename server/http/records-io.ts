@@ -26,8 +26,8 @@ import type { RecordData } from '../records/values';
 import { adminOnly, ApiError, badRequest, notFound } from '../core/errors';
 import { parseJsonBody } from '../core/json';
 
-export const MAX_IMPORT_ITEMS = 500;
-export const MAX_EXPORT_IDS = 500_000;
+const MAX_IMPORT_ITEMS = 500;
+const MAX_EXPORT_IDS = 500_000;
 
 type ItemResult = { status: 200; id: string } | { status: number; message: string; data: unknown };
 

@@ -4,7 +4,7 @@ import { getTokenPayload } from 'pocketbase';
 import { pb } from './client';
 import { fileTokenValid } from '../lib/records/format';
 
-export const FILE_TOKEN_STORAGE_KEY = '@adminFileToken';
+const FILE_TOKEN_STORAGE_KEY = '@adminFileToken';
 
 type Cached = { token: string; exp: number };
 

@@ -100,7 +100,7 @@ function AvatarMenu() {
   );
 }
 
-export function AppSidebar() {
+function AppSidebar() {
   const { path } = useRoute();
   return (
     <aside className="app-sidebar">
@@ -136,7 +136,7 @@ export function AppSidebar() {
  * Only its chunk (slate) is fetched and evaluated, on idle; nothing is mounted. This module is the
  * signed-in shell's, so the sign-in page never references that chunk.
  */
-export const preloadRichEditor = (): Promise<unknown> => import('../widgets/record/rich/RichEditor').catch(() => undefined);
+const preloadRichEditor = (): Promise<unknown> => import('../widgets/record/rich/RichEditor').catch(() => undefined);
 
 export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => onIdle(() => void preloadRichEditor()), []);

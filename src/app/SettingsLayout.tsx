@@ -12,7 +12,7 @@ const GROUPS: Array<{ key: SettingsLink['group']; title: string }> = [
   { key: 'auth', title: 'Authentication' },
 ];
 
-export function SettingsSidebar() {
+function SettingsSidebar() {
   const { path } = useRoute();
   const { hideControls } = useSnapshot(appState);
   const links = visibleSettingsLinks(hideControls);

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { confirmState, resetConfirmation, type Confirmation } from './confirm-state';
 import { OverlayPanel } from '../ui/OverlayPanel';
 
-export { confirm, confirmState, resetConfirmation } from './confirm-state';
+export { confirm, resetConfirmation } from './confirm-state';
 
 export function ConfirmPopup() {
   const snap = useSnapshot(confirmState);

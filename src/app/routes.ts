@@ -2,8 +2,6 @@
 import { parseHash } from './navigation';
 import { SCREENS, type PageKey, type RouteCondition, type ScreenEntry, type SettingsLinkGroup } from './screens';
 
-export type { PageKey, RouteCondition } from './screens';
-
 export type RouteDef = {
   /** navigo pattern, named params as :name */
   path: string;
@@ -14,7 +12,7 @@ export type RouteDef = {
   title: string;
 };
 
-export const INSTALLER_PARAM = 'installer';
+const INSTALLER_PARAM = 'installer';
 
 export const ROUTES: readonly RouteDef[] = SCREENS.flatMap(({ paths, page, condition, sidebar, title }) =>
   paths.map((path) => ({ path, page, condition, sidebar, title })),
@@ -114,7 +112,7 @@ export function isActivePath(current: string, linkPath: string): boolean {
 
 export type SettingsLink = { path: string; label: string; restricted?: boolean; group: SettingsLinkGroup };
 
-export const SETTINGS_LINKS: readonly SettingsLink[] = SCREENS.flatMap((s: ScreenEntry) =>
+const SETTINGS_LINKS: readonly SettingsLink[] = SCREENS.flatMap((s: ScreenEntry) =>
   s.settingsLink ? [{ path: s.paths[0], ...s.settingsLink }] : [],
 );
 

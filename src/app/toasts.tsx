@@ -17,7 +17,7 @@ export const toastsState = proxy<{ items: Toast[] }>({ items: [] });
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 let nextId = 1;
 
-export function removeToast(id: number): void {
+function removeToast(id: number): void {
   const t = timers.get(id);
   if (t) clearTimeout(t);
   timers.delete(id);

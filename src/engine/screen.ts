@@ -189,9 +189,6 @@ function templateMatches(pattern: string, forms: readonly string[]): Record<stri
     .map((f) => ({ name: f.slice(prefix.length, f.length - suffix.length) }));
 }
 
-/** Whether a screen is a template (one of its sections names a form pattern). */
-export const isTemplateScreen = (screen: ScreenDefinition): boolean => screen.sections.some((s) => isTemplate(s.schema));
-
 /** The screen for one form of a template screen: `{name}`, `{title}`, … filled in its texts. */
 export function instantiateScreen(screen: ScreenDefinition, vars: Record<string, string>): ScreenDefinition {
   return JSON.parse(JSON.stringify(screen), (_key, value: unknown) => (typeof value === 'string' ? fillTemplate(value, vars) : value)) as ScreenDefinition;

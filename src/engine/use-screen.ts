@@ -22,7 +22,7 @@ type Json = Record<string, unknown>;
 
 export type CheckStatus = { state: 'idle' | 'checking' | 'ok' | 'failed'; message?: string };
 
-export interface ScreenSectionState {
+interface ScreenSectionState {
   section: ScreenSection;
   form: FormFiles;
   /** The form element id (also the prefix of its field ids). */

@@ -8,7 +8,7 @@ interface Preset {
 }
 
 /** The message for a cron draft: blank while on, or not matching the schema's pattern. */
-export function cronProblem(text: string, pattern: RegExp | null): string {
+function cronProblem(text: string, pattern: RegExp | null): string {
   if (text.trim() === '') return 'Cannot be blank.';
   return pattern && !pattern.test(text) ? 'Invalid cron expression.' : '';
 }

@@ -17,9 +17,9 @@ import { createS3Client } from '../s3';
 import type { S3Settings } from '../settings';
 import { isBackupKey } from './names';
 
-export const LOCAL_BACKUPS_DIR = 'backups';
+const LOCAL_BACKUPS_DIR = 'backups';
 
-export interface BackupInfo {
+interface BackupInfo {
   key: string;
   size: number;
   modified: Date;
@@ -42,7 +42,7 @@ export interface BackupsFs {
   close(): void;
 }
 
-export class MissingBackupError extends Error {
+class MissingBackupError extends Error {
   constructor(key: string) {
     super(`Missing backup file "${key}".`);
   }
@@ -53,7 +53,7 @@ function checkedKey(key: string): string {
   return key;
 }
 
-export function createLocalBackupsFs(dataDir: string): BackupsFs {
+function createLocalBackupsFs(dataDir: string): BackupsFs {
   const root = path.join(dataDir, LOCAL_BACKUPS_DIR);
   const file = (key: string) => path.join(root, checkedKey(key));
 
@@ -112,7 +112,7 @@ export function createLocalBackupsFs(dataDir: string): BackupsFs {
   };
 }
 
-export function createS3BackupsFs(cfg: S3Settings): BackupsFs {
+function createS3BackupsFs(cfg: S3Settings): BackupsFs {
   const client: S3Client = createS3Client(cfg);
   const Bucket = cfg.bucket;
 

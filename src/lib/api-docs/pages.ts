@@ -10,7 +10,7 @@ import type { DocPage, DocsContext } from './doc-page';
 import { recordPages } from './record-pages';
 
 export type { DocParam } from './fields';
-export type { DocPage, DocResponse, DocsContext } from './doc-page';
+export type { DocPage, DocsContext } from './doc-page';
 export { ruleInWords } from './doc-page';
 
 export const BASE_TABS = ['List/Search', 'View', 'Create', 'Update', 'Delete', 'Realtime'] as const;

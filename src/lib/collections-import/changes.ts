@@ -5,7 +5,7 @@
 import { fieldsOf, type ImportCollection, type ImportField } from './parse';
 import { deepEqual, isObject } from '../json';
 
-export type ChangeKind = 'added' | 'changed' | 'deleted';
+type ChangeKind = 'added' | 'changed' | 'deleted';
 
 export type FieldChange = {
   kind: ChangeKind;
@@ -82,7 +82,7 @@ export function effectiveCollection(old: ImportCollection | null, imported: Impo
 }
 
 /** Field changes between a stored collection and the one it becomes. */
-export function fieldChanges(old: ImportCollection, next: ImportCollection): FieldChange[] {
+function fieldChanges(old: ImportCollection, next: ImportCollection): FieldChange[] {
   const oldFields = fieldsOf(old);
   const newFields = fieldsOf(next);
   const out: FieldChange[] = [];

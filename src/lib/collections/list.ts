@@ -3,7 +3,7 @@
 import { systemFieldNames } from './fields';
 import type { CollectionModel } from './types';
 
-export const COMPACT_THRESHOLD = 20;
+const COMPACT_THRESHOLD = 20;
 export const DEFAULT_RECORDS_SORT = '-created';
 
 const TYPE_ORDER: Record<string, number> = { auth: 0, base: 1, view: 2 };

@@ -4,7 +4,7 @@
 import { systemFieldNames } from './fields';
 import type { CollectionModel } from './types';
 
-export const AUTOCOMPLETE_DEPTH = 4;
+const AUTOCOMPLETE_DEPTH = 4;
 
 export interface RuleLockState {
   value: string | null;

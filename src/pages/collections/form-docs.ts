@@ -8,7 +8,7 @@ import type { SchemaField } from '../../lib/collections/types';
 
 type Doc = Record<string, unknown>;
 
-export const HAS_MULTIPLE = new Set(['select', 'file', 'relation']);
+const HAS_MULTIPLE = new Set(['select', 'file', 'relation']);
 
 /** Null lists become [] for the list widgets. */
 function listsForForm(o: Doc): Doc {

@@ -11,7 +11,7 @@ import { detailKeys, isEmptyValue, logFileName, type LogEntry } from './log-form
 import { LogLevel } from './LogLevel';
 
 /** Characters of one value drawn in the panel; a 1 MB message stays cheap to lay out. */
-export const DETAIL_MAX_CHARS = 20_000;
+const DETAIL_MAX_CHARS = 20_000;
 
 function clip(text: string): { shown: string; hidden: number } {
   return text.length > DETAIL_MAX_CHARS ? { shown: text.slice(0, DETAIL_MAX_CHARS), hidden: text.length - DETAIL_MAX_CHARS } : { shown: text, hidden: 0 };

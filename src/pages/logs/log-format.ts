@@ -44,7 +44,7 @@ export function levelLabel(level: number): string {
 }
 
 /** The preset filter: only requests not made by an admin unless admin requests are included. */
-export function adminPreset(includeAdmins: boolean): string {
+function adminPreset(includeAdmins: boolean): string {
   return includeAdmins ? '' : 'data.auth!="admin"';
 }
 

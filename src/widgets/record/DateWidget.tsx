@@ -2,8 +2,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 
 /** Date picker constants (spec §9): a picked day starts at 12:00; minutes move in steps of 5. */
-export const DEFAULT_TIME = '12:00:00';
-export const MINUTE_STEP = 5;
+const DEFAULT_TIME = '12:00:00';
+const MINUTE_STEP = 5;
 
 /** Splits the form's 'YYYY-MM-DD HH:mm:ss' into the two inputs' values. */
 export function splitDate(value: unknown): { date: string; time: string } {

@@ -20,7 +20,7 @@ export type JsonAceProps = {
 
 const LINE_HEIGHT = 18;
 /** spec §9: the JSON editor is at most 500 px tall. */
-export const JSON_EDITOR_MAX_HEIGHT = 500;
+const JSON_EDITOR_MAX_HEIGHT = 500;
 
 export default function JsonAce({ id, value, onChange, onBlur, onFocus, disabled, describedBy }: JsonAceProps) {
   const theme = useTheme();

@@ -3,11 +3,11 @@
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../api/client';
 
-export const RELATION_BATCH = 100;
+const RELATION_BATCH = 100;
 export const PICKER_PER_PAGE = 50;
 
 /** `id='a' || id='b'` with the ids quoted safely. */
-export function idsFilter(ids: readonly string[]): string {
+function idsFilter(ids: readonly string[]): string {
   return ids.map((id) => pb.filter('id={:id}', { id })).join(' || ');
 }
 

@@ -6,7 +6,7 @@ import { parseJsonText, RESERVED_FORM_NAMES, toFormDate } from '../../../lib/rec
 import { isMultiple, type RecordCollectionLike } from '../../../lib/record-schema';
 import { isUploadToken } from '../../../widgets/record/context';
 
-export type JsonFieldError = { code: 'invalid_json'; message: string };
+type JsonFieldError = { code: 'invalid_json'; message: string };
 
 const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 

@@ -8,8 +8,8 @@ import { addErrorToast, addInfoToast, addSuccessToast } from '../../../app/toast
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { clearFieldErrors } from '../../../engine/field-errors';
 
-export const CLOSE_AFTER_SUBMIT_MS = 1500;
-export const STILL_RUNNING_TOAST_MS = 4500;
+const CLOSE_AFTER_SUBMIT_MS = 1500;
+const STILL_RUNNING_TOAST_MS = 4500;
 const STILL_RUNNING = 'The backup was started but may take a while to complete. You can come back later.';
 const ALREADY_STARTED = 'A backup has already been started, please wait.';
 const FORM_ID = 'backup-create-form';

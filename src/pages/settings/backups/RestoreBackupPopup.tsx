@@ -9,7 +9,7 @@ import { addErrorToast } from '../../../app/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { errorMessage } from './backups-api';
 
-export const RELOAD_AFTER_RESTORE_MS = 2000;
+const RELOAD_AFTER_RESTORE_MS = 2000;
 
 const screen = getScreen('backup-restore');
 const form = getForm(screen.sections[0].schema);

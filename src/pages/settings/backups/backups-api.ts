@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { pb } from '../../../api/client';
 
-export const HEALTH_POLL_MS = 3000;
+const HEALTH_POLL_MS = 3000;
 
 export interface BackupItem {
   key: string;
@@ -12,7 +12,7 @@ export interface BackupItem {
 }
 
 /** Newest first (spec §2). */
-export function sortBackups(items: BackupItem[]): BackupItem[] {
+function sortBackups(items: BackupItem[]): BackupItem[] {
   return [...items].sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : a.key.localeCompare(b.key)));
 }
 

@@ -25,7 +25,7 @@ export type ImportReviewPopupProps = {
 };
 
 /** The server's explanation of a failed import (data.collections.message), else its message. */
-export function importErrorMessage(err: unknown): string {
+function importErrorMessage(err: unknown): string {
   const response = (err as { response?: { message?: unknown; data?: { collections?: { message?: unknown } } } })?.response;
   const detail = response?.data?.collections?.message;
   if (typeof detail === 'string' && detail) return detail;

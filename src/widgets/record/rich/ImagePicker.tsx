@@ -18,20 +18,20 @@ import { useRecordEditor } from '../context';
 
 // 'New record' opens the record editor for the picker's collection (its chunk only when asked for)
 /** The nested editor's form id (its fields must not clash with the editor the picker was opened from). */
-export const PICKER_RECORD_FORM_ID = 'image-picker-record-form';
+const PICKER_RECORD_FORM_ID = 'image-picker-record-form';
 
-export const IMAGE_PICKER_PER_PAGE = 50;
-export const ORIGINAL_SIZE = '';
+const IMAGE_PICKER_PER_PAGE = 50;
+const ORIGINAL_SIZE = '';
 
 export type ImagePickerProps = { open: boolean; onClose(): void; onSelect(url: string): void };
 
 /** The non-protected file fields of a collection (what the picker can show). */
-export function imageFields(c: Pick<CollectionModel, 'schema'>): SchemaField[] {
+function imageFields(c: Pick<CollectionModel, 'schema'>): SchemaField[] {
   return (c.schema ?? []).filter((f) => f.type === 'file' && !f.options?.protected && !f.toDelete);
 }
 
 /** Records with any file in those fields. */
-export function imageRecordsFilter(fields: readonly SchemaField[]): string {
+function imageRecordsFilter(fields: readonly SchemaField[]): string {
   return fields.map((f) => (isMultiple(f) ? `${f.name}:length > 0` : `${f.name} != ''`)).join(' || ');
 }
 
