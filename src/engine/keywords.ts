@@ -14,6 +14,8 @@ import type Ajv from 'ajv';
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD, STORED_DEFAULT_KEYWORD } from '../lib/schema/keyword-names.js';
 
+export { CODES_KEYWORD, MESSAGES_KEYWORD, PROVIDER_KEYWORD, SAME_AS_KEYWORD, STORED_DEFAULT_KEYWORD };
+
 /** A user-info mapping: a dot path (`data.0.id`, `token.email` reads the token response) or a `{path}` template. */
 const USER_FIELD = { type: 'string', minLength: 1 };
 
@@ -62,7 +64,7 @@ const PROVIDER_META_SCHEMA = {
   },
 };
 
-const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
+export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: MESSAGES_KEYWORD,
     schemaType: 'object',
