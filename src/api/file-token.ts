@@ -1,4 +1,4 @@
-// The admin file token for protected files (spec §6, §9): fetched with pb.files.getToken(), cached
+// The admin file token for protected files: fetched with pb.files.getToken(), cached
 // in local storage and refreshed when expired or within 10 s of expiry. Failures are only logged.
 import { getTokenPayload } from 'pocketbase';
 import { pb } from './client';

@@ -132,7 +132,7 @@ function AppSidebar() {
 }
 
 /**
- * spec §2: the rich-text editor is preloaded once signed in, so opening an editor field is instant.
+ * The rich-text editor is preloaded once signed in, so opening an editor field is instant.
  * Only its chunk (slate) is fetched and evaluated, on idle; nothing is mounted. This module is the
  * signed-in shell's, so the sign-in page never references that chunk.
  */

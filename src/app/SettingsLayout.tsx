@@ -1,4 +1,4 @@
-// Settings screens: the settings sidebar (spec §2 Settings screens) and the content area.
+// Settings screens: the settings sidebar and the content area.
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { PageSidebar } from './PageSidebar';

@@ -1,4 +1,4 @@
-// Confirm popup (spec §2 App shell): a text, No (focused by default) and Yes; Yes runs a callback
+// Confirm popup: a text, No (focused by default) and Yes; Yes runs a callback
 // and shows a loading state while its promise runs; No runs an optional callback.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';

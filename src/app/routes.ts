@@ -1,4 +1,4 @@
-// The route table (spec §2, derived from the screen list) and the guards, as data and pure functions.
+// The route table (derived from the screen list) and the guards, as data and pure functions.
 import { parseHash } from './navigation';
 import { SCREENS, type PageKey, type RouteCondition, type ScreenEntry, type SettingsLinkGroup } from './screens';
 
@@ -74,7 +74,7 @@ export type GuardContext = {
 export type GuardResult = { action: 'render' } | { action: 'redirect'; to: string };
 
 /**
- * Spec §2: every route first checks the installer flag (not at the root -> go to the root); then
+ * Every route first checks the installer flag (not at the root -> go to the root); then
  * its condition (guest-only or authenticated-only); a failed condition goes to the root.
  * An unknown path (route null) renders the not-found page.
  */

@@ -1,4 +1,4 @@
-// Field errors from the last failed request (spec §8: "response data fields go into the
+// Field errors from the last failed request ("response data fields go into the
 // field-error store"). Keys mirror the API's `data` object: { email: { code, message } } or nested
 // ({ schema: { 0: { name: { ... } } } }), read with dotted paths ('schema.0.name').
 import { proxy, useSnapshot } from 'valtio';

@@ -23,9 +23,9 @@ export interface ScreenAction {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API path the screen runner sends the forms to (the screen's main action). */
   path?: string;
-  /** Asked before running (spec §8 confirmations). */
+  /** Asked before running. */
   confirm?: string;
-  /** Toast after success (spec §8 success messages). */
+  /** Toast after success. */
   success?: string;
   successNew?: string;
   /** Message shown on failure when the spec words one. */

@@ -1,4 +1,4 @@
-// The signed-in admin, mirrored from pb.authStore into a valtio store (spec §4 Session).
+// The signed-in admin, mirrored from pb.authStore into a valtio store.
 import { proxy, useSnapshot } from 'valtio';
 import { pb, logoutToLogin, type AdminModel } from '../api/client';
 
@@ -22,7 +22,7 @@ function decodePayload(token: string): Record<string, unknown> | null {
   }
 }
 
-/** Spec §4: a token is valid if its exp claim is in the future or it cannot be decoded. */
+/** A token is valid if its exp claim is in the future or it cannot be decoded. */
 function isTokenValid(token: string, nowSeconds = Date.now() / 1000): boolean {
   if (!token) return false;
   const payload = decodePayload(token);

@@ -1,4 +1,4 @@
-// The collections store (spec §4 Collections store): the full list sorted by name, the active
+// The collections store: the full list sorted by name, the active
 // collection (kept, or the first), the draft the editor panel is working on (read by the field
 // option widgets: relation targets, index columns, rule autocomplete), pinned ids in local storage,
 // and a reload broadcast to other tabs after a save or delete.

@@ -1,4 +1,4 @@
-// Overlay panels and popups (spec §4 Overlay panels): remembers the focused element and restores
+// Overlay panels and popups: remembers the focused element and restores
 // it on hide, blocks body scrolling, stacks (z-index 1000 + active panels), closes on Esc or
 // backdrop click unless focus is in an input (and unless disabled), before-open/before-hide
 // vetoes, focus moves into the panel on open and Tab stays inside it.

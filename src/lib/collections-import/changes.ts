@@ -1,4 +1,4 @@
-// What an import would change (spec §4 Import flow, facts "Collections"): collections are matched
+// What an import would change (PocketBase 0.22 import semantics): collections are matched
 // by id. Merge (deleteMissing off): an existing collection's schema is extended — imported fields
 // replace same-id fields, new ones are appended, nothing is deleted. Replace (deleteMissing on):
 // collections and fields missing from the import are deleted.

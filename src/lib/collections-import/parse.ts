@@ -1,4 +1,4 @@
-// Parsing and normalising a pasted collections configuration (spec §5 Import): the JSON must be
+// Parsing and normalising a pasted collections configuration: the JSON must be
 // an array whose every item has an id and a name; duplicate collections (by id) and duplicate
 // schema fields are dropped (the last one wins, in the first one's place, like the server);
 // created and updated are stripped.

@@ -1,4 +1,4 @@
-// Field handling of the collection editor (spec §4 Field handling): the 11 types with labels,
+// Field handling of the collection editor: the 11 types with labels,
 // defaults, unique names, remove/restore, duplicate, drag rules and single/multiple switches.
 import type { CollectionType, FieldType, SchemaField } from './types';
 
@@ -30,7 +30,7 @@ export function systemFieldNames(type: CollectionType): string[] {
   return type === 'auth' ? [...BASE_SYSTEM_FIELDS, ...AUTH_SYSTEM_FIELDS] : [...BASE_SYSTEM_FIELDS];
 }
 
-/** The options a new field of a type starts with (PocketBase 0.22's zero values and spec §9 defaults). */
+/** The options a new field of a type starts with (PocketBase 0.22's zero values, and the dashboard's defaults for a new field). */
 export function defaultOptions(type: FieldType): Record<string, unknown> {
   switch (type) {
     case 'text':
@@ -169,7 +169,7 @@ export function multipleSwitch(field: SchemaField): boolean {
 }
 
 /**
- * The single/multiple switch (spec §4): select single → maxSelect 1, multiple → the number of
+ * The single/multiple switch: select single → maxSelect 1, multiple → the number of
  * values, or 2 when there are none (one value gives 1, which the form then asks to raise to 2);
  * file single → 1, multiple → the current maximum when above 1, else 99; relation single →
  * maxSelect 1 and minSelect cleared, multiple → maxSelect cleared.

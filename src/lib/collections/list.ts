@@ -1,5 +1,5 @@
 // The collections sidebar and page helpers: order (auth, base, view, each by name), search,
-// pinned ids, compact mode, and the records sort reset (spec §2 Collections page/sidebar).
+// pinned ids, compact mode, and the records sort reset.
 import { systemFieldNames } from './fields';
 import type { CollectionModel } from './types';
 

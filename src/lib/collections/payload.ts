@@ -1,5 +1,4 @@
-// Collections as the editor holds them, and the request body it sends (spec §4 Collection
-// editor): defaults of new collections, duplicating, switching type, renaming, the payload
+// Collections as the editor holds them, and the request body it sends: defaults of new collections, duplicating, switching type, renaming, the payload
 // without toDelete fields or client-only properties, and whether anything changed.
 import { editableField, randomKey } from './fields';
 import { duplicateIndex, renameIndexColumn, renameIndexTable } from './indexes';

@@ -1,4 +1,4 @@
-// The logs chart's constants (spec §9 Chart) as apexcharts options, kept apart from the lazily
+// The logs chart's constants as apexcharts options, kept apart from the lazily
 // loaded chart module so they can be unit tested without apexcharts.
 import type { ApexOptions } from 'apexcharts';
 

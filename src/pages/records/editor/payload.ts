@@ -1,4 +1,4 @@
-// The request body of a record save (spec §5, §7): every field sent (undefined as null), dates as
+// The request body of a record save: every field sent (undefined as null), dates as
 // 19 characters, JSON fields parsed (an unparsable one is the field error invalid_json), passwords
 // only when creating or changing them, and files as multipart: new files under the field name and
 // deletions as '{field}.{filename}' empty entries. The other values travel in `@jsonPayload`.

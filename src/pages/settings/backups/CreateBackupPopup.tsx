@@ -1,4 +1,4 @@
-// 'Initialize new backup' (spec §2, §4, §8): an optional name (schemas/backups/create.*); the
+// 'Initialize new backup': an optional name (schemas/backups/create.*); the
 // popup closes 1.5 s after submit even while the backup still runs, and then says it may take a
 // while (4.5 s toast). Texts come from screens/backup-create.json.
 import { useEffect, useRef, useState } from 'react';

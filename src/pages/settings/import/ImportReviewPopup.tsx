@@ -1,4 +1,4 @@
-// The import review (spec §4 Import flow): a side-by-side diff per changed collection and
+// The import review: a side-by-side diff per changed collection and
 // 'Confirm and import'. A replace import that removes collections or fields first asks for a
 // confirmation listing them ('collection.*', 'collection.field (id)').
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The rich editor's image picker 'Select an image' (spec §2, §7): a sidebar of the collections with
+ * The rich editor's image picker 'Select an image': a sidebar of the collections with
  * non-protected file fields, a search box, the records' images (50 per page, '*:excerpt(100)',
  * records with at least one file), 'New record' (the record editor for the current collection, on
  * top; the list reloads after each save), a thumb size selector ('Original size' or a field's thumbs) and

@@ -1,5 +1,5 @@
 /**
- * Rich text ⇄ HTML for the editor field, safely (spec §5: paste keeps only a whitelist of tags and
+ * Rich text ⇄ HTML for the editor field, safely (paste keeps only a whitelist of tags and
  * strips style and class; no script ever executes). Untrusted HTML is parsed with DOMParser into an
  * inert document (no scripts run there, no images load) and only read: the editor's model is built
  * from whitelisted elements and attributes, and the stored HTML is written back from that model with
