@@ -1,4 +1,4 @@
-// Backups benchmark (issue 11 "Speed"): a data dir with 100,000 records and 200 MB of files
+// Backups benchmark: a data dir with 100,000 records and 200 MB of files
 // (incompressible, 2,000 files of 100 KB attached to records), served by a real server process;
 // one backup through POST /api/backups while a client keeps reading and writing records.
 // Prints the backup time, the archive size, the server's peak memory (VmHWM, before and after:

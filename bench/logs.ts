@@ -1,4 +1,4 @@
-// Logs benchmark (issue 10 "Speed"): a logs.db of 1,000,000 request logs over 7 days (built by SQL
+// Logs benchmark: a logs.db of 1,000,000 request logs over 7 days (built by SQL
 // in one transaction and cached, bench/logs-data.ts) served by the real server with the built
 // dashboard, then:
 //  - API latency, p50 of 20: the first page the Logs page asks for (50, -rowid, skipTotal, the

@@ -1,4 +1,4 @@
-// Realtime benchmark (issue 12 "Speed"): a server in its own process, 1,000 SSE clients (guests)
+// Realtime benchmark: a server in its own process, 1,000 SSE clients (guests)
 // subscribed to one collection, and an admin writing records one after another. Prints:
 //  - latency from the start of a write to the LAST client receiving its event (p50/p99);
 //  - the writer's throughput (sequential creates per second) with no subscriber and with 1,000;

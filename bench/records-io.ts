@@ -1,4 +1,4 @@
-// Records import/export benchmark (issue 17 "Speed"): in Chromium against the real server,
+// Records import/export benchmark: in Chromium against the real server,
 //  - export of N records (default 100,000, built by direct SQL) to CSV: click → download, wall time;
 //  - import of N CSV rows into an empty collection: click 'Import N rows' → 'Import finished.';
 // each with the page's peak JS heap (CDP Performance.getMetrics, sampled every 250 ms) and the

@@ -1,4 +1,4 @@
-// Records list UI benchmark (issue 7 "Speed"). Builds a collection of 100,000 records by direct
+// Records list UI benchmark. Builds a collection of 100,000 records by direct
 // SQL inserts in a temp data dir served by the real server (with the built dashboard), then in
 // Chromium measures:
 //  - the time from opening #/collections?collectionId=… (navigation start) to the first rows painted,
@@ -17,8 +17,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../server/app';
 import { meterWire, type WireMeter } from './wire';
 
-/** The records page of a 100,000-record collection, over the wire (issue 14). */
-export const BUDGET_RECORDS_PAGE_WIRE = 250 * 1024;
+/** Budget for the records page of a 100,000-record collection, over the wire. */
+const BUDGET_RECORDS_PAGE_WIRE = 250 * 1024;
 
 export interface RecordsUiBenchResult {
   records: number;

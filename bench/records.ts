@@ -1,4 +1,4 @@
-// Records list and expand benchmark (issue 5 "Speed"). Builds a collection of 100,000 records
+// Records list and expand benchmark. Builds a collection of 100,000 records
 // (1,000,000 with BENCH_FULL=1) by direct SQL inserts in a temp data dir, then measures:
 //  - the list API (filter + sort on an indexed column, perPage 40, skipTotal) p50, over HTTP and
 //    through fastify.inject, against the same SQL run directly through better-sqlite3;

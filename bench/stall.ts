@@ -1,4 +1,4 @@
-// Stall benchmark (issue 14): while a guest's list of an endless view runs until its query budget
+// Stall benchmark: while a guest's list of an endless view runs until its query budget
 // stops it, /api/health is probed every 20 ms. Reports the health p50/max (budget: 50 ms p50) and
 // when the stopped list answered. Run alone: `npx tsx bench/stall.ts`.
 import fs from 'node:fs';

@@ -3,7 +3,7 @@
 // (no cache). Used by the sign-in and records page budgets.
 import type { Page } from 'playwright-core';
 
-export interface WireResource {
+interface WireResource {
   url: string;
   type: string;
   encoding: string;

@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in order, with one closing summary line.
-// typecheck → lint → import cycles → build (dashboard, server) → vitest (unit, contract, server, e2e).
+// typecheck → lint → import cycles → dead code (knip) → build (dashboard, server) → vitest (unit, contract, server, e2e).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ if (!only.length) {
   if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) checksFailed++;
   if (!step('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) checksFailed++;
   if (!step('import cycles', process.execPath, [path.join(root, 'scripts', 'check-cycles.mjs')])) checksFailed++;
+  if (!step('dead code', 'npx', ['knip', '--no-progress'])) checksFailed++;
   if (!step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) checksFailed++;
   if (!step('build server', process.execPath, [path.join(root, 'scripts', 'build-server.mjs')])) checksFailed++;
 }

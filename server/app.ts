@@ -41,7 +41,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export const MAX_BODY_BYTES = 32 << 20;
+const MAX_BODY_BYTES = 32 << 20;
 
 /** One running application on a data dir: what a restart replaces. */
 interface Instance {

@@ -2,7 +2,7 @@
 import type { DB, ReadPool } from './db/database';
 import type { SettingsStore } from './services/settings-store';
 
-export type AuthKind = 'guest' | 'admin' | 'authRecord';
+type AuthKind = 'guest' | 'admin' | 'authRecord';
 
 /** Who made a request, resolved once per request from the Authorization header. */
 export interface RequestAuth {

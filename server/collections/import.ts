@@ -20,7 +20,7 @@ import { inferViewFields, lookupOver, refreshViewCollections } from './views';
 import { ruleChecker } from './service';
 import { isObject } from '../../src/lib/json';
 
-export const IMPORT_FAILED = 'Failed to import the submitted collections.';
+const IMPORT_FAILED = 'Failed to import the submitted collections.';
 
 interface Imported {
   collection: Collection;

@@ -24,7 +24,7 @@ const FIELD_OPTIONS: Record<FieldType, ReadonlyArray<readonly [string, OptionKin
 
 const ZERO: Record<OptionKind, unknown> = { int: 0, 'int?': null, 'float?': null, bool: false, string: '', 'strings?': null, date: '' };
 
-export const isFieldType = (value: unknown): value is FieldType => FIELD_TYPES.includes(value as FieldType);
+const isFieldType = (value: unknown): value is FieldType => FIELD_TYPES.includes(value as FieldType);
 
 /** Decodes one option value as Go would; `undefined` means the JSON type does not fit. */
 function decodeOption(kind: OptionKind, value: unknown): unknown {
@@ -66,7 +66,7 @@ export interface DecodedOptions {
 }
 
 /** The typed options of a field, in struct order; unknown keys dropped. */
-export function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
+function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
   const source = isObject(raw) ? raw : {};
   const options: Record<string, unknown> = {};
   const invalid: string[] = [];

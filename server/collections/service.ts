@@ -18,9 +18,9 @@ import { validateCollection } from './validate';
 import { inferViewFields, lookupOver, refreshViewCollections } from './views';
 import { q } from './ddl';
 
-export const CREATE_FAILED = 'Failed to create the collection.';
-export const UPDATE_FAILED = 'Failed to update the collection.';
-export const DELETE_FAILED = 'Failed to delete collection due to existing dependency.';
+const CREATE_FAILED = 'Failed to create the collection.';
+const UPDATE_FAILED = 'Failed to update the collection.';
+const DELETE_FAILED = 'Failed to delete collection due to existing dependency.';
 
 /** A rule check bound to a candidate collection: the error text, or null when the rule compiles. */
 export function ruleChecker(lookup: CollectionLookup, candidate: Collection): (rule: string) => string | null {
@@ -107,7 +107,7 @@ function normalizeIndexes(c: Collection, existing: Collection | null): string[] 
 }
 
 /** Writes the row and applies the table or view; DDL failures become 0.22's 400 answers. */
-export function applyCollection(db: DB, c: Collection, existing: Collection | null, lookup: CollectionLookup, failMessage: string): void {
+function applyCollection(db: DB, c: Collection, existing: Collection | null, lookup: CollectionLookup, failMessage: string): void {
   try {
     writeCollectionRow(db, c);
     if (c.type === 'view') createViewFor(db, c, existing, lookup);
@@ -157,4 +157,3 @@ export function deleteCollection(ctx: AppContext, id: string): void {
   fs.rm(path.join(ctx.dataDir, 'storage', removed.id), { recursive: true, force: true }, () => undefined);
   notifyCollectionsChanged(ctx, { action: 'delete', collection: removed });
 }
-

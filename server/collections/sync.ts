@@ -115,7 +115,7 @@ function withViewsDetached(db: DB, fn: () => void): void {
 }
 
 /** Drops the indexes a collection declares (only those that really belong to its table). */
-export function dropCollectionIndexes(db: DB, c: Collection): void {
+function dropCollectionIndexes(db: DB, c: Collection): void {
   if (c.type === 'view') return;
   const owned = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ? COLLATE NOCASE AND tbl_name = ? COLLATE NOCASE");
   for (const raw of c.indexes) {
@@ -126,7 +126,7 @@ export function dropCollectionIndexes(db: DB, c: Collection): void {
 }
 
 /** Creates the declared indexes on the collection table; failures throw IndexCreateError. */
-export function createCollectionIndexes(db: DB, c: Collection): void {
+function createCollectionIndexes(db: DB, c: Collection): void {
   if (c.type === 'view') return;
   dropCollectionIndexes(db, c);
   const errors: FieldErrors = {};

@@ -11,7 +11,7 @@ import { newFieldId } from './ddl';
 import { authTableNames, secretReadOf } from './view-secrets';
 import { parseSelect, ViewSqlError, type ParsedSelect, type Token } from './view-sql';
 
-export const MISSING_ID_MESSAGE = 'missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don\'t have one)';
+const MISSING_ID_MESSAGE = 'missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don\'t have one)';
 
 /** First words of SQLite statements other than queries (anything else is a syntax error). */
 const STATEMENT_KEYWORDS = [

@@ -14,7 +14,7 @@ export interface Token {
 export class ViewSqlError extends Error {}
 
 /** Tokens of `sql` without whitespace and comments. Throws ViewSqlError on unterminated quotes. */
-export function tokenize(sql: string): Token[] {
+function tokenize(sql: string): Token[] {
   const out: Token[] = [];
   let depth = 0;
   let i = 0;
@@ -84,7 +84,7 @@ const OPERATOR_WORDS = new Set([
 ]);
 const NOT_ALIAS = new Set([...OPERATOR_WORDS, 'END', 'NULL', 'TRUE', 'FALSE', 'CURRENT_TIME', 'CURRENT_DATE', 'CURRENT_TIMESTAMP', 'ASC', 'DESC']);
 
-export interface SelectItem {
+interface SelectItem {
   /** Expression tokens (alias removed). */
   expr: Token[];
   /** Source-like text of the expression, for messages. */
@@ -98,7 +98,7 @@ export interface SelectItem {
   ref?: { table: string; column: string };
 }
 
-export interface FromTable {
+interface FromTable {
   name: string;
   alias: string;
 }
@@ -114,7 +114,7 @@ export interface ParsedSelect {
   from: FromTable[];
 }
 
-export function tokensText(tokens: Token[]): string {
+function tokensText(tokens: Token[]): string {
   let out = '';
   tokens.forEach((t, i) => {
     const text = t.kind === 'quoted' ? `"${t.text}"` : t.kind === 'string' ? `'${t.text}'` : t.text;

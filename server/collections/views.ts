@@ -30,7 +30,7 @@ export function inferViewFields(db: DB, query: string, lookup: CollectionLookup,
 }
 
 /** Reuses the id of a previous field with the same name and type (stable ids across saves). */
-export function keepFieldIds(schema: SchemaField[], previous: SchemaField[]): SchemaField[] {
+function keepFieldIds(schema: SchemaField[], previous: SchemaField[]): SchemaField[] {
   return schema.map((f) => {
     const old = previous.find((p) => p.name === f.name && p.type === f.type);
     return { ...f, id: old ? old.id : f.id || newFieldId() };

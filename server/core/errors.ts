@@ -40,7 +40,3 @@ export const tooManyRequests = (message = 'Too many requests.') => new ApiError(
 
 /** One field error as PocketBase (ozzo-validation) shapes it. */
 export const fieldError = (code: string, message: string) => ({ code, message });
-
-/** A 400 carrying field errors; PocketBase's generic message for failed form submits. */
-export const validationFailed = (data: FieldErrors, message = 'Failed to load the submitted data due to invalid formatting.') =>
-  badRequest(message, data);

@@ -9,7 +9,7 @@ export type Rule = (value: unknown) => FieldError | null;
 const fail = (code: string, message: string): FieldError => ({ code, message });
 
 /** ozzo's notion of empty: "", 0, false, null/undefined, empty arrays and objects. */
-export function isEmpty(value: unknown): boolean {
+function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null || value === '' || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
   if (typeof value === 'object') return Object.keys(value as object).length === 0;

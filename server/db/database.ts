@@ -115,7 +115,7 @@ export interface PendingRow {
   values: unknown[];
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   /** Overrides the pool's budget for this call (ms). */
   budgetMs?: number;
   /** A row not yet written that the batch's statements see in its table. */

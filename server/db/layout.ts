@@ -13,7 +13,7 @@ export function toDateTime(date: Date): string {
 export const nowDateTime = (): string => toDateTime(new Date());
 
 /** The Go app migrations of v0.22.12, in order; PocketBase skips those listed in _migrations. */
-export const APP_MIGRATIONS = [
+const APP_MIGRATIONS = [
   '1640988000_init.go',
   '1673167670_multi_match_migrate.go',
   '1677152688_rename_authentik_to_oidc.go',
@@ -40,7 +40,7 @@ const SYSTEM_DDL = [
   'CREATE UNIQUE INDEX _externalAuths_collection_provider_idx on `_externalAuths` (`collectionId`, `provider`, `providerId`)',
 ];
 
-export const USERS_COLLECTION_ID = '_pb_users_auth_';
+const USERS_COLLECTION_ID = '_pb_users_auth_';
 
 /** The users table: the auth system columns plus the default name and avatar fields. */
 const USERS_DDL = [

@@ -31,10 +31,10 @@ const LOGS_INDEXES = [
  * (about 4x faster than parsing every row's JSON on a million logs). Creating it on an existing
  * million-row logs.db takes a few seconds, once, at start.
  */
-export const LOGS_STATS_INDEX =
+const LOGS_STATS_INDEX =
   "CREATE INDEX IF NOT EXISTS _logs_stats_idx ON `_logs` (strftime('%Y-%m-%d %H:00:00', `created`), JSON_EXTRACT(`data`, '$.auth'), `level`)";
 
-export const LOGS_MIGRATIONS = [
+const LOGS_MIGRATIONS = [
   '1640988000_init.go',
   '1660821103_add_user_ip_column.go',
   '1677760279_uppsercase_method.go',

@@ -27,8 +27,8 @@ const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const INVALID_FORMAT = 'Failed to load the submitted data due to invalid formatting.';
 
 /** Failed sign-ins allowed per IP + identity inside the window before answering 429. */
-export const SIGN_IN_FAILURE_LIMIT = 5;
-export const SIGN_IN_WINDOW_MS = 60_000;
+const SIGN_IN_FAILURE_LIMIT = 5;
+const SIGN_IN_WINDOW_MS = 60_000;
 /** 0.22 ignores a new reset request for the same admin within 2 minutes of the last mail. */
 const RESET_RESEND_THRESHOLD_MS = 120_000;
 

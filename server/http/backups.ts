@@ -35,7 +35,7 @@ const MISSING_UPLOAD = 'Missing or invalid uploaded file.';
 const CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /** Largest accepted upload (OUTPOST_BACKUP_MAX_UPLOAD_BYTES overrides it). */
-export function maxUploadBytes(): number {
+function maxUploadBytes(): number {
   const v = Number(process.env.OUTPOST_BACKUP_MAX_UPLOAD_BYTES);
   return Number.isFinite(v) && v > 0 ? v : 1024 ** 3;
 }
@@ -238,7 +238,7 @@ function sendZip(reply: FastifyReply, key: string, size: number, stream: NodeJS.
  * One `bytes=` range of a `size`-byte file (resumed downloads): null for none (or several, which
  * are answered whole), 'unsatisfiable' for a range past the end.
  */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
   let start: number;

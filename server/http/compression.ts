@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]*\+)?json|application\/javascript|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)(?:;|$)/i;
 
 /** Registers compression; call before any route is added (it hooks route registration). */

@@ -9,7 +9,7 @@ import { parseJsonBody, stringifyLikeGo } from '../core/json';
 
 const INVALID_BODY = 'An error occurred while loading the submitted data.';
 /** A read query outlived its budget (it was stopped); 400 like any failed list in PocketBase. */
-export const QUERY_TIMEOUT = 'The request took too long to process and was stopped.';
+const QUERY_TIMEOUT = 'The request took too long to process and was stopped.';
 
 export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   app.decorateRequest('auth', null as never);
@@ -55,7 +55,7 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
 }
 
 /** Framework and driver errors become PocketBase-style 4xx envelopes; never a bare 500 page. */
-export function toApiError(error: unknown): ApiError {
+function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof QueryTimeoutError) return new ApiError(400, QUERY_TIMEOUT, {}, error.message);
   const fe = error as FastifyError;

@@ -10,10 +10,10 @@ export const CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
 /** echo caps the origin length before trying wildcard patterns (253 domain + scheme + port). */
 const MAX_PATTERN_ORIGIN = 253 + 3 + 5;
 
-export type OriginMatcher = (origin: string) => string | null;
+type OriginMatcher = (origin: string) => string | null;
 
 /** What Access-Control-Allow-Origin to answer for a request Origin (null: not allowed). */
-export function originMatcher(allowed: readonly string[]): OriginMatcher {
+function originMatcher(allowed: readonly string[]): OriginMatcher {
   const list = allowed.length ? allowed : ['*'];
   const patterns = list
     .filter((o) => o.includes('*') || o.includes('?'))

@@ -350,7 +350,7 @@ function sendFile(req: FastifyRequest, reply: FastifyReply, filePath: string, na
  * overlapping the file → 'unsatisfiable'; anything malformed (no `bytes=`, no `-`, not digits,
  * `5-1`) → 'invalid'. Both failures answer 416.
  */
-export function parseRange(header: string, size: number): { start: number; end: number } | null | 'unsatisfiable' | 'invalid' {
+function parseRange(header: string, size: number): { start: number; end: number } | null | 'unsatisfiable' | 'invalid' {
   const m = /^bytes=(.*)$/.exec(header.trim());
   if (!m) return 'invalid';
   const ranges: Array<{ start: number; end: number }> = [];

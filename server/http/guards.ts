@@ -7,7 +7,3 @@ export function requireAdmin(req: FastifyRequest): Record<string, unknown> {
   if (req.auth?.kind !== 'admin' || !req.auth.admin) throw adminOnly();
   return req.auth.admin;
 }
-
-export function isAdmin(req: FastifyRequest): boolean {
-  return req.auth?.kind === 'admin';
-}

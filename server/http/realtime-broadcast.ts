@@ -124,13 +124,13 @@ function eventData(ctx: AppContext, action: Action, record: RecordModel, rule: R
   return stringifyLikeGo({ record: out, action });
 }
 
-export interface Delivery {
+interface Delivery {
   client: Client;
   frame: string;
 }
 
 /** Evaluates every subscriber of `record` now and returns the frames to send. */
-export function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Delivery[] {
+function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Delivery[] {
   return [...recordEventDeliveries(ctx, broker, action, record)];
 }
 
@@ -138,7 +138,7 @@ export function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Acti
  * The frames of one record event, one subscriber at a time (a group is evaluated when its first
  * member comes), so the caller can stop between any two and resume later.
  */
-export function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Generator<Delivery> {
+function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Generator<Delivery> {
   if (broker.size === 0) return;
   const collection = findCollection(ctx, record.collection.id) ?? record.collection;
   const current: RecordModel = collection === record.collection ? record : { ...record, collection };
@@ -174,7 +174,6 @@ export function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: 
     if (group.data !== null) yield { client, frame: sseFrame(client.id, topic.name, group.data) };
   }
 }
-
 
 /** Sends each delivery as it comes (a job of the sliced queue). */
 function* sending(broker: Broker, deliveries: Iterable<Delivery>): Generator<void> {

@@ -13,8 +13,8 @@ import { stringifyLikeGo } from '../core/json';
 import { bindRecordEvents } from './realtime-broadcast';
 
 /** At most this many topics per client and this many characters per topic (0.22 has no limit). */
-export const MAX_SUBSCRIPTIONS = 1000;
-export const MAX_TOPIC_LENGTH = 2048;
+const MAX_SUBSCRIPTIONS = 1000;
+const MAX_TOPIC_LENGTH = 2048;
 
 const OAUTH2_TOPIC = '@oauth2';
 const OAUTH2_FAILURE = '../_/#/auth/oauth2-redirect-failure';

@@ -26,8 +26,8 @@ import type { RecordData } from '../records/values';
 import { adminOnly, ApiError, badRequest, notFound } from '../core/errors';
 import { parseJsonBody } from '../core/json';
 
-export const MAX_IMPORT_ITEMS = 500;
-export const MAX_EXPORT_IDS = 500_000;
+const MAX_IMPORT_ITEMS = 500;
+const MAX_EXPORT_IDS = 500_000;
 /** A batch gives the event loop back at least this often. */
 const YIELD_EVERY_MS = 10;
 

@@ -18,7 +18,7 @@ export function registerRequestLog(app: FastifyInstance, ctx: AppContext): void 
 }
 
 /** Successful requests to these are not logged (PocketBase's SkipSuccessActivityLog routes). */
-export function isQuietOnSuccess(method: string, path: string): boolean {
+function isQuietOnSuccess(method: string, path: string): boolean {
   const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const under = (prefix: string) => p === prefix || p.startsWith(prefix + '/');
   return (
@@ -30,7 +30,7 @@ export function isQuietOnSuccess(method: string, path: string): boolean {
   );
 }
 
-export function buildRequestLogEntry(req: FastifyRequest, reply: FastifyReply, logIp: boolean) {
+function buildRequestLogEntry(req: FastifyRequest, reply: FastifyReply, logIp: boolean) {
   const method = req.method.toUpperCase();
   const url = req.url;
   const path = url.split('?')[0];

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setResponseHeader } from './response-headers';
 
-export const SECURE_HEADERS: Readonly<Record<string, string>> = {
+const SECURE_HEADERS: Readonly<Record<string, string>> = {
   'X-XSS-Protection': '1; mode=block',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'SAMEORIGIN',

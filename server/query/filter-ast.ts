@@ -2,7 +2,7 @@
 // `&&` binding tighter than `||` is explicit instead of left to SQL).
 
 /** Plain comparison operators; a `?` prefix makes the any-of (multi-match "at least one") form. */
-export const PLAIN_OPS = ['=', '!=', '~', '!~', '<', '<=', '>', '>='] as const;
+const PLAIN_OPS = ['=', '!=', '~', '!~', '<', '<=', '>', '>='] as const;
 export type PlainOp = (typeof PLAIN_OPS)[number];
 export type AnyOp = `?${PlainOp}`;
 export type CompareOp = PlainOp | AnyOp;
@@ -21,7 +21,7 @@ export interface CompareNode {
   right: Operand;
 }
 
-export interface JoinNode {
+interface JoinNode {
   type: 'and' | 'or';
   items: FilterNode[];
 }

@@ -17,7 +17,7 @@ export function compileFilter(filter: string, resolver: FieldResolver, options: 
   return compileNode(parseFilter(filter), resolver, options);
 }
 
-export function compileNode(node: FilterNode, resolver: FieldResolver, options: CompileOptions = {}): Sql {
+function compileNode(node: FilterNode, resolver: FieldResolver, options: CompileOptions = {}): Sql {
   const ctx: Ctx = { resolver, now: options.now ?? new Date(), aliasSeq: 0 };
   return build(node, ctx);
 }

@@ -8,8 +8,8 @@ import { createSimpleResolver, type FieldResolver } from './field-resolver';
 import { compileSort, parseSort } from './sort';
 import { joinSql, quoteIdent, type Sql } from './sql';
 
-export const DEFAULT_PER_PAGE = 30;
-export const MAX_PER_PAGE = 500;
+const DEFAULT_PER_PAGE = 30;
+const MAX_PER_PAGE = 500;
 
 export interface ListResult<T = unknown> {
   page: number;

@@ -5,8 +5,8 @@ import type { Collection, SchemaField } from '../collections/model';
 import { quoteIdent } from './sql';
 import { isMultiple } from '../../src/lib/collections/fields';
 
-export const BASE_FIELD_NAMES = ['id', 'created', 'updated'] as const;
-export const AUTH_FIELD_NAMES = ['username', 'verified', 'emailVisibility', 'email'] as const;
+const BASE_FIELD_NAMES = ['id', 'created', 'updated'] as const;
+const AUTH_FIELD_NAMES = ['username', 'verified', 'emailVisibility', 'email'] as const;
 
 /** Columns resolvable on every record of the collection besides its schema fields. */
 export function systemFieldNames(collection: Collection): readonly string[] {

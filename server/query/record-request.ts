@@ -20,7 +20,7 @@ export interface RequestInfo {
   context?: string;
 }
 
-export const MODIFIERS = ['isset', 'each', 'length'] as const;
+const MODIFIERS = ['isset', 'each', 'length'] as const;
 export type Modifier = (typeof MODIFIERS)[number];
 
 /** `name:modifier` → parts; an unknown modifier is an error (PocketBase's splitModifier). */

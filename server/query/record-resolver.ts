@@ -51,7 +51,7 @@ export interface RecordResolverOptions {
 }
 
 /** Relation hops allowed in one path (0.22's maxNestedRels). */
-export const MAX_NESTED_RELS = 6;
+const MAX_NESTED_RELS = 6;
 
 const ALLOWED_IDENTIFIERS = [
   /^\w+[\w.:]*$/,

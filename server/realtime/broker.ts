@@ -39,18 +39,18 @@ interface ClientState extends Client {
   idle: NodeJS.Timeout | null;
 }
 
-export const GUEST: ClientAuth = Object.freeze({ kind: 'guest', id: '' }) as ClientAuth;
+const GUEST: ClientAuth = Object.freeze({ kind: 'guest', id: '' }) as ClientAuth;
 /**
  * A client whose unsent backlog would pass this is dropped (a slow or stalled reader). One frame
  * larger than this still goes to a client that has read everything before it.
  */
-export const MAX_BUFFERED_BYTES = 1 << 20;
+const MAX_BUFFERED_BYTES = 1 << 20;
 /** 0.22 closes a connection after 5 minutes without a message. */
 export const DEFAULT_IDLE_MS = 5 * 60_000;
 
 const ID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** 0.22's security.RandomString(40). */
-export function newClientId(): string {
+function newClientId(): string {
   let s = '';
   for (let i = 0; i < 40; i++) s += ID_CHARS[randomInt(ID_CHARS.length)];
   return s;

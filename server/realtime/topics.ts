@@ -3,7 +3,7 @@
 // plus optional per-topic request options in a `?options=<json>` query: {query, headers}, with
 // every value cast to a string and header names snake_cased ("X-Token" → "x_token").
 
-export interface SubscriptionOptions {
+interface SubscriptionOptions {
   query: Record<string, string>;
   headers: Record<string, string>;
 }

@@ -19,7 +19,7 @@ export interface AuthProviderInfo {
 }
 
 /** PKCE S256: base64url(sha256(verifier)) without padding. */
-export const s256Challenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
+const s256Challenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
 
 /** The enabled provider of that name with its settings block, or null. */
 export function enabledProvider(settings: Settings, name: string): { def: ProviderDefinition; config: AuthProviderConfig } | null {
@@ -44,7 +44,7 @@ function buildAuthUrl(base: string, params: Record<string, string>): string {
 }
 
 /** One auth-methods entry for an enabled provider (null when it cannot be set up, e.g. no authUrl). */
-export function providerInfo(def: ProviderDefinition, config: AuthProviderConfig): AuthProviderInfo | null {
+function providerInfo(def: ProviderDefinition, config: AuthProviderConfig): AuthProviderInfo | null {
   const { authUrl } = endpointsOf(def, config);
   if (!authUrl) return null;
 

@@ -11,7 +11,7 @@ import type { RequestInfo } from '../query/record-resolver';
 import { joinSql, quoteIdent as q, raw } from '../query/sql';
 import { recordFromRow } from './model';
 import { compileRule } from './rules';
-import { publicValues, serializeRecord } from './serialize';
+import { publicValues } from './serialize';
 import { findRowById } from './store';
 
 /** A raw row of an auth collection table (every column, passwordHash and tokenKey included). */
@@ -115,11 +115,6 @@ export function findAuthCollection(ctx: AppContext, nameOrId: string): Collectio
 
 // ---------------------------------------------------------------------------------------------
 // Serialisation and rules: the records module's (records/serialize.ts, records/rules.ts)
-
-/** The JSON of an auth record in an auth response: its email always shown, secrets never. */
-export function authRecordJson(ctx: AppContext, collection: Collection, row: Record<string, unknown>): Record<string, unknown> {
-  return serializeRecord(ctx, collection, row, { isAdmin: false, showEmail: true });
-}
 
 /** The `@request.auth` value for an auth row (public values plus email, collectionId/Name). */
 export function ruleAuthOf(collection: Collection, row: Record<string, unknown>): Record<string, unknown> {

@@ -18,7 +18,7 @@ import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { updateRecord } from './store';
 import { prepareValue } from './values';
 
-export const DELETE_FAILED = 'Failed to delete record. Make sure that the record is not part of a required relation reference.';
+const DELETE_FAILED = 'Failed to delete record. Make sure that the record is not part of a required relation reference.';
 
 class RequiredReferenceError extends Error {}
 
@@ -101,5 +101,3 @@ export async function deleteRecord(ctx: AppContext, record: RecordModel): Promis
   for (const r of state.deleted) emitRecordChange(ctx, { action: 'delete', record: r });
   runAfterCommit(state.afterCommit);
 }
-
-export { RequiredReferenceError };

@@ -15,11 +15,11 @@ import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { compileRule } from './rules';
 import { queryCounter, readRowsByIds } from './store';
 
-export const MAX_EXPAND_DEPTH = 6;
+const MAX_EXPAND_DEPTH = 6;
 /** At most this many expand paths per request (the rest are ignored). */
-export const MAX_EXPAND_PATHS = 50;
+const MAX_EXPAND_PATHS = 50;
 /** Back-relations expand at most this many records per record. */
-export const MAX_BACK_RELATIONS = 1000;
+const MAX_BACK_RELATIONS = 1000;
 
 export type FetchFunc = (collection: Collection, ids: string[]) => Promise<RecordModel[]>;
 

@@ -15,17 +15,6 @@ export interface RecordModel {
   showEmail?: boolean;
 }
 
-export const AUTH_COLUMNS = [
-  'username',
-  'email',
-  'emailVisibility',
-  'verified',
-  'tokenKey',
-  'passwordHash',
-  'lastResetSentAt',
-  'lastVerificationSentAt',
-] as const;
-
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const bool = (v: unknown): boolean => v === 1 || v === 1n || v === true || v === '1' || v === 'true' || v === 'TRUE';
 

@@ -30,7 +30,7 @@ export function compileRule(
 }
 
 /** The auth value `@request.auth.*` reads: public values plus email, collectionId/Name. */
-export function authInfoOf(ctx: AppContext, req: FastifyRequest): Record<string, unknown> | null {
+function authInfoOf(ctx: AppContext, req: FastifyRequest): Record<string, unknown> | null {
   if (req.auth?.kind !== 'authRecord' || !req.auth.record || !req.auth.collectionId) return null;
   return authInfoFromRow(ctx, req.auth.collectionId, req.auth.record);
 }

@@ -1,9 +1,7 @@
 // A record as the API shows it (models.Record.PublicExport in 0.22): schema fields, the safe auth
 // fields (email only when visible to the caller), id, created/updated (views: only when selected),
 // collectionId/collectionName and expand; keys alphabetical like Go's map encoding.
-import type { AppContext } from '../context';
-import type { Collection } from '../collections/model';
-import { recordFromRow, type RecordModel } from './model';
+import type { RecordModel } from './model';
 import { valueToOutput } from './values';
 import { sortKeys } from '../../src/lib/json';
 
@@ -52,22 +50,4 @@ export function exportRecord(record: RecordModel, opts: SerializeOptions): Recor
     out.expand = sortKeys(expand);
   }
   return sortKeys(out);
-}
-
-/**
- * The record serializer shared with the auth and files endpoints: `row` is a table row or a
- * RecordModel (expand included when present). passwordHash and tokenKey never come out.
- */
-export function serializeRecord(
-  _ctx: AppContext,
-  collection: Collection,
-  row: Record<string, unknown> | RecordModel,
-  opts: SerializeOptions,
-): Record<string, unknown> {
-  const model = isModel(row) ? row : recordFromRow(collection, row);
-  return exportRecord(model, opts);
-}
-
-function isModel(v: unknown): v is RecordModel {
-  return typeof v === 'object' && v !== null && 'collection' in v && 'data' in v && typeof (v as RecordModel).data === 'object';
 }

@@ -4,9 +4,8 @@
 import type { AppContext } from '../context';
 import type { PendingRow, ReadQuery } from '../db/database';
 import type { Collection } from '../collections/model';
-import { findCollection } from '../collections/store';
 import { joinSql, quoteIdent as q, type Sql } from '../query/sql';
-import { recordFromRow, type RecordModel } from './model';
+import type { RecordModel } from './model';
 import type { RuleCondition } from './rules';
 import { valueToColumn } from './values';
 
@@ -53,29 +52,7 @@ export async function readRowById(ctx: AppContext, collection: Collection, id: s
   return (await ctx.reads.get<Row>(query.sql, query.params)) ?? null;
 }
 
-/**
- * A record by id (collection by id or name) as a RecordModel, or null. Exported for the auth and
- * files endpoints.
- */
-export function findRecordById(ctx: AppContext, collection: Collection | string, id: string): RecordModel | null {
-  const c = typeof collection === 'string' ? findCollection(ctx, collection) : collection;
-  if (!c || typeof id !== 'string' || id === '') return null;
-  const row = findRowById(ctx, c, id);
-  return row ? recordFromRow(c, row) : null;
-}
-
-/** Records by ids in one query (ids bound as one JSON array), under an optional rule condition. */
-export function findRowsByIds(ctx: AppContext, collection: Collection, ids: string[], cond: RuleCondition | null = null): Row[] {
-  if (ids.length === 0) return [];
-  const s = selectFrom(collection, cond, {
-    sql: `${q(collection.name)}.${q('id')} IN (SELECT value FROM json_each(?))`,
-    params: [JSON.stringify([...new Set(ids)])],
-  });
-  queryCounter(ctx).queries++;
-  return ctx.db.prepare(s.sql).all(...s.params) as Row[];
-}
-
-/** findRowsByIds on the read pool (under the request budget). */
+/** Records by ids in one query on the read pool (ids bound as one JSON array), under an optional rule condition. */
 export async function readRowsByIds(ctx: AppContext, collection: Collection, ids: string[], cond: RuleCondition | null = null): Promise<Row[]> {
   if (ids.length === 0) return [];
   const s = selectFrom(collection, cond, {

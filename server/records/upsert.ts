@@ -27,7 +27,7 @@ export const CREATE_FAILED = 'Failed to create record.';
 export const UPDATE_FAILED = 'Failed to update record.';
 
 /** A load failure (e.g. unknown file names): 400 with the load message and these field errors. */
-export class LoadError extends Error {
+class LoadError extends Error {
   constructor(readonly errors: FieldErrors) {
     super('failed to load the record data');
   }
@@ -56,7 +56,7 @@ export function newRecordModel(collection: Collection): RecordModel {
   return { collection, data };
 }
 
-export class RecordForm {
+class RecordForm {
   readonly collection: Collection;
   readonly isNew: boolean;
   manageAccess = false;
@@ -272,7 +272,7 @@ function emailDomainAllowed(email: string, opts: Record<string, unknown>): boole
 }
 
 /** prepareError: UNIQUE constraint failures on schema fields → validation_not_unique. */
-export function uniqueErrors(collection: Collection, error: unknown): FieldErrors | null {
+function uniqueErrors(collection: Collection, error: unknown): FieldErrors | null {
   const msg = String(error instanceof Error ? error.message : error).toLowerCase();
   if (!msg.includes('unique constraint failed')) return null;
   const text = msg.trim().replace(/,/g, ' ') + ' ';

@@ -11,7 +11,6 @@ import { jsonTooDeep } from '../core/json-depth';
 import type { AppContext } from '../context';
 import type { Collection, SchemaField } from '../collections/model';
 import { findCollection } from '../collections/store';
-import { isMultiple } from '../collections/normalize';
 import { isEmailAddress } from '../core/field-rules';
 import { usablePattern } from '../../src/lib/record-schema';
 import { schemaFieldErrors } from './schema-validate';
@@ -19,7 +18,7 @@ import { countExisting } from './store';
 import { toUniqueStrings, type RecordData } from './values';
 import { sortKeys } from '../../src/lib/json';
 
-export interface FieldError {
+interface FieldError {
   code: string;
   message: string;
 }
@@ -88,7 +87,7 @@ function checkEmailDomain(field: SchemaField, value: unknown): FieldError | null
 const HOST_LABEL = /^[A-Za-z0-9\u00a1-\uffff](?:[A-Za-z0-9\u00a1-\uffff_-]{0,62})?$/;
 
 /** Close to govalidator.IsURL (what is.URL uses): the scheme is optional, a real host is not. */
-export function isUrl(val: string): boolean {
+function isUrl(val: string): boolean {
   if (val.length > 2083 || /\s/.test(val) || val.startsWith('.')) return false;
   const hasScheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(val);
   if (!hasScheme && val.includes('://')) return false;
@@ -173,7 +172,7 @@ function checkFile(field: SchemaField, value: unknown, uploaded: UploadedFile[])
 }
 
 /** mimetype.Is: the detected type (without parameters) or one of its aliases equals an allowed one. */
-export function mimeMatches(detected: string, allowed: string[]): boolean {
+function mimeMatches(detected: string, allowed: string[]): boolean {
   const base = detected.split(';')[0].trim().toLowerCase();
   const aliases = MIME_ALIASES[base] ?? [];
   return allowed.some((a) => {
@@ -247,5 +246,3 @@ export function validateRecordData(
   }
   return sortKeys(errors);
 }
-
-export { isMultiple };

@@ -37,7 +37,7 @@ function formatGoFloat(n: number): string {
 const GO_FLOAT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Go's cast.ToFloat64 (non-finite results count as 0). */
-export function castNumber(v: unknown): number {
+function castNumber(v: unknown): number {
   let n = 0;
   if (typeof v === 'number') n = v;
   else if (typeof v === 'boolean') n = v ? 1 : 0;
@@ -56,7 +56,7 @@ export function castBool(v: unknown): boolean {
 }
 
 /** types.ParseDateTime → the stored layout, '' when empty or unparsable. */
-export function castDate(v: unknown): string {
+function castDate(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'number') return Number.isFinite(v) ? new Date(v * 1000).toISOString().replace('T', ' ') : '';
   if (typeof v !== 'string') return '';
@@ -70,7 +70,7 @@ export function castDate(v: unknown): string {
  * The json field's string normalisation (0.22): "", unquoted text and invalid JSON become a JSON
  * string; "null"/"true"/"false", numbers, arrays, objects and quoted strings are kept as JSON.
  */
-export function jsonFromString(str: string): string {
+function jsonFromString(str: string): string {
   if (str === '') return '""';
   if (str === 'null' || str === 'true' || str === 'false') return str;
   const c = str[0];
@@ -175,10 +175,10 @@ export function zeroValue(field: SchemaField): unknown {
 }
 
 /** Field value modifiers (`field+`, `field-`). */
-export const MODIFIERS = ['+', '-'] as const;
+const MODIFIERS = ['+', '-'] as const;
 
 /** PrepareValueWithModifier. */
-export function prepareWithModifier(field: SchemaField, base: unknown, modifier: string, modValue: unknown): unknown {
+function prepareWithModifier(field: SchemaField, base: unknown, modifier: string, modValue: unknown): unknown {
   let resolved = base;
   switch (field.type) {
     case 'number':

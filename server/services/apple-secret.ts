@@ -3,7 +3,7 @@
 // 15777000 s (about 6 months) of validity, as Apple documents it.
 import { importPKCS8, SignJWT } from 'jose';
 
-export const APPLE_AUDIENCE = 'https://appleid.apple.com';
+const APPLE_AUDIENCE = 'https://appleid.apple.com';
 
 export interface AppleSecretInput {
   clientId: string;

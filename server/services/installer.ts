@@ -1,7 +1,7 @@
 // The installer link printed while no admin exists.
 import type { AppContext } from '../context';
 
-export function hasAdmins(ctx: AppContext): boolean {
+function hasAdmins(ctx: AppContext): boolean {
   try {
     return Boolean(ctx.db.prepare('SELECT 1 FROM _admins LIMIT 1').get());
   } catch {

@@ -9,7 +9,7 @@ import { createSimpleResolver, type FieldResolver } from '../query/field-resolve
 import { runListQuery, type ListResult } from '../query/list';
 
 /** Filter/sort fields of the logs API (0.22's logFilterFields); `data.*` goes through json_extract. */
-export const LOG_COLUMNS: Record<string, string> = {
+const LOG_COLUMNS: Record<string, string> = {
   rowid: '`_logs`.rowid',
   id: '`_logs`.id',
   created: '`_logs`.created',
@@ -50,7 +50,7 @@ export interface LogModel {
 }
 
 /** Row → API shape, in 0.22's key order (BaseModel fields, then data, message, level). */
-export function toLogModel(row: Record<string, unknown>): LogModel {
+function toLogModel(row: Record<string, unknown>): LogModel {
   let data: Record<string, unknown> = {};
   try {
     const parsed = JSON.parse(String(row.data ?? '{}'));
@@ -98,7 +98,6 @@ export interface LogsStatsItem {
 // The expression of _logs_created_hour_idx (and the first column of _logs_stats_idx).
 const HOUR = "strftime('%Y-%m-%d %H:00:00', `created`)";
 const HOUR_MS = 3_600_000;
-
 
 // Closed hours never change: entries are written with the time they were made (at most a few
 // seconds before their batch lands) and only pruning deletes. Their counts are kept per filter,

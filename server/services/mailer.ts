@@ -2,12 +2,12 @@
 // to the local sendmail when SMTP is off; we do not, we say so loudly and report an error.
 import type { EmailTemplate, Settings } from './settings';
 
-export interface MailAddress {
+interface MailAddress {
   name?: string;
   address: string;
 }
 
-export interface MailMessage {
+interface MailMessage {
   to: MailAddress[];
   subject: string;
   html: string;
@@ -21,7 +21,7 @@ export class MailerDisabledError extends Error {
 }
 
 /** Sends one HTML mail (plus a plain-text part) from the configured sender. */
-export async function sendMail(settings: Settings, message: MailMessage): Promise<void> {
+async function sendMail(settings: Settings, message: MailMessage): Promise<void> {
   const smtp = settings.smtp;
   if (!smtp.enabled) {
     const err = new MailerDisabledError();
@@ -55,7 +55,7 @@ export async function sendMail(settings: Settings, message: MailMessage): Promis
   }
 }
 
-export interface TemplateParams {
+interface TemplateParams {
   appName?: string;
   appUrl?: string;
   token?: string;
@@ -63,7 +63,7 @@ export interface TemplateParams {
 }
 
 /** Replaces {APP_NAME}, {APP_URL}, {TOKEN} and {ACTION_URL} (the ones given) in `text`. */
-export function renderTemplate(text: string, params: TemplateParams): string {
+function renderTemplate(text: string, params: TemplateParams): string {
   const pairs: Array<[string, string | undefined]> = [
     ['{APP_NAME}', params.appName],
     ['{APP_URL}', params.appUrl],
@@ -76,7 +76,7 @@ export function renderTemplate(text: string, params: TemplateParams): string {
 }
 
 /** Resolves a settings template as 0.22 does: action URL first, then the body with it, then the subject. */
-export function resolveTemplate(template: EmailTemplate, appName: string, appUrl: string, token: string) {
+function resolveTemplate(template: EmailTemplate, appName: string, appUrl: string, token: string) {
   const actionUrl = normalizeUrl(renderTemplate(template.actionUrl, { appName, appUrl, token }));
   const body = renderTemplate(template.body, { appName, appUrl, token, actionUrl });
   const subject = renderTemplate(template.subject, { appName, appUrl });
@@ -84,7 +84,7 @@ export function resolveTemplate(template: EmailTemplate, appName: string, appUrl
 }
 
 /** Collapses repeated slashes in a URL's path (an appUrl ending with "/" must not yield "//_/"). */
-export function normalizeUrl(raw: string): string {
+function normalizeUrl(raw: string): string {
   try {
     const url = new URL(raw);
     url.pathname = url.pathname.replace(/\/{2,}/g, '/');
@@ -98,7 +98,7 @@ export function normalizeUrl(raw: string): string {
  * The admin password reset mail of 0.22 (a fixed template, not a settings one), resolved by the
  * same template code as the record mails and wrapped in 0.22's mail layout.
  */
-export const ADMIN_PASSWORD_RESET_TEMPLATE: EmailTemplate = {
+const ADMIN_PASSWORD_RESET_TEMPLATE: EmailTemplate = {
   subject: 'Reset admin password',
   actionUrl: '{APP_URL}/_/#/confirm-password-reset/{TOKEN}',
   body: [
@@ -164,7 +164,7 @@ function wrapInLayout(content: string): string {
 }
 
 /** A readable plain-text part: links become "text (url)", tags go, entities are decoded. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   return html
     .replace(/<(style|head)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, text: string) => `${text.trim()} (${href})`)

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 
 /** PocketBase 0.22 hashes admin passwords with bcrypt cost 12 (the fixture's are 13; both verify). */
-export const BCRYPT_COST = 12;
+const BCRYPT_COST = 12;
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const LOWER_ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';

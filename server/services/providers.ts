@@ -10,7 +10,7 @@ import { SCHEMAS_DIR } from '../paths';
 type Json = Record<string, unknown>;
 
 /** How a provider's user info maps to PocketBase's AuthUser (dot paths or `{path}` templates). */
-export interface ProviderUserMapping {
+interface ProviderUserMapping {
   id: string;
   name?: string;
   username?: string;
@@ -20,7 +20,7 @@ export interface ProviderUserMapping {
   emailVerified?: string | boolean;
 }
 
-export interface ProviderFacts {
+interface ProviderFacts {
   logo: string;
   displayName: string;
   authUrl: string;
@@ -71,7 +71,7 @@ export interface ProviderDefinition {
 }
 
 /** PocketBase 0.22's stored shape of every provider block; a provider's schema defaults overlay it. */
-export const PROVIDER_BLOCK_BASE = {
+const PROVIDER_BLOCK_BASE = {
   enabled: false,
   clientId: '',
   clientSecret: '',

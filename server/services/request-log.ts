@@ -10,7 +10,7 @@ import { formatPbDate } from '../query/macros';
 import { invalidateLogsStats } from './logs-read';
 import { sortKeys } from '../../src/lib/json';
 
-export interface LogEntry {
+interface LogEntry {
   level: number;
   message: string;
   data: Record<string, unknown>;
@@ -27,9 +27,9 @@ export interface LogWriter {
   readonly pending: number;
 }
 
-export const LOG_BATCH_SIZE = 200;
-export const LOG_FLUSH_DELAY_MS = 3000;
-export const LOG_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+const LOG_BATCH_SIZE = 200;
+const LOG_FLUSH_DELAY_MS = 3000;
+const LOG_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 /** Older entries in a batch may land in an hour the stats keep as closed (logs-read.ts). */
 const LATE_ENTRY_MS = 30_000;
 
@@ -156,7 +156,7 @@ export function pruneLogs(ctx: AppContext, now = new Date()): number {
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 15 random [a-z0-9], like every PocketBase model id. */
-export function newLogId(): string {
+function newLogId(): string {
   let id = '';
   for (let i = 0; i < 15; i++) id += ID_ALPHABET[crypto.randomInt(ID_ALPHABET.length)];
   return id;

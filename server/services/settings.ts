@@ -11,7 +11,7 @@ export interface EmailTemplate {
   actionUrl: string;
   hidden: boolean;
 }
-export interface MetaSettings {
+interface MetaSettings {
   appName: string;
   appUrl: string;
   hideControls: boolean;
@@ -21,12 +21,12 @@ export interface MetaSettings {
   resetPasswordTemplate: EmailTemplate;
   confirmEmailChangeTemplate: EmailTemplate;
 }
-export interface LogsSettings {
+interface LogsSettings {
   maxDays: number;
   minLevel: number;
   logIp: boolean;
 }
-export interface SmtpSettings {
+interface SmtpSettings {
   enabled: boolean;
   host: string;
   port: number;
@@ -48,17 +48,17 @@ export interface S3Settings {
   secret: string;
   forcePathStyle: boolean;
 }
-export interface BackupsSettings {
+interface BackupsSettings {
   cron: string;
   cronMaxKeep: number;
   s3: S3Settings;
 }
-export interface TokenConfig {
+interface TokenConfig {
   secret: string;
   duration: number;
 }
 /** Deprecated in 0.22 but still part of the stored JSON. */
-export interface EmailAuthSettings {
+interface EmailAuthSettings {
   enabled: boolean;
   exceptDomains: string[] | null;
   onlyDomains: string[] | null;
@@ -74,7 +74,7 @@ export const TOKEN_KINDS = [
   'recordVerificationToken',
   'recordFileToken',
 ] as const;
-export type TokenKind = (typeof TOKEN_KINDS)[number];
+type TokenKind = (typeof TOKEN_KINDS)[number];
 
 export type Settings = {
   meta: MetaSettings;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 
-export interface FileStat {
+interface FileStat {
   size: number;
   contentType: string;
 }
@@ -43,7 +43,7 @@ export interface Storage {
   readonly root: string;
 }
 
-export class StoragePathError extends Error {
+class StoragePathError extends Error {
   constructor(component: string) {
     super(`Invalid storage path component: ${JSON.stringify(component)}`);
   }
@@ -80,11 +80,11 @@ const EXT_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-export function guessContentType(name: string): string {
+function guessContentType(name: string): string {
   return EXT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export function createLocalStorage(dataDir: string): Storage {
+function createLocalStorage(dataDir: string): Storage {
   const root = path.resolve(dataDir, 'storage');
 
   function inside(p: string): string {

@@ -10,7 +10,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 
-export const THUMB_SIZE_PATTERN = /^(\d+)x(\d+)(t|b|f)?$/;
+const THUMB_SIZE_PATTERN = /^(\d+)x(\d+)(t|b|f)?$/;
 /** Thumbs every file field has, besides its configured `thumbs`. */
 export const DEFAULT_THUMB_SIZES = ['100x100'];
 /** Originals that get thumbs (by their stored content type); anything else is served as is. */
@@ -18,14 +18,14 @@ export const THUMBABLE_CONTENT_TYPES = ['image/png', 'image/jpg', 'image/jpeg', 
 /** Upper bound for a side, so a configured size cannot make the server allocate gigapixels. */
 const MAX_SIDE = 10_000;
 
-export interface ThumbSpec {
+interface ThumbSpec {
   width: number;
   height: number;
   mode: 'center' | 'top' | 'bottom' | 'fit' | 'ratio';
 }
 
 /** Parses WxH[t|b|f]; null for anything else (including 0x0). */
-export function parseThumbSize(size: string): ThumbSpec | null {
+function parseThumbSize(size: string): ThumbSpec | null {
   const m = THUMB_SIZE_PATTERN.exec(size);
   if (!m) return null;
   const width = Number(m[1]);
@@ -53,7 +53,7 @@ function fitSize(srcW: number, srcH: number, maxW: number, maxH: number): [numbe
 type OutputFormat = 'png' | 'jpeg' | 'gif';
 
 /** The encoder for a thumb file name (imaging.FormatFromFilename, png when unknown). */
-export function thumbFormat(fileName: string): OutputFormat {
+function thumbFormat(fileName: string): OutputFormat {
   const ext = path.extname(fileName).toLowerCase();
   if (ext === '.jpg' || ext === '.jpeg') return 'jpeg';
   if (ext === '.gif') return 'gif';
@@ -61,7 +61,7 @@ export function thumbFormat(fileName: string): OutputFormat {
 }
 
 /** Renders a thumb of `input` (image bytes) for `spec`; throws when the image cannot be decoded. */
-export async function renderThumb(input: Buffer, spec: ThumbSpec, format: OutputFormat): Promise<Buffer> {
+async function renderThumb(input: Buffer, spec: ThumbSpec, format: OutputFormat): Promise<Buffer> {
   // loaded on first use: sharp loads libvips, which must not weigh on the server's cold start
   const { default: sharp } = await import('sharp');
   // decode once with the EXIF orientation applied, so the sizes below see the upright image

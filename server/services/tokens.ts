@@ -29,7 +29,7 @@ function hmac(input: string, key: string): Buffer {
 }
 
 /** Signs `claims` plus an `exp` `durationSeconds` from now. Keys are sorted like Go's map encoding. */
-export function signJwt(claims: Claims, key: string, durationSeconds: number): string {
+function signJwt(claims: Claims, key: string, durationSeconds: number): string {
   const all: Claims = { ...claims, exp: Math.floor(Date.now() / 1000) + Math.trunc(durationSeconds) };
   const sorted = Object.fromEntries(Object.keys(all).sort().map((k) => [k, all[k]]));
   const body = `${HEADER}.${b64url(JSON.stringify(sorted))}`;
@@ -49,7 +49,7 @@ export function decodeJwtUnverified(token: string): Claims | null {
 }
 
 /** Verifies an HS256 signature and the time claims (exp, nbf, iat); returns the claims or null. */
-export function verifyJwt(token: string, key: string): Claims | null {
+function verifyJwt(token: string, key: string): Claims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   let header: unknown;
@@ -73,7 +73,7 @@ export function verifyJwt(token: string, key: string): Claims | null {
 }
 
 /** Signs a token of `kind` for an account (admin or auth record) with its tokenKey. */
-export function signAccountToken(settings: TokenSettings, kind: TokenKind, tokenKey: string, claims: Claims): string {
+function signAccountToken(settings: TokenSettings, kind: TokenKind, tokenKey: string, claims: Claims): string {
   const cfg = settings[kind];
   return signJwt(claims, tokenKey + cfg.secret, cfg.duration);
 }

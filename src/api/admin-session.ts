@@ -1,4 +1,4 @@
-// The admin session's storage and its upkeep (spec §3 Auth state, §4 Optional token auto-refresh).
+// The admin session's storage and its upkeep.
 //
 // - The session lives under pocketbase_auth and is mirrored under the persistent admin auth key the
 //   original dashboard uses, so that an admin signed in through either dashboard on the same

@@ -1,4 +1,4 @@
-// The PocketBase SDK client and the generic error handler (spec §7, §8). What to show and where
+// The PocketBase SDK client and the generic error handler. What to show and where
 // to go is the shell's part: the client reports it as events (./events).
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { AdminAuthStore, keepAdminSessionFresh } from './admin-session';
@@ -31,7 +31,7 @@ function isAbortError(err: unknown): boolean {
 }
 
 /**
- * Generic handler (spec §8): ignores aborted requests; reports the response or error message (quiet
+ * Generic handler: ignores aborted requests; reports the response or error message (quiet
  * for a 400 when `silent400`, e.g. an invalid list filter) with the response's data field errors;
  * 401 signs out; 403 cancels pending requests and reports it.
  */

@@ -1,10 +1,10 @@
-// The admin file token for protected files (spec §6, §9): fetched with pb.files.getToken(), cached
+// The admin file token for protected files: fetched with pb.files.getToken(), cached
 // in local storage and refreshed when expired or within 10 s of expiry. Failures are only logged.
 import { getTokenPayload } from 'pocketbase';
 import { pb } from './client';
 import { fileTokenValid } from '../lib/records/format';
 
-export const FILE_TOKEN_STORAGE_KEY = '@adminFileToken';
+const FILE_TOKEN_STORAGE_KEY = '@adminFileToken';
 
 type Cached = { token: string; exp: number };
 

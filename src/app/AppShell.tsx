@@ -100,7 +100,7 @@ function AvatarMenu() {
   );
 }
 
-export function AppSidebar() {
+function AppSidebar() {
   const { path } = useRoute();
   return (
     <aside className="app-sidebar">
@@ -132,11 +132,11 @@ export function AppSidebar() {
 }
 
 /**
- * spec §2: the rich-text editor is preloaded once signed in, so opening an editor field is instant.
+ * The rich-text editor is preloaded once signed in, so opening an editor field is instant.
  * Only its chunk (slate) is fetched and evaluated, on idle; nothing is mounted. This module is the
  * signed-in shell's, so the sign-in page never references that chunk.
  */
-export const preloadRichEditor = (): Promise<unknown> => import('../widgets/record/rich/RichEditor').catch(() => undefined);
+const preloadRichEditor = (): Promise<unknown> => import('../widgets/record/rich/RichEditor').catch(() => undefined);
 
 export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => onIdle(() => void preloadRichEditor()), []);

@@ -1,5 +1,5 @@
 // The root route: installer flag -> clear the session and show the first-admin form; a valid
-// admin session -> /collections; otherwise log out to /login (spec §2).
+// admin session -> /collections; otherwise log out to /login.
 import { lazy, useEffect, useState } from 'react';
 import { currentLocation, navigate } from './navigation';
 import { entryDecision } from './routes';

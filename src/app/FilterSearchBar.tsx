@@ -1,7 +1,7 @@
 // A search bar with filter-key autocomplete (records, logs): suggestions for the identifier at
 // the caret (ArrowUp/Down to move, Enter or Tab to accept, Escape to close), a plain term
-// normalised on submit, and a quiet inline hint when the server rejected the filter (spec §8:
-// an invalid filter shows no toast).
+// normalised on submit, and a quiet inline hint when the server rejected the filter (an invalid
+// filter shows no toast).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { applySuggestion, insideQuotes, suggest, tokenAt } from '../lib/filter-autocomplete';
 import { SearchBar } from './SearchBar';
@@ -19,7 +19,7 @@ export interface FilterSearchBarProps {
   onSubmit: (filter: string) => void;
   ariaLabel: string;
   placeholder: string;
-  /** What a submit applies instead of the trimmed draft (e.g. spec §5 normalisation). */
+  /** What a submit applies instead of the trimmed draft (e.g. a plain term normalised into a filter). */
   normalize?: (draft: string) => string;
   className?: string;
 }

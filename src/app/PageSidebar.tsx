@@ -2,17 +2,17 @@
 // arrow keys on the handle; the width is remembered in localStorage under @adminSidebarWidth.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 
-export const SIDEBAR_WIDTH_KEY = '@adminSidebarWidth';
-export const SIDEBAR_MIN_WIDTH = 200;
-export const SIDEBAR_MAX_WIDTH = 480;
-export const SIDEBAR_DEFAULT_WIDTH = 250;
+const SIDEBAR_WIDTH_KEY = '@adminSidebarWidth';
+const SIDEBAR_MIN_WIDTH = 200;
+const SIDEBAR_MAX_WIDTH = 480;
+const SIDEBAR_DEFAULT_WIDTH = 250;
 
-export function clampSidebarWidth(w: number): number {
+function clampSidebarWidth(w: number): number {
   if (!Number.isFinite(w)) return SIDEBAR_DEFAULT_WIDTH;
   return Math.round(Math.min(SIDEBAR_MAX_WIDTH, Math.max(SIDEBAR_MIN_WIDTH, w)));
 }
 
-export function readSidebarWidth(): number {
+function readSidebarWidth(): number {
   try {
     const raw = window.localStorage.getItem(SIDEBAR_WIDTH_KEY);
     if (raw) return clampSidebarWidth(parseFloat(raw));

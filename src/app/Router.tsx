@@ -54,7 +54,7 @@ function RouteTitle({ title }: { title: string }) {
   return null;
 }
 
-export function PublicFooter() {
+function PublicFooter() {
   return (
     <footer className="public-footer">
       <span>Outpost</span>

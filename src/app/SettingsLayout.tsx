@@ -1,4 +1,4 @@
-// Settings screens: the settings sidebar (spec §2 Settings screens) and the content area.
+// Settings screens: the settings sidebar and the content area.
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { PageSidebar } from './PageSidebar';
@@ -12,7 +12,7 @@ const GROUPS: Array<{ key: SettingsLink['group']; title: string }> = [
   { key: 'auth', title: 'Authentication' },
 ];
 
-export function SettingsSidebar() {
+function SettingsSidebar() {
   const { path } = useRoute();
   const { hideControls } = useSnapshot(appState);
   const links = visibleSettingsLinks(hideControls);

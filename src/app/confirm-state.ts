@@ -1,4 +1,4 @@
-// The confirm popup's state (spec §2 App shell), apart from the popup itself so the app root can
+// The confirm popup's state, apart from the popup itself so the app root can
 // watch it without loading the overlay code until a confirmation is first asked for.
 import { proxy, ref } from 'valtio';
 

@@ -1,11 +1,11 @@
-// Confirm popup (spec §2 App shell): a text, No (focused by default) and Yes; Yes runs a callback
+// Confirm popup: a text, No (focused by default) and Yes; Yes runs a callback
 // and shows a loading state while its promise runs; No runs an optional callback.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { confirmState, resetConfirmation, type Confirmation } from './confirm-state';
 import { OverlayPanel } from '../ui/OverlayPanel';
 
-export { confirm, confirmState, resetConfirmation } from './confirm-state';
+export { confirm, resetConfirmation } from './confirm-state';
 
 export function ConfirmPopup() {
   const snap = useSnapshot(confirmState);

@@ -12,7 +12,7 @@ export function parseApiDate(value: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** 'yyyy-MM-dd HH:mm:ss' in local time, 24-hour (spec §9). */
+/** 'yyyy-MM-dd HH:mm:ss' in local time, 24-hour. */
 export function formatDateTime(value: string): string {
   const d = parseApiDate(value);
   if (!d) return value || '';

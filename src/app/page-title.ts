@@ -1,4 +1,4 @@
-// Page title (spec §2): page title, app name and product name joined with ' - '.
+// Page title: page title, app name and product name joined with ' - '.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { appState } from '../state/app';

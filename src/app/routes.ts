@@ -1,8 +1,6 @@
-// The route table (spec §2, derived from the screen list) and the guards, as data and pure functions.
+// The route table (derived from the screen list) and the guards, as data and pure functions.
 import { parseHash } from './navigation';
 import { SCREENS, type PageKey, type RouteCondition, type ScreenEntry, type SettingsLinkGroup } from './screens';
-
-export type { PageKey, RouteCondition } from './screens';
 
 export type RouteDef = {
   /** navigo pattern, named params as :name */
@@ -14,7 +12,7 @@ export type RouteDef = {
   title: string;
 };
 
-export const INSTALLER_PARAM = 'installer';
+const INSTALLER_PARAM = 'installer';
 
 export const ROUTES: readonly RouteDef[] = SCREENS.flatMap(({ paths, page, condition, sidebar, title }) =>
   paths.map((path) => ({ path, page, condition, sidebar, title })),
@@ -76,7 +74,7 @@ export type GuardContext = {
 export type GuardResult = { action: 'render' } | { action: 'redirect'; to: string };
 
 /**
- * Spec §2: every route first checks the installer flag (not at the root -> go to the root); then
+ * Every route first checks the installer flag (not at the root -> go to the root); then
  * its condition (guest-only or authenticated-only); a failed condition goes to the root.
  * An unknown path (route null) renders the not-found page.
  */
@@ -114,7 +112,7 @@ export function isActivePath(current: string, linkPath: string): boolean {
 
 export type SettingsLink = { path: string; label: string; restricted?: boolean; group: SettingsLinkGroup };
 
-export const SETTINGS_LINKS: readonly SettingsLink[] = SCREENS.flatMap((s: ScreenEntry) =>
+const SETTINGS_LINKS: readonly SettingsLink[] = SCREENS.flatMap((s: ScreenEntry) =>
   s.settingsLink ? [{ path: s.paths[0], ...s.settingsLink }] : [],
 );
 

@@ -1,4 +1,4 @@
-// Toasts (spec §2 App shell, §4 Toasts, §9 durations): typed, auto-dismissed, a new toast with
+// Toasts: typed, auto-dismissed, a new toast with
 // an identical message replaces the old one, each has a close button.
 import { proxy, useSnapshot } from 'valtio';
 
@@ -17,7 +17,7 @@ export const toastsState = proxy<{ items: Toast[] }>({ items: [] });
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 let nextId = 1;
 
-export function removeToast(id: number): void {
+function removeToast(id: number): void {
   const t = timers.get(id);
   if (t) clearTimeout(t);
   timers.delete(id);
@@ -33,7 +33,7 @@ export function removeAllToasts(): void {
   for (const t of [...toastsState.items]) removeToast(t.id);
 }
 
-/** Adds a toast and returns its id. `durationMs` defaults to the type's duration (§9). */
+/** Adds a toast and returns its id. `durationMs` defaults to the type's duration. */
 export function addToast(type: ToastType, message: string, durationMs?: number): number {
   removeToastsWithMessage(message);
   const duration = durationMs ?? TOAST_DURATIONS[type];

@@ -14,7 +14,7 @@ import { litePlan } from './lite-support';
 import { liteValidatorFor } from './lite-validators';
 import './engine.css';
 
-export type { FormChangeState, SchemaFormProps } from './form-state';
+export type { SchemaFormProps } from './form-state';
 export type { FormContext } from '../widgets/form-context';
 
 const RjsfForm = lazy(() => import('./RjsfForm'));

@@ -200,5 +200,3 @@ export function ScreenView(props: ScreenViewProps) {
 function getKind(name: string | ScreenDefinition) {
   return (typeof name === 'string' ? getScreen(name) : name).kind ?? 'page';
 }
-
-export default ScreenView;

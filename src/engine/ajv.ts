@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import { addCustomKeywords } from './keywords.js';
 
 /** The options every strict instance uses; `extra` adds build options (e.g. `code` for standalone output). */
-export const STRICT_AJV_OPTIONS: Options = { strict: true, allErrors: true, allowUnionTypes: true };
+const STRICT_AJV_OPTIONS: Options = { strict: true, allErrors: true, allowUnionTypes: true };
 
 export function createStrictAjv(extra: Options = {}): Ajv {
   const ajv = new Ajv({ ...STRICT_AJV_OPTIONS, ...extra });

@@ -1,4 +1,4 @@
-// Field errors from the last failed request (spec §8: "response data fields go into the
+// Field errors from the last failed request ("response data fields go into the
 // field-error store"). Keys mirror the API's `data` object: { email: { code, message } } or nested
 // ({ schema: { 0: { name: { ... } } } }), read with dotted paths ('schema.0.name').
 import { proxy, useSnapshot } from 'valtio';
@@ -44,7 +44,7 @@ function lookup(source: unknown, path: string): unknown {
  * message, undefined when there is none. Pass `source` (e.g. a valtio snapshot's `errors`) to
  * read from it instead of the live store.
  */
-export function getFieldError(path: string, source: Record<string, unknown> = fieldErrors.errors): string | undefined {
+function getFieldError(path: string, source: Record<string, unknown> = fieldErrors.errors): string | undefined {
   const err = lookup(source, path);
   if (err === undefined || err === null || err === false || err === '') return undefined;
   if (typeof err === 'string') return err;
@@ -53,14 +53,6 @@ export function getFieldError(path: string, source: Record<string, unknown> = fi
     if (typeof msg === 'string' && msg !== '') return msg;
   }
   return 'Invalid value';
-}
-
-/** True when there is any error at or below the path (for 'Has errors' markers). */
-export function hasFieldErrors(path: string, source: Record<string, unknown> = fieldErrors.errors): boolean {
-  const err = lookup(source, path);
-  if (err === undefined || err === null || err === false || err === '') return false;
-  if (typeof err === 'object') return Object.keys(err as object).length > 0;
-  return true;
 }
 
 /** React hook: re-renders when the store changes. */

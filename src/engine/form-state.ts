@@ -14,7 +14,7 @@ import { serverErrorSchema } from './server-errors';
 import type { Validate } from './validation';
 import type { FormContext } from '../widgets/form-context';
 
-export interface FormChangeState {
+interface FormChangeState {
   isValid: boolean;
   /** Differs from `pristine` (or from the data the form was mounted with). */
   isDirty: boolean;

@@ -4,9 +4,6 @@
  * for the server, tools and tests: ./ajv (strict instance), ./keywords, ./validator (runtime rjsf
  * validator), ./vite-plugin-validators (build-time validators).
  */
-export { SchemaForm, preloadRjsfRenderer, type SchemaFormProps, type FormChangeState, type FormContext } from './SchemaForm';
-export { getForm, listForms, getScreen, listScreens, formNameOf, type FormFiles } from './schemas';
-export { parseScreen, screenAction, screenForms, instantiateScreen, isTemplateScreen, type ScreenDefinition, type ScreenSection, type ScreenAction } from './screen';
-export type { ValidationResult } from './validation';
-export { serverErrorSchema, FALLBACK_SERVER_MESSAGE } from './server-errors';
-export { MESSAGES_KEYWORD, SAME_AS_KEYWORD } from '../lib/schema/keyword-names';
+export { SchemaForm, preloadRjsfRenderer, type SchemaFormProps, type FormContext } from './SchemaForm';
+export { getForm, listForms, getScreen, type FormFiles } from './schemas';
+export { screenAction, instantiateScreen, type ScreenDefinition, type ScreenAction } from './screen';

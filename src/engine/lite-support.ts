@@ -50,7 +50,7 @@ const FORMAT_WIDGETS: Record<string, LiteWidget> = { email: 'email', uri: 'url' 
 const BOOLEAN_WIDGETS: Record<string, LiteWidget> = { checkbox: 'checkbox', toggle: 'toggle' };
 
 /** Widgets LiteForm draws as `ui:layout` decoration cells (no property, e.g. a check's status label). */
-export const LITE_DECORATIONS = ['statusLabel'] as const;
+const LITE_DECORATIONS = ['statusLabel'] as const;
 export type LiteDecoration = (typeof LITE_DECORATIONS)[number];
 
 /** A layout cell LiteForm can place: a property name or a decoration it knows. */
@@ -62,7 +62,7 @@ const isLiteCell = (cell: unknown): boolean =>
     (cell['ui:options'] === undefined || isObject(cell['ui:options'])));
 
 /** rjsf's getUiOptions: `ui:options` spread and every other `ui:x` key as `x`. */
-export function uiOptionsOf(ui: unknown): Json {
+function uiOptionsOf(ui: unknown): Json {
   if (!isObject(ui)) return {};
   let out: Json = {};
   for (const [key, value] of Object.entries(ui)) {

@@ -23,7 +23,7 @@ export function propertyPath(property: string | undefined): string[] {
 }
 
 /** The message for one error: the failing schema's x-messages, then the property's, then a default. */
-export function messageFor(root: Schema, error: RJSFValidationError): string {
+function messageFor(root: Schema, error: RJSFValidationError): string {
   // A property dependency ("b is required when a is set") reads like any other missing value.
   const keyword = error.name === 'dependencies' ? 'required' : (error.name ?? '');
   const params = (error.params ?? {}) as Record<string, unknown>;

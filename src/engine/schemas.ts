@@ -61,7 +61,3 @@ export function getScreen(name: string): ScreenDefinition {
   if (!screen) throw new Error(`Unknown screen "${name}" (expected screens/${name}.json)`);
   return screen;
 }
-
-export function listScreens(): string[] {
-  return [...screens.keys()].sort();
-}

@@ -23,9 +23,9 @@ export interface ScreenAction {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API path the screen runner sends the forms to (the screen's main action). */
   path?: string;
-  /** Asked before running (spec §8 confirmations). */
+  /** Asked before running. */
   confirm?: string;
-  /** Toast after success (spec §8 success messages). */
+  /** Toast after success. */
   success?: string;
   successNew?: string;
   /** Message shown on failure when the spec words one. */
@@ -188,9 +188,6 @@ function templateMatches(pattern: string, forms: readonly string[]): Record<stri
     .filter((f) => f.startsWith(prefix) && f.endsWith(suffix) && !f.slice(prefix.length, f.length - suffix.length).includes('/'))
     .map((f) => ({ name: f.slice(prefix.length, f.length - suffix.length) }));
 }
-
-/** Whether a screen is a template (one of its sections names a form pattern). */
-export const isTemplateScreen = (screen: ScreenDefinition): boolean => screen.sections.some((s) => isTemplate(s.schema));
 
 /** The screen for one form of a template screen: `{name}`, `{title}`, … filled in its texts. */
 export function instantiateScreen(screen: ScreenDefinition, vars: Record<string, string>): ScreenDefinition {

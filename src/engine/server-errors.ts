@@ -7,8 +7,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { isObject } from '../lib/json';
 
-/** Shown when the server flags a field without saying why (spec §5). */
-export const FALLBACK_SERVER_MESSAGE = 'Invalid value';
+/** Shown when the server flags a field without saying why. */
+const FALLBACK_SERVER_MESSAGE = 'Invalid value';
 
 /** A leaf is a PocketBase error entry: `{code, message}`, an empty object or a bare value. */
 function isLeaf(v: unknown): boolean {

@@ -1,5 +1,5 @@
 /**
- * The screen runner's state (spec §4 Settings forms): load what the screen definition names, give
+ * The screen runner's state: load what the screen definition names, give
  * each section its part of the loaded data, compare with the loaded copy (Save only when different
  * and valid), Cancel restores it, the main action sends the sections (masked secrets stripped) and
  * the loaded copy is refreshed from the answer, all through the engine's host (./host). Server field
@@ -22,7 +22,7 @@ type Json = Record<string, unknown>;
 
 export type CheckStatus = { state: 'idle' | 'checking' | 'ok' | 'failed'; message?: string };
 
-export interface ScreenSectionState {
+interface ScreenSectionState {
   section: ScreenSection;
   form: FormFiles;
   /** The form element id (also the prefix of its field ids). */

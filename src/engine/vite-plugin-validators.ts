@@ -28,8 +28,8 @@ import { addCustomKeywords } from './keywords.js';
 import { litePlan } from './lite-support.js';
 import { readForms, type CatalogFile } from '../lib/schema/catalog-files.js';
 
-export const LITE_VALIDATORS_ID = 'virtual:outpost-validators';
-export const RJSF_VALIDATORS_ID = 'virtual:outpost-rjsf-validators';
+const LITE_VALIDATORS_ID = 'virtual:outpost-validators';
+const RJSF_VALIDATORS_ID = 'virtual:outpost-rjsf-validators';
 
 const require = createRequire(import.meta.url);
 
@@ -89,7 +89,7 @@ class Linker {
 }
 
 /** The lite renderer's validators: one strict standalone function per lite form. */
-export function liteValidatorsModule(forms: CatalogFile[]): string {
+function liteValidatorsModule(forms: CatalogFile[]): string {
   const standaloneCode = require('ajv/dist/standalone').default as StandaloneCode;
   const linker = new Linker();
   const exports: string[] = [];
@@ -104,7 +104,7 @@ export function liteValidatorsModule(forms: CatalogFile[]): string {
 }
 
 /** rjsf's precompiled validator functions per form rjsf draws (with the engine's rjsf ajv options and keywords). */
-export async function rjsfValidatorsModule(forms: CatalogFile[]): Promise<string> {
+async function rjsfValidatorsModule(forms: CatalogFile[]): Promise<string> {
   const { compileSchemaValidatorsCode } = await import('@rjsf/validator-ajv8/compileSchemaValidators');
   const linker = new Linker();
   const exports: string[] = [];

@@ -34,7 +34,7 @@ function copyWithTextarea(text: string): boolean {
   return ok;
 }
 
-/** Copies text to the clipboard; resolves to whether it worked (failures are only logged, spec §8). */
+/** Copies text to the clipboard; resolves to whether it worked (failures are only logged). */
 export async function copyText(text: string): Promise<boolean> {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable.');

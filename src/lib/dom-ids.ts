@@ -10,9 +10,9 @@ import type { InputPropsType, RJSFSchema, UIOptionsType } from '@rjsf/utils';
 const idOf = (id: string, suffix: string) => `${id}__${suffix}`;
 
 export const errorId = (id: string) => idOf(id, 'error');
-export const descriptionId = (id: string) => idOf(id, 'description');
+const descriptionId = (id: string) => idOf(id, 'description');
 export const helpId = (id: string) => idOf(id, 'help');
-export const examplesId = (id: string) => idOf(id, 'examples');
+const examplesId = (id: string) => idOf(id, 'examples');
 
 /** The `aria-describedby` of a widget: its error, description and help (and examples) elements. */
 export function ariaDescribedByIds(id: string, includeExamples = false): string {

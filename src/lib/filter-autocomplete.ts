@@ -1,7 +1,7 @@
 // Autocomplete of filter keys in search bars (pure): the identifier-like token at the caret,
 // matching keys, and putting the chosen key in place of the token.
 
-export const MAX_SUGGESTIONS = 12;
+const MAX_SUGGESTIONS = 12;
 
 const TOKEN_CHAR = /[\w.@]/;
 

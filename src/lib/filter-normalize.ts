@@ -1,4 +1,4 @@
-// Search filter normalisation (spec §5), shared by the admins, records and logs lists.
+// Search filter normalisation, shared by the admins, records and logs lists.
 // A term without a comparison operator becomes an OR of "contains" matches on each searchable
 // field; a non-numeric, non-boolean term is quoted. A term that already looks like a filter
 // expression is passed through unchanged.

@@ -154,7 +154,7 @@ export function recordFormSchema(collection: RecordCollectionLike, { isNew }: Re
         pattern: ['validation_match_invalid', 'Must be in a valid format.'],
       },
     );
-    // spec §5: username required on create; on edit it may be left empty (auto generated)
+    // username required on create; on edit it may be left empty (auto generated)
     if (isNew) required.push('username');
     ui.username = {
       'ui:autocomplete': 'off',
@@ -233,7 +233,7 @@ export function recordFormSchema(collection: RecordCollectionLike, { isNew }: Re
 
 // ---- record values ⇄ form data ------------------------------------------------------------
 
-/** 'YYYY-MM-DD HH:mm:ss(.SSSZ)' → the 19 characters the form edits and sends (spec §3, §5). */
+/** 'YYYY-MM-DD HH:mm:ss(.SSSZ)' → the 19 characters the form edits and sends. */
 export function toFormDate(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   return value.replace('T', ' ').slice(0, 19);

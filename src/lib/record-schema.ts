@@ -39,7 +39,7 @@ export interface RecordCollectionLike {
 
 export type JsonSchema = Record<string, unknown>;
 
-// ---- constants (spec §5, §9; facts "Record values") ----------------------------------------
+// ---- constants (PocketBase 0.22 record values) ----------------------------------------------
 
 export const RECORD_ID_LENGTH = 15;
 /** Characters a custom record id must not contain (and no whitespace). */

@@ -13,7 +13,7 @@ export function setAppMeta(meta: { appName?: unknown; hideControls?: unknown } |
   if (meta.hideControls !== undefined) appState.hideControls = !!meta.hideControls;
 }
 
-/** Loads GET /api/settings once signed in; a failure is only a console warning (spec §8). */
+/** Loads GET /api/settings once signed in; a failure is only a console warning. */
 export async function loadAppSettings(): Promise<void> {
   try {
     const settings = await pb.settings.getAll({ requestKey: 'app_settings' });

@@ -1,8 +1,8 @@
-// The signed-in admin, mirrored from pb.authStore into a valtio store (spec §4 Session).
+// The signed-in admin, mirrored from pb.authStore into a valtio store.
 import { proxy, useSnapshot } from 'valtio';
 import { pb, logoutToLogin, type AdminModel } from '../api/client';
 
-export type AuthState = { token: string; admin: AdminModel | null };
+type AuthState = { token: string; admin: AdminModel | null };
 
 function decodePayload(token: string): Record<string, unknown> | null {
   try {
@@ -22,8 +22,8 @@ function decodePayload(token: string): Record<string, unknown> | null {
   }
 }
 
-/** Spec §4: a token is valid if its exp claim is in the future or it cannot be decoded. */
-export function isTokenValid(token: string, nowSeconds = Date.now() / 1000): boolean {
+/** A token is valid if its exp claim is in the future or it cannot be decoded. */
+function isTokenValid(token: string, nowSeconds = Date.now() / 1000): boolean {
   if (!token) return false;
   const payload = decodePayload(token);
   if (!payload) return true;
@@ -45,7 +45,7 @@ function toAdmin(model: unknown): AdminModel | null {
   };
 }
 
-export const authState = proxy<AuthState>({
+const authState = proxy<AuthState>({
   token: pb.authStore.token,
   admin: toAdmin(pb.authStore.model),
 });

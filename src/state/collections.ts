@@ -1,4 +1,4 @@
-// The collections store (spec §4 Collections store): the full list sorted by name, the active
+// The collections store: the full list sorted by name, the active
 // collection (kept, or the first), the draft the editor panel is working on (read by the field
 // option widgets: relation targets, index columns, rule autocomplete), pinned ids in local storage,
 // and a reload broadcast to other tabs after a save or delete.
@@ -16,9 +16,9 @@ export type CollectionsState = {
   pinned: string[];
 };
 
-export const PINNED_STORAGE_KEY = '@pinnedCollections';
+const PINNED_STORAGE_KEY = '@pinnedCollections';
 export const COLLECTIONS_CHANNEL = 'outpost-collections';
-export const COLLECTIONS_BATCH = 200;
+const COLLECTIONS_BATCH = 200;
 
 function readPinned(): string[] {
   try {
@@ -41,11 +41,6 @@ export const collectionsState = proxy<CollectionsState>({
 
 export function useCollections() {
   return useSnapshot(collectionsState);
-}
-
-export function getCollection(idOrName: string): CollectionModel | undefined {
-  const key = idOrName.toLowerCase();
-  return collectionsState.collections.find((c) => c.id === idOrName || c.name.toLowerCase() === key);
 }
 
 function byName(list: CollectionModel[]): CollectionModel[] {

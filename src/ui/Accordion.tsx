@@ -5,7 +5,7 @@ export interface AccordionProps {
   children: ReactNode;
   /** Starts open. */
   open?: boolean;
-  /** A 'Has errors' marker in the header (spec §8), so closed sections still show problems. */
+  /** A 'Has errors' marker in the header, so closed sections still show problems. */
   hasErrors?: boolean;
   /** `link`: a quiet "Show more options" toggle instead of a bordered header. */
   variant?: 'card' | 'link';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { copyText } from '../lib/browser-io';
 import { IconCheck, IconCopy } from './icons';
 
-export const COPY_SUCCESS_MS = 500;
+const COPY_SUCCESS_MS = 500;
 
 export interface CopyButtonProps {
   value: string;

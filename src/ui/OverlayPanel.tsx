@@ -1,11 +1,11 @@
-// Overlay panels and popups (spec §4 Overlay panels): remembers the focused element and restores
+// Overlay panels and popups: remembers the focused element and restores
 // it on hide, blocks body scrolling, stacks (z-index 1000 + active panels), closes on Esc or
 // backdrop click unless focus is in an input (and unless disabled), before-open/before-hide
 // vetoes, focus moves into the panel on open and Tab stays inside it.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-export type OverlayPanelSize = 'sm' | 'md' | 'lg' | 'popup';
+type OverlayPanelSize = 'sm' | 'md' | 'lg' | 'popup';
 
 export type OverlayPanelProps = {
   open: boolean;
@@ -29,7 +29,7 @@ export type OverlayPanelProps = {
   children?: ReactNode;
 };
 
-export const OVERLAY_BASE_Z = 1000;
+const OVERLAY_BASE_Z = 1000;
 
 // Ids of the active panels, in opening order (the last one is on top).
 const activeStack: string[] = [];
@@ -43,12 +43,8 @@ export function isTopOverlay(id: string): boolean {
   return activeStack[activeStack.length - 1] === id;
 }
 
-export function activeOverlayCount(): number {
-  return activeStack.length;
-}
-
 /** PocketBase's rule: Esc and backdrop clicks are ignored while focus is in a form input. */
-export function isInputElement(el: Element | null): boolean {
+function isInputElement(el: Element | null): boolean {
   if (!el) return false;
   const tag = el.tagName;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || (el as HTMLElement).isContentEditable === true;
@@ -221,5 +217,3 @@ export function OverlayPanel(props: OverlayPanelProps) {
     document.body,
   );
 }
-
-export default OverlayPanel;

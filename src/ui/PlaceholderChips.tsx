@@ -1,6 +1,6 @@
 import { copyText } from '../lib/browser-io';
 
-/** Spec §8: 'Copied {value} to clipboard' for 2 s. */
+/** The toast after a copy: 'Copied {value} to clipboard', shown for 2 s. */
 export const COPIED_MESSAGE = (value: string) => `Copied ${value} to clipboard`;
 export const COPIED_TOAST_MS = 2000;
 

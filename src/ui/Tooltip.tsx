@@ -4,7 +4,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-export const TOOLTIP_OFFSET = 5;
+const TOOLTIP_OFFSET = 5;
 
 export interface TooltipProps {
   text: string | undefined | null;

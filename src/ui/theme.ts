@@ -7,13 +7,13 @@
 import { useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
-export const THEME_STORAGE_KEY = 'outpost_theme';
+const THEME_STORAGE_KEY = 'outpost_theme';
 
 const listeners = new Set<() => void>();
 const media = (): MediaQueryList | null =>
   typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 
-export function storedTheme(): Theme | null {
+function storedTheme(): Theme | null {
   try {
     const v = localStorage.getItem(THEME_STORAGE_KEY);
     return v === 'dark' || v === 'light' ? v : null;
@@ -23,7 +23,7 @@ export function storedTheme(): Theme | null {
 }
 
 /** The theme in effect: the stored choice, else the system preference. */
-export function currentTheme(): Theme {
+function currentTheme(): Theme {
   return storedTheme() ?? (media()?.matches ? 'dark' : 'light');
 }
 
@@ -33,7 +33,7 @@ export function applyStoredTheme(): void {
   else delete document.documentElement.dataset.theme;
 }
 
-export function setTheme(theme: Theme): void {
+function setTheme(theme: Theme): void {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
@@ -47,7 +47,7 @@ export function toggleTheme(): void {
   setTheme(currentTheme() === 'dark' ? 'light' : 'dark');
 }
 
-export function subscribeTheme(cb: () => void): () => void {
+function subscribeTheme(cb: () => void): () => void {
   listeners.add(cb);
   const mq = media();
   mq?.addEventListener('change', cb);

@@ -8,14 +8,14 @@ interface Preset {
 }
 
 /** The message for a cron draft: blank while on, or not matching the schema's pattern. */
-export function cronProblem(text: string, pattern: RegExp | null): string {
+function cronProblem(text: string, pattern: RegExp | null): string {
   if (text.trim() === '') return 'Cannot be blank.';
   return pattern && !pattern.test(text) ? 'Invalid cron expression.' : '';
 }
 
 /**
- * A cron expression with an on/off switch (spec §4: on when the saved value is non-empty, off
- * clears it), preset schedules (`ui:options.presets`, spec §9) and free text checked as you type
+ * A cron expression with an on/off switch (on when the saved value is non-empty, off
+ * clears it), preset schedules (`ui:options.presets`) and free text checked as you type
  * against the schema's own `pattern`, so the widget and the server judge it the same way.
  * `ui:options.toggle` labels the switch, `ui:options.hint` is shown under the input while on.
  */

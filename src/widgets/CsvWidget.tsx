@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /** Splits "a, b ,c" into trimmed, non-empty items. */
-export function splitList(text: string): string[] {
+function splitList(text: string): string[] {
   return text
     .split(',')
     .map((s) => s.trim())

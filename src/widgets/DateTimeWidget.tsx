@@ -2,12 +2,12 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
 
 /** 'YYYY-MM-DD HH:mm:ss(.SSS)Z' (PocketBase's UTC text) ⇄ the datetime-local input's value. */
-export function toInputValue(value: unknown): string {
+function toInputValue(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   return value.replace(' ', 'T').replace(/(\.\d+)?Z$/, '').slice(0, 19);
 }
 
-export function fromInputValue(text: string): string {
+function fromInputValue(text: string): string {
   if (!text) return '';
   const withSeconds = text.length === 16 ? `${text}:00` : text.slice(0, 19);
   return `${withSeconds.replace('T', ' ')}.000Z`;

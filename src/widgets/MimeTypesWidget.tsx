@@ -2,8 +2,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { CsvWidget } from './CsvWidget';
 import './collection-widgets.css';
 
-/** Spec §9 mime presets (a short list of the common types of each kind). */
-export const MIME_PRESETS: Record<string, string[]> = {
+/** Mime type presets: a short list of the common types of each kind. */
+const MIME_PRESETS: Record<string, string[]> = {
   Images: ['image/jpeg', 'image/png', 'image/svg+xml', 'image/gif', 'image/webp'],
   Documents: [
     'application/pdf',

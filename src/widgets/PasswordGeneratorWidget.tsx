@@ -6,8 +6,8 @@ import { ariaDescribedByIds } from '../lib/dom-ids';
 import { randomSecret } from './SecretGeneratorWidget';
 
 /** Generated passwords are never shorter than this, whatever the options say. */
-export const PASSWORD_GENERATOR_MIN = 15;
-export const PASSWORD_GENERATOR_DEFAULT = 32;
+const PASSWORD_GENERATOR_MIN = 15;
+const PASSWORD_GENERATOR_DEFAULT = 32;
 
 /**
  * A password input with a 'Generate password' button: a random password of `ui:options.length`

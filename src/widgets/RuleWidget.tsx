@@ -10,7 +10,7 @@ import type { CollectionModel } from '../lib/collections/types';
 import type { FormContext } from './form-context';
 
 /**
- * A collection API rule (spec §4 Rules, §6): null is "admins only" (locked), a text is a filter
+ * A collection API rule: null is "admins only" (locked), a text is a filter
  * (empty = everyone). 'Set Admins only' locks and remembers the text; unlocking restores it (or '').
  * The text is kept in the form context's `ruleMemory` when the page gives one (the collection
  * editor does, so it survives tab switches), else in the widget.

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
 
-/** Multi-line text; `ui:options.rows` sets the starting height (CSS caps it, spec: 200 px). */
+/** Multi-line text; `ui:options.rows` sets the starting height (CSS caps it at 200 px). */
 export function TextareaWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
   return (
     <textarea

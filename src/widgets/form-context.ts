@@ -20,7 +20,7 @@ export interface FormContext {
   patch?: (values: Record<string, unknown>) => void;
 }
 
-export interface RuleMemory {
+interface RuleMemory {
   get: (key: string) => string | undefined;
   set: (key: string, text: string) => void;
 }

@@ -1,6 +1,6 @@
 // The provider files (schemas/providers/<name>.schema.json + .ui.json + public/images/oauth2 logo):
 // every file is well formed (its x-provider facts are checked by the keyword's meta-schema when the
-// schema compiles, see schemas.test.ts), spec §3's 25 keys are all there, and adding a provider or a
+// schema compiles, see schemas.test.ts), PocketBase 0.22's 25 provider keys are all there, and adding a provider or a
 // setting is adding files: a temporary copy of schemas/ with a new provider file and a new logs
 // setting finds both rendered, stored (defaults), validated and documented, with no code change.
 import fs from 'node:fs';
@@ -16,7 +16,8 @@ import { defaultSettings } from '../../server/services/settings-defaults';
 import { mergePatch } from '../../server/services/settings-merge';
 import { validateSettings } from '../../server/services/settings-validate';
 
-const SPEC_KEYS = [
+/** The settings keys of PocketBase 0.22's 25 OAuth2 providers. */
+const PROVIDER_KEYS = [
   'appleAuth', 'googleAuth', 'microsoftAuth', 'yandexAuth', 'facebookAuth', 'instagramAuth', 'githubAuth', 'gitlabAuth',
   'bitbucketAuth', 'giteeAuth', 'giteaAuth', 'discordAuth', 'twitterAuth', 'kakaoAuth', 'vkAuth', 'spotifyAuth', 'twitchAuth',
   'patreonAuth', 'stravaAuth', 'livechatAuth', 'mailcowAuth', 'planningcenterAuth', 'oidcAuth', 'oidc2Auth', 'oidc3Auth',
@@ -24,8 +25,8 @@ const SPEC_KEYS = [
 
 const providers = loadProviders();
 
-it("has one file per provider key of spec §3 'Provider keys'", () => {
-  expect(providers.map((p) => p.key).sort()).toEqual([...SPEC_KEYS].sort());
+it('has one file per provider key', () => {
+  expect(providers.map((p) => p.key).sort()).toEqual([...PROVIDER_KEYS].sort());
 });
 
 describe.each(providers.map((p) => [p.name, p] as const))('providers/%s', (name, p) => {

@@ -1,8 +1,8 @@
-// Two dashboard defects of issue 14, in Chromium against the real server:
+// Two fixed dashboard defects, in Chromium against the real server:
 // - #/settings: clearing the required Application URL and pressing Cancel restores the saved values
 //   (Cancel always restores, valid or not);
 // - records search: an incomplete expression (`title ~ "x" &&`) answered 400 shows no toast; the
-//   search bar is marked invalid instead, quietly (spec §8), and the mark goes with a valid filter.
+//   search bar is marked invalid instead, quietly, and the mark goes with a valid filter.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

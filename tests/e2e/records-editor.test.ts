@@ -174,7 +174,7 @@ describe('record editor', () => {
     await field('contact').getByLabel(label('contact')).fill('someone@example.com');
     await field('homepage').getByLabel(label('homepage')).fill('https://example.com/home');
     await field('day').locator('input[type="date"]').fill('2024-05-06');
-    // spec §9: a picked day starts at 12:00, minutes in steps of 5
+    // a picked day starts at 12:00, minutes in steps of 5
     expect(await field('day').locator('input[type="time"]').inputValue()).toBe('12:00');
     expect(await field('day').locator('input[type="time"]').getAttribute('step')).toBe('300');
 

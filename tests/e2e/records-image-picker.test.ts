@@ -1,9 +1,9 @@
-// The rich editor's image picker in Chromium against the real server (spec §2): 'New record' opens a
+// The rich editor's image picker in Chromium against the real server: 'New record' opens a
 // record editor for the picker's collection on top of the picker (and of the record being edited);
 // a PNG uploaded and saved there shows up in the picker at once and is inserted into the rich text.
 // The record being edited is neither saved nor touched by the nested editor. Also: the rich editor
-// chunk is preloaded once signed in (spec §2), and an editor field with convertUrls stores the
-// picked same-origin image URL root-relative (spec §3).
+// chunk is preloaded once signed in, and an editor field with convertUrls stores the
+// picked same-origin image URL root-relative.
 // OUTPOST_DASHBOARD_DIR serves another build than dist/.
 import fs from 'node:fs';
 import path from 'node:path';

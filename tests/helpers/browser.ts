@@ -4,8 +4,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from './server';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = path.join(ROOT, 'tests', '.tmp', 'screenshots');
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -2,7 +2,7 @@
 // tests that must see a mail actually leave the app.
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;

@@ -1,7 +1,7 @@
 // The hostile-input corpus: hundreds of filters, sorts, expands, bodies, names and files sent over
 // HTTP to the fixture. Every answer must be a 2xx-4xx (never a 5xx or a dropped connection) and
 // come back within the query budget (plus a margin for a loaded machine), and the server must
-// still answer afterwards. Also the 0.22 behaviours issue 14 lists: deep JSON, email change with
+// still answer afterwards. Also these 0.22 behaviours: deep JSON, email change with
 // SMTP off, a custom id taken in another auth collection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_PASSWORD, http, startServer, type TestServer } from '../helpers/server';

@@ -61,12 +61,12 @@ describe('GET /api/settings', () => {
         authUrl: '',
         tokenUrl: '',
         userApiUrl: '',
-        // the OIDC provider files default to the display name 'OIDC' and PKCE on (spec §3)
+        // the OIDC provider files default to the display name 'OIDC' and PKCE on
         displayName: key === 'oidc3Auth' ? 'OIDC' : '',
         pkce: key === 'oidc3Auth' ? true : null,
       });
     }
-    // one block per provider file, all 25 of spec §3
+    // one block per provider file, all 25 of PocketBase 0.22's providers
     expect(Object.keys(s).filter((k) => k.endsWith('Auth') && k !== 'emailAuth')).toHaveLength(25);
 
     // The real secrets (50 random characters) live only in _params, as plain JSON.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The admin session's storage (spec §3 Auth state): kept under pocketbase_auth and mirrored under the
+// The admin session's storage: kept under pocketbase_auth and mirrored under the
 // persistent admin auth key of the original dashboard, in both directions.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH_STORAGE_KEY, AUTH_STORAGE_KEY, AdminAuthStore } from '../../src/api/admin-session';

@@ -61,11 +61,11 @@ describe('fields', () => {
     expect(moveField([field('a'), field('b')], 1, 0).map((f) => f.name)).toEqual(['b', 'a']);
   });
 
-  it('switches single/multiple as spec §4 says', () => {
+  it('switches single/multiple: select by its values, file to 99, relation unbounded', () => {
     const select = field('s', { type: 'select', options: { values: ['a', 'b', 'c'], maxSelect: 1 } });
     expect(setMultiple(select, true).options.maxSelect).toBe(3);
     expect(setMultiple({ ...select, options: { values: [], maxSelect: 1 } }, true).options.maxSelect).toBe(2);
-    // spec §4: the number of values, 2 only when there are none; the switch stays on multiple
+    // the number of values, 2 only when there are none; the switch stays on multiple
     const one = setMultiple({ ...select, options: { values: ['a'], maxSelect: 1 } }, true);
     expect(one.options.maxSelect).toBe(1);
     expect(one.multiple).toBe(true);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The editor field's convertUrls option (spec §3; PocketBase maps it to TinyMCE's convert_urls with
+// The editor field's convertUrls option (PocketBase maps it to TinyMCE's convert_urls with
 // relative_urls off): off (the default) keeps link and image URLs as written, absolute ones
 // absolute; on, URLs on the dashboard's origin are stored root-relative, others untouched.
 import { describe, expect, it } from 'vitest';

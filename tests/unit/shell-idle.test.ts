@@ -1,5 +1,5 @@
-// The signed-in shell's idle preload (spec §2 'An invisible rich-text editor is preloaded once
-// signed in'): requestIdleCallback with a deadline where it exists, a setTimeout fallback
+// The signed-in shell's idle preload (an invisible rich-text editor is preloaded once signed
+// in): requestIdleCallback with a deadline where it exists, a setTimeout fallback
 // elsewhere, both cancellable.
 import { describe, expect, it, vi } from 'vitest';
 import { IDLE_FALLBACK_MS, IDLE_TIMEOUT_MS, onIdle } from '../../src/app/idle';

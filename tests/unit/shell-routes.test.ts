@@ -23,7 +23,7 @@ const ctx = (over: Partial<GuardContext> = {}): GuardContext => ({
   ...over,
 });
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   const byPath = (p: string) => ROUTES.find((r) => r.path === p)!;
 
   it('has the guest-only routes without sidebar', () => {

@@ -11,8 +11,6 @@ import { registerPasswordReset } from './password-reset';
 import { registerSignIn } from './sign-in';
 import { registerVerification } from './verification';
 
-export { RECORD_SIGN_IN_FAILURE_LIMIT, RECORD_SIGN_IN_WINDOW_MS } from './shared';
-
 export function registerRecordAuth(app: FastifyInstance, ctx: AppContext): void {
   registerSignIn(app, ctx);
   registerVerification(app, ctx);

@@ -27,7 +27,7 @@ const envNumber = (name: string, fallback: number): number => {
 };
 
 /** The caps (environment variables raise or lower them for unusual deployments). */
-export function archiveLimits(): ArchiveLimits {
+function archiveLimits(): ArchiveLimits {
   return {
     maxEntries: envNumber('OUTPOST_BACKUP_MAX_ENTRIES', 1_000_000),
     maxUnpackedBytes: envNumber('OUTPOST_BACKUP_MAX_UNPACKED_BYTES', 64 * 1024 ** 3),

@@ -10,9 +10,9 @@ import { createS3Client, s3Sdk } from '../s3';
 import type { S3Settings } from '../settings';
 import { isBackupKey } from './names';
 
-export const LOCAL_BACKUPS_DIR = 'backups';
+const LOCAL_BACKUPS_DIR = 'backups';
 
-export interface BackupInfo {
+interface BackupInfo {
   key: string;
   size: number;
   modified: Date;
@@ -35,7 +35,7 @@ export interface BackupsFs {
   close(): void;
 }
 
-export class MissingBackupError extends Error {
+class MissingBackupError extends Error {
   constructor(key: string) {
     super(`Missing backup file "${key}".`);
   }
@@ -46,7 +46,7 @@ function checkedKey(key: string): string {
   return key;
 }
 
-export function createLocalBackupsFs(dataDir: string): BackupsFs {
+function createLocalBackupsFs(dataDir: string): BackupsFs {
   const root = path.join(dataDir, LOCAL_BACKUPS_DIR);
   const file = (key: string) => path.join(root, checkedKey(key));
 
@@ -105,7 +105,7 @@ export function createLocalBackupsFs(dataDir: string): BackupsFs {
   };
 }
 
-export function createS3BackupsFs(cfg: S3Settings): BackupsFs {
+function createS3BackupsFs(cfg: S3Settings): BackupsFs {
   const client: S3Client = createS3Client(cfg);
   // the SDK loads on first use (see ../s3): a server without S3 backups never pays for it
   const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } = s3Sdk();

@@ -2,7 +2,7 @@
 import { parseHash } from '../navigation';
 
 export type RecentRecord = { collectionId: string; id: string };
-export const RECENT_STORAGE_KEY = 'outpost_recent_records';
+const RECENT_STORAGE_KEY = 'outpost_recent_records';
 const MAX_RECENT = 8;
 
 export function readRecent(): RecentRecord[] {

@@ -3,7 +3,7 @@
 import { pb } from '../../api/client';
 import type { CollectionModel } from '../../lib/collections/types';
 
-export const MAX_LOOKUP_COLLECTIONS = 25;
+const MAX_LOOKUP_COLLECTIONS = 25;
 
 export async function findRecordCollection(
   id: string,

@@ -3,7 +3,7 @@
 import type { CollectionModel } from '../collections/types';
 import type { DocParam } from './fields';
 
-export interface DocResponse {
+interface DocResponse {
   status: number;
   body: string;
 }

@@ -74,7 +74,7 @@ export function exampleRecord(collection: CollectionModel): Record<string, unkno
 }
 
 /** A field's type as a client sends and reads it. */
-export function typeLabel(field: SchemaField): string {
+function typeLabel(field: SchemaField): string {
   const many = isMultiple(field);
   switch (field.type) {
     case 'text':

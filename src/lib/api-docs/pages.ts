@@ -1,4 +1,4 @@
-// The API docs of one collection (spec §2 'API docs overlay'): one page per tab, generated from
+// The API docs of one collection: one page per tab, generated from
 // the collection itself: its fields, its rules in words, the query parameters, request bodies,
 // response examples built from the schema, error responses and JavaScript SDK examples.
 // Which tabs exist follows 0.22: view collections only List/Search and View; auth collections
@@ -10,7 +10,7 @@ import type { DocPage, DocsContext } from './doc-page';
 import { recordPages } from './record-pages';
 
 export type { DocParam } from './fields';
-export type { DocPage, DocResponse, DocsContext } from './doc-page';
+export type { DocPage, DocsContext } from './doc-page';
 export { ruleInWords } from './doc-page';
 
 export const BASE_TABS = ['List/Search', 'View', 'Create', 'Update', 'Delete', 'Realtime'] as const;

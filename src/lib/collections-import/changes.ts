@@ -1,11 +1,11 @@
-// What an import would change (spec §4 Import flow, facts "Collections"): collections are matched
+// What an import would change (PocketBase 0.22 import semantics): collections are matched
 // by id. Merge (deleteMissing off): an existing collection's schema is extended — imported fields
 // replace same-id fields, new ones are appended, nothing is deleted. Replace (deleteMissing on):
 // collections and fields missing from the import are deleted.
 import { fieldsOf, type ImportCollection, type ImportField } from './parse';
 import { deepEqual, isObject } from '../json';
 
-export type ChangeKind = 'added' | 'changed' | 'deleted';
+type ChangeKind = 'added' | 'changed' | 'deleted';
 
 export type FieldChange = {
   kind: ChangeKind;
@@ -82,7 +82,7 @@ export function effectiveCollection(old: ImportCollection | null, imported: Impo
 }
 
 /** Field changes between a stored collection and the one it becomes. */
-export function fieldChanges(old: ImportCollection, next: ImportCollection): FieldChange[] {
+function fieldChanges(old: ImportCollection, next: ImportCollection): FieldChange[] {
   const oldFields = fieldsOf(old);
   const newFields = fieldsOf(next);
   const out: FieldChange[] = [];

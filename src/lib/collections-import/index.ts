@@ -1,4 +1,4 @@
-// Pure logic of the collections import (spec §4 Import flow, §5 Import): parsing and normalising
+// Pure logic of the collections import: parsing and normalising
 // the pasted JSON, detecting changes for merge or replace, the deleteMissing removal list and the
 // side-by-side line diff of the review popup.
 export * from './parse';

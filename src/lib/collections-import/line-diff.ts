@@ -14,7 +14,7 @@ const MAX_CELLS = 4_000_000;
 
 type Op = { op: 'eq' | 'del' | 'ins'; a: number; b: number };
 
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   return text === '' ? [] : text.split('\n');
 }
 

@@ -1,4 +1,4 @@
-// Parsing and normalising a pasted collections configuration (spec §5 Import): the JSON must be
+// Parsing and normalising a pasted collections configuration: the JSON must be
 // an array whose every item has an id and a name; duplicate collections (by id) and duplicate
 // schema fields are dropped (the last one wins, in the first one's place, like the server);
 // created and updated are stripped.
@@ -20,7 +20,7 @@ export const IMPORT_SUCCESS_MESSAGE = 'Successfully imported collections configu
 
 /** Keys the server sets itself: never part of an export nor compared on import. */
 import { isObject } from '../json';
-export const TIMESTAMP_KEYS = ['created', 'updated'] as const;
+const TIMESTAMP_KEYS = ['created', 'updated'] as const;
 
 export type ParseResult =
   | { ok: true; collections: ImportCollection[] }
@@ -29,7 +29,7 @@ export type ParseResult =
 const nonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Keeps one entry per key: the last one wins, in the position of the first one. */
-export function dedupeBy<T>(items: readonly T[], key: (item: T, index: number) => string): T[] {
+function dedupeBy<T>(items: readonly T[], key: (item: T, index: number) => string): T[] {
   const map = new Map<string, T>();
   items.forEach((item, i) => map.set(key(item, i), item));
   return [...map.values()];
@@ -50,7 +50,7 @@ export function fieldsOf(c: { schema?: unknown } | null | undefined): ImportFiel
 }
 
 /** A copy without created/updated and with duplicate schema fields dropped. */
-export function normalizeCollection(raw: Record<string, unknown>): ImportCollection {
+function normalizeCollection(raw: Record<string, unknown>): ImportCollection {
   const copy: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     if ((TIMESTAMP_KEYS as readonly string[]).includes(k)) continue;

@@ -1,4 +1,4 @@
-// What the confirm-changes dialog lists before saving an existing collection (spec §4): a
+// What the confirm-changes dialog lists before saving an existing collection: a
 // collection rename, field renames, multiple→single conversions and removed fields. For view
 // collections only the name change counts.
 import { isMultiple } from './fields';

@@ -1,6 +1,6 @@
-// Field handling of the collection editor (spec §4 Field handling): the 11 types with labels,
+// Field handling of the collection editor: the 11 types with labels,
 // defaults, unique names, remove/restore, duplicate, drag rules and single/multiple switches.
-import type { CollectionModel, CollectionType, FieldType, SchemaField } from './types';
+import type { CollectionType, FieldType, SchemaField } from './types';
 
 export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
   { type: 'text', label: 'Plain text' },
@@ -20,17 +20,17 @@ export const fieldTypeLabel = (type: string): string => FIELD_TYPES.find((t) => 
 
 export const DEFAULT_FILE_MAX_SIZE = 5242880;
 export const DEFAULT_JSON_MAX_SIZE = 2000000;
-export const FILE_MULTIPLE_FALLBACK = 99;
+const FILE_MULTIPLE_FALLBACK = 99;
 
 /** System columns of every collection, plus the auth ones. */
-export const BASE_SYSTEM_FIELDS = ['id', 'created', 'updated'] as const;
-export const AUTH_SYSTEM_FIELDS = ['username', 'email', 'emailVisibility', 'verified'] as const;
+const BASE_SYSTEM_FIELDS = ['id', 'created', 'updated'] as const;
+const AUTH_SYSTEM_FIELDS = ['username', 'email', 'emailVisibility', 'verified'] as const;
 
 export function systemFieldNames(type: CollectionType): string[] {
   return type === 'auth' ? [...BASE_SYSTEM_FIELDS, ...AUTH_SYSTEM_FIELDS] : [...BASE_SYSTEM_FIELDS];
 }
 
-/** The options a new field of a type starts with (PocketBase 0.22's zero values and spec §9 defaults). */
+/** The options a new field of a type starts with (PocketBase 0.22's zero values, and the dashboard's defaults for a new field). */
 export function defaultOptions(type: FieldType): Record<string, unknown> {
   switch (type) {
     case 'text':
@@ -151,13 +151,6 @@ export function moveTarget(fields: readonly SchemaField[], index: number, step: 
   return to;
 }
 
-/** Required forces nullable off (where the flag exists). */
-export function setRequired(field: SchemaField, required: boolean): SchemaField {
-  const next = { ...field, required };
-  if (required && 'nullable' in field) next.nullable = false;
-  return next;
-}
-
 /**
  * PocketBase's IsMultiple: a relation without maxSelect (or above 1) holds many; select and file need
  * maxSelect above 1. Only a number counts (0.22 decodes maxSelect as an integer), for the dashboard,
@@ -176,7 +169,7 @@ export function multipleSwitch(field: SchemaField): boolean {
 }
 
 /**
- * The single/multiple switch (spec §4): select single → maxSelect 1, multiple → the number of
+ * The single/multiple switch: select single → maxSelect 1, multiple → the number of
  * values, or 2 when there are none (one value gives 1, which the form then asks to raise to 2);
  * file single → 1, multiple → the current maximum when above 1, else 99; relation single →
  * maxSelect 1 and minSelect cleared, multiple → maxSelect cleared.
@@ -200,9 +193,4 @@ export function setMultiple(field: SchemaField, multiple: boolean): SchemaField 
     return field;
   }
   return { ...field, options };
-}
-
-/** Collections a relation may point at: every collection but views (for non-view owners). */
-export function relationTargets<T extends Pick<CollectionModel, 'type'>>(collections: readonly T[]): T[] {
-  return collections.filter((c) => c.type !== 'view');
 }

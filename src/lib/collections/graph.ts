@@ -7,18 +7,18 @@
 import dagre from '@dagrejs/dagre';
 import type { CollectionModel } from './types';
 
-export const GRAPH_NODE_WIDTH = 220;
+const GRAPH_NODE_WIDTH = 220;
 export const GRAPH_HEADER_HEIGHT = 34;
 export const GRAPH_ROW_HEIGHT = 20;
 /** Fields listed per node (the rest are counted), so 50 collections stay readable. */
-export const GRAPH_MAX_FIELDS = 8;
+const GRAPH_MAX_FIELDS = 8;
 
-export interface GraphField {
+interface GraphField {
   name: string;
   type: string;
 }
 
-export interface GraphNode {
+interface GraphNode {
   id: string;
   name: string;
   type: string;

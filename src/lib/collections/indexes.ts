@@ -3,7 +3,7 @@
 // (backtick-quoted names, one column per line when there are several, COLLATE / ASC / DESC /
 // expressions / WHERE kept); renaming the table or a column, and labels for the dashboard's list.
 
-export interface IndexColumn {
+interface IndexColumn {
   /** Identifier or expression. */
   name: string;
   collate: string;
@@ -34,7 +34,7 @@ function trimChars(text: string): string {
 }
 
 /** Splits on `separator` outside quotes and parentheses (PocketBase's tokenizer). */
-export function splitTopLevel(text: string, separator: string): string[] {
+function splitTopLevel(text: string, separator: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quote = '';
@@ -87,7 +87,7 @@ export function parseIndex(statement: string): ParsedIndex {
 export const isValidIndex = (idx: ParsedIndex): boolean => idx.indexName !== '' && idx.tableName !== '' && idx.columns.length > 0;
 
 /** Whether a column entry is an expression rather than a plain identifier. */
-export const isExpression = (name: string): boolean => name.includes('(') || name.includes(' ');
+const isExpression = (name: string): boolean => name.includes('(') || name.includes(' ');
 
 /** The normalised statement ('' when it lacks a name, a table or a non-blank column). */
 export function buildIndex(idx: ParsedIndex): string {

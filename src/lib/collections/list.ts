@@ -1,9 +1,9 @@
 // The collections sidebar and page helpers: order (auth, base, view, each by name), search,
-// pinned ids, compact mode, and the records sort reset (spec §2 Collections page/sidebar).
+// pinned ids, compact mode, and the records sort reset.
 import { systemFieldNames } from './fields';
 import type { CollectionModel } from './types';
 
-export const COMPACT_THRESHOLD = 20;
+const COMPACT_THRESHOLD = 20;
 export const DEFAULT_RECORDS_SORT = '-created';
 
 const TYPE_ORDER: Record<string, number> = { auth: 0, base: 1, view: 2 };

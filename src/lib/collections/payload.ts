@@ -1,13 +1,12 @@
-// Collections as the editor holds them, and the request body it sends (spec §4 Collection
-// editor): defaults of new collections, duplicating, switching type, renaming, the payload
+// Collections as the editor holds them, and the request body it sends: defaults of new collections, duplicating, switching type, renaming, the payload
 // without toDelete fields or client-only properties, and whether anything changed.
 import { editableField, randomKey } from './fields';
 import { duplicateIndex, renameIndexColumn, renameIndexTable } from './indexes';
 import type { CollectionModel, CollectionType, SchemaField, StoredSchemaField } from './types';
 
-export const DEFAULT_MIN_PASSWORD_LENGTH = 8;
+const DEFAULT_MIN_PASSWORD_LENGTH = 8;
 
-export function defaultAuthOptions(): Record<string, unknown> {
+function defaultAuthOptions(): Record<string, unknown> {
   return {
     allowEmailAuth: true,
     allowOAuth2Auth: true,
@@ -104,7 +103,7 @@ export function duplicateCollection(c: CollectionModel): CollectionModel {
 
 const CLIENT_FIELD_KEYS = ['originalName', 'toDelete', 'onMountSelect', '_key', 'multiple'] as const;
 
-export function fieldPayload(f: SchemaField): Record<string, unknown> {
+function fieldPayload(f: SchemaField): Record<string, unknown> {
   const out: Record<string, unknown> = { ...f, options: { ...(f.options ?? {}) } };
   for (const k of CLIENT_FIELD_KEYS) delete out[k];
   if (out.nullable === undefined) delete out.nullable;

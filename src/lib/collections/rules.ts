@@ -1,10 +1,10 @@
-// Rule editing (spec §4 Rules, §6): null means admins only, '' everyone. The lock button
+// Rule editing: null means admins only, '' everyone. The lock button
 // remembers the text it replaced; unlocking restores it (or ''). And the autocomplete keys of a
 // rule: the collection's fields, relation paths up to 4 levels, @request.* and @collection.*.
 import { systemFieldNames } from './fields';
 import type { CollectionModel } from './types';
 
-export const AUTOCOMPLETE_DEPTH = 4;
+const AUTOCOMPLETE_DEPTH = 4;
 
 export interface RuleLockState {
   value: string | null;

@@ -78,28 +78,4 @@ export interface CollectionModel<F extends StoredSchemaField | SchemaField = Sch
 /** A collection as PocketBase 0.22 stores and returns it. */
 export type StoredCollection = CollectionModel<StoredSchemaField>;
 
-export interface AuthOptions {
-  allowEmailAuth: boolean;
-  allowOAuth2Auth: boolean;
-  allowUsernameAuth: boolean;
-  exceptEmailDomains: string[] | null;
-  manageRule: string | null;
-  minPasswordLength: number;
-  onlyEmailDomains: string[] | null;
-  onlyVerified: boolean;
-  requireEmail: boolean;
-}
-
-export interface ViewOptions {
-  query: string;
-}
-
-/** Columns every collection table has besides its schema fields. */
-export const BASE_SYSTEM_COLUMNS = ['id', 'created', 'updated'] as const;
-/** Extra columns of an auth collection table (PocketBase 0.22 names). */
-export const AUTH_SYSTEM_COLUMNS = [
-  'username', 'email', 'emailVisibility', 'verified', 'tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt',
-] as const;
-
 export const RULE_NAMES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'] as const;
-export type RuleName = (typeof RULE_NAMES)[number];

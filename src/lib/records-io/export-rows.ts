@@ -54,7 +54,7 @@ export function exportExpand(collection: Pick<CollectionModel, 'schema'>, opts: 
 }
 
 /** One value as exported: scalars as they are, multiple values as arrays (CSV joins them). */
-export function exportValue(
+function exportValue(
   record: RecordLike,
   column: ExportColumn,
   collection: Pick<CollectionModel, 'id'>,
@@ -83,7 +83,7 @@ export function exportValue(
 }
 
 /** A value as one CSV cell: lists joined with ',', JSON as its text, null as ''. */
-export function csvCell(value: unknown, column: ExportColumn): string | number | boolean {
+function csvCell(value: unknown, column: ExportColumn): string | number | boolean {
   if (column.type === 'json') return value === null || value === undefined ? '' : JSON.stringify(value);
   if (Array.isArray(value)) return value.join(',');
   if (value === null || value === undefined) return '';

@@ -112,7 +112,7 @@ function castJson(v: unknown): unknown {
 }
 
 /** One cell as the value a field takes. */
-export function castCell(target: ImportTarget, v: unknown): unknown {
+function castCell(target: ImportTarget, v: unknown): unknown {
   switch (target.type) {
     case 'number':
       return castNumber(v);

@@ -1,4 +1,4 @@
-// Pure display helpers of the records list and preview (spec §7 Records list details, §9 Display):
+// Pure display helpers of the records list and preview:
 // dates, truncation, excerpts, relation chips, file thumbs, the list query's fields/expand and the
 // searchable fields of a collection. No DOM, no SDK: unit-tested in tests/unit/records-list-format.
 
@@ -8,15 +8,15 @@ import type { CollectionModel, SchemaField } from '../collections/types';
 export type RecordLike = Record<string, unknown> & { id?: string; collectionId?: string; expand?: Record<string, unknown> };
 type Lite = Pick<CollectionModel, 'id' | 'name' | 'type' | 'schema'>;
 
-// ---- §9 constants ---------------------------------------------------------------------------
+// ---- list constants -------------------------------------------------------------------------
 
 export const RECORDS_PER_PAGE = 40;
 export const RECORDS_RENDER_BATCH = 20;
 export const RECORDS_BULK_BATCH = 20;
 export const TRUNCATE_DEFAULT = 150;
 export const TRUNCATE_TOOLTIP = 800;
-export const TRUNCATE_TEXT = 70;
-export const EXCERPT_MAX = 200;
+const TRUNCATE_TEXT = 70;
+const EXCERPT_MAX = 200;
 export const JSON_PREVIEW_MAX = 500;
 export const MAX_RELATION_CHIPS = 20;
 export const MAX_LIST_ITEMS = 10;
@@ -191,7 +191,7 @@ export function fileUrl(
   return `${base}/api/files/${encodeURIComponent(collectionId)}/${encodeURIComponent(recordId)}/${encodeURIComponent(name)}${q ? '?' + q : ''}`;
 }
 
-/** Whether a cached file token is still usable at `nowMs` (refreshed within 10 s of expiry, spec §6/§9). */
+/** Whether a cached file token is still usable at `nowMs` (refreshed within 10 s of expiry). */
 export function fileTokenValid(token: { token: string; exp: number } | null | undefined, nowMs: number, marginSec = 10): boolean {
   if (!token?.token) return false;
   return token.exp * 1000 - marginSec * 1000 > nowMs;
@@ -199,7 +199,7 @@ export function fileTokenValid(token: { token: string; exp: number } | null | un
 
 // ---- the list query -------------------------------------------------------------------------
 
-/** `expand` of the records list: every relation field (spec §7). '' when there is none. */
+/** `expand` of the records list: every relation field. '' when there is none. */
 export function listExpand(collection: Pick<CollectionModel, 'schema'>): string {
   return (collection.schema ?? []).filter((f) => f.type === 'relation' && !f.toDelete).map((f) => f.name).join(',');
 }
@@ -218,7 +218,7 @@ export function listFields(collection: Pick<CollectionModel, 'schema'>): string 
 const SEARCHABLE_TYPES = new Set(['text', 'editor', 'email', 'url', 'select', 'relation', 'json', 'file']);
 
 /**
- * The fields a plain search term is matched against (spec §5): id, the auth username and email,
+ * The fields a plain search term is matched against: id, the auth username and email,
  * and every field holding text (text, editor, email, url, select, relation ids, json, file names).
  */
 export function searchableFields(collection: Lite): string[] {

@@ -19,7 +19,7 @@ const FORMAT_MESSAGES: Record<string, string> = {
 };
 
 /** Fallback messages, modelled on PocketBase's validation wording; `value` is the failing value when known. */
-export function defaultMessage(keyword: string, params: Params, value?: unknown): string {
+function defaultMessage(keyword: string, params: Params, value?: unknown): string {
   const limit = params.limit as number | undefined;
   switch (keyword) {
     case 'required':
@@ -74,7 +74,7 @@ const FORMAT_CODES: Record<string, string> = {
   hostname: 'validation_is_host',
 };
 
-export function defaultCode(keyword: string, params: Params): string {
+function defaultCode(keyword: string, params: Params): string {
   if (keyword === 'format') return FORMAT_CODES[String(params.format)] ?? 'validation_invalid_format';
   return DEFAULT_CODES[keyword] ?? 'validation_invalid_value';
 }
@@ -93,7 +93,7 @@ export function keywordPriority(keyword = ''): number {
 export const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not']);
 
 /** Resolves a local JSON pointer ('#/definitions/x', or a schema path) against the root schema. */
-export function resolvePointer(root: Schema, pointer: string): unknown {
+function resolvePointer(root: Schema, pointer: string): unknown {
   if (!pointer.startsWith('#')) return undefined;
   let node: unknown = root;
   for (const raw of pointer.slice(1).split('/').filter(Boolean)) {
@@ -111,7 +111,7 @@ function deref(root: Schema, node: unknown): Schema | undefined {
 }
 
 /** The schema owning the keyword at an ajv schemaPath ('#/properties/a/minLength' → properties.a). */
-export function failingSchema(root: Schema, schemaPath: string): Schema | undefined {
+function failingSchema(root: Schema, schemaPath: string): Schema | undefined {
   return deref(root, resolvePointer(root, schemaPath.replace(/\/[^/]*$/, '')));
 }
 
@@ -119,7 +119,7 @@ export function failingSchema(root: Schema, schemaPath: string): Schema | undefi
  * Every sub-schema that can describe the property at `path`: properties of the object schema and
  * of its conditional branches (allOf, if/then/else, dependencies, anyOf/oneOf).
  */
-export function propertySchemas(root: Schema, path: readonly string[]): Schema[] {
+function propertySchemas(root: Schema, path: readonly string[]): Schema[] {
   let level: Schema[] = [root];
   for (const key of path) {
     const next: Schema[] = [];

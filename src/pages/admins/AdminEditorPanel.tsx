@@ -1,5 +1,5 @@
 /**
- * New/edit admin panel (spec §2 Settings → Admins, §5 Admin editor). The form, its conditions
+ * New/edit admin panel. The form, its conditions
  * (password when creating or when "Change password" is on) and its rules come from
  * schemas/admins/admin-editor.*; titles, labels and messages from screens/admin-editor.json.
  */
@@ -66,7 +66,7 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
   }, [open, admin]);
 
   const dirty = JSON.stringify(payload(data, isNew)) !== JSON.stringify(payload(pristine, isNew)) || !!data.changePassword;
-  // Spec §5: Save is enabled for a new admin with an email, or for a password change or changed email/avatar.
+  // Save is enabled for a new admin with an email, or for a password change or changed email/avatar.
   const canSave = !busy && (isNew ? !!data.email : dirty);
 
   const save = async (d: AdminForm) => {
@@ -78,7 +78,7 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
         ? await pb.admins.create<AdminModel>(payload(d, true))
         : await pb.admins.update<AdminModel>(admin.id, payload(d, false));
       addSuccessToast((isNew ? saveAction.successNew : saveAction.success) ?? '');
-      // Spec §4: after saving the current admin, the stored model is refreshed.
+      // After saving the current admin, the stored model is refreshed.
       if (pb.authStore.model?.id === saved.id) updateCurrentAdmin(saved);
       onSaved(saved);
       onClose();

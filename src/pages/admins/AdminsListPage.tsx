@@ -79,7 +79,7 @@ export default function AdminsListPage() {
       if (seq !== loadSeq.current) return;
       setAdmins([]);
       setLoading(false);
-      // An invalid filter (400) shows no toast (spec §8).
+      // An invalid filter (400) shows no toast.
       handleError(err, { silent400: !!normalized });
     }
   }, [filter, sort]);

@@ -1,4 +1,4 @@
-/** The first-admin form (spec §2 entry screen, §5): create the admin, sign in, reload clean. */
+/** The first-admin form: create the admin, sign in, reload clean. */
 import { useState } from 'react';
 import { handleError, pb } from '../../api/client';
 import { signInAdmin } from '../../api/admin-session';

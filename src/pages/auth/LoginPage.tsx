@@ -1,4 +1,4 @@
-/** Admin sign in (spec §2): email and password, prefilled from demoEmail/demoPassword. */
+/** Admin sign in: email and password, prefilled from demoEmail/demoPassword. */
 import { useState } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { handleError, pb } from '../../api/client';

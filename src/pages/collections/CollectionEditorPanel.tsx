@@ -1,5 +1,5 @@
 /**
- * The collection editor panel (spec §2 Collection editor panel, §4 Collection editor): New /
+ * The collection editor panel: New /
  * Edit collection, the type picker (new) or the Duplicate / Delete menu (existing), the slugged
  * name, tabs Fields (Query for views) / API Rules / Options (auth) with their markers, Cancel and
  * Create / Save changes, unsaved-changes confirmations and the confirm-changes dialog.

@@ -1,4 +1,4 @@
-// #/collections (spec §2 Collections page): the collections sidebar, the header of the active
+// #/collections: the collections sidebar, the header of the active
 // collection, the records area (RecordsArea) and the collection
 // editor panel. Query params: collectionId, filter, sort (default -created), recordId.
 import { lazy, Suspense, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The collections sidebar (spec §2 Collections sidebar): search, Pinned group (local storage),
+// The collections sidebar: search, Pinned group (local storage),
 // Others (only when something is pinned), 'No collections found.', 'New collection'; order auth →
 // base → view by name; compact rows above 20 collections.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The confirm-changes dialog before saving (spec §4): collection rename, field renames,
+// The confirm-changes dialog before saving: collection rename, field renames,
 // multiple→single conversions (only the last item kept), removed fields (data permanently
 // deleted), and the warning that rules, filters and view queries must be updated manually.
 import { OverlayPanel } from '../../ui/OverlayPanel';

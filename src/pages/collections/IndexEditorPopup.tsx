@@ -1,4 +1,4 @@
-// The index editor popup (spec §2): 'Create index' / 'Update index', the form drawn by the engine
+// The index editor popup: 'Create index' / 'Update index', the form drawn by the engine
 // from schemas/collections/index.* (unique, columns from the collection being edited), the
 // statement it builds, and Delete (existing only), Cancel, 'Set index' (disabled without columns).
 import { useEffect, useState } from 'react';

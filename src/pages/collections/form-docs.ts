@@ -8,7 +8,7 @@ import type { SchemaField } from '../../lib/collections/types';
 
 type Doc = Record<string, unknown>;
 
-export const HAS_MULTIPLE = new Set(['select', 'file', 'relation']);
+const HAS_MULTIPLE = new Set(['select', 'file', 'relation']);
 
 /** Null lists become [] for the list widgets. */
 function listsForForm(o: Doc): Doc {
@@ -23,7 +23,7 @@ export function fieldToDoc(field: SchemaField): Doc {
   return doc;
 }
 
-/** Applies an options form document to the field (the single/multiple switch as spec §4 says). */
+/** Applies an options form document to the field (the single/multiple switch through setMultiple). */
 export function docToField(field: SchemaField, doc: Doc): SchemaField {
   const { required, presentable, multiple, ...rest } = doc;
   const defaults = defaultOptions(field.type);

@@ -1,5 +1,5 @@
-// The 'Request log' panel (spec §2 Logs page, §8): id with the copy button, level, created,
-// message, then the data keys in the spec's order; error as a red label, details as a formatted
+// The 'Request log' panel: id with the copy button, level, created,
+// message, then the data keys (log-format.ts's detail order first); error as a red label, details as a formatted
 // code block, objects pretty-printed, 'N/A' for empty values. Every value is React text (never
 // HTML), and long values are cut for display: the JSON download keeps everything.
 import { CopyButton } from '../../ui/CopyButton';
@@ -11,7 +11,7 @@ import { detailKeys, isEmptyValue, logFileName, type LogEntry } from './log-form
 import { LogLevel } from './LogLevel';
 
 /** Characters of one value drawn in the panel; a 1 MB message stays cheap to lay out. */
-export const DETAIL_MAX_CHARS = 20_000;
+const DETAIL_MAX_CHARS = 20_000;
 
 function clip(text: string): { shown: string; hidden: number } {
   return text.length > DETAIL_MAX_CHARS ? { shown: text.slice(0, DETAIL_MAX_CHARS), hidden: text.length - DETAIL_MAX_CHARS } : { shown: text, hidden: 0 };

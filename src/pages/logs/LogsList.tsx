@@ -1,4 +1,4 @@
-// The logs table (spec §2 Logs page, §4 Logs list, §9): 50 per page sorted -rowid without totals,
+// The logs table: 50 per page sorted -rowid without totals,
 // rows added in chunks of 10 (one task each, so a page never blocks the main thread), Load more
 // while the last page was full, select-all and a bulk bar with Reset and 'Download as JSON',
 // skeleton rows while loading, 'No logs found.' with Clear filters. A 400 for a filter shows no
@@ -20,7 +20,7 @@ import {
 import { fetchLogsPage, firstLogsPage } from './logs-first-load';
 import { LogLevel } from './LogLevel';
 
-/** Characters of a message shown in a row (spec §9 default truncation). */
+/** Characters of a message shown in a row. */
 const MESSAGE_MAX = 150;
 const PREVIEW_MAX = 80;
 

@@ -1,4 +1,4 @@
-// #/logs (spec §2 Logs page): header (settings popup, refresh, 'Include requests by admins'), the
+// #/logs: header (settings popup, refresh, 'Include requests by admins'), the
 // search bar, the chart, the list, the 'Request log' panel and the footer. The hash query holds
 // filter, adminRequests (1 or absent) and logId (the open panel); the checkbox is also
 // remembered in local storage.

@@ -1,4 +1,4 @@
-// The chart block of the Logs page (spec §2, §4 Chart, §8): fetches the hourly stats for the
+// The chart block of the Logs page: fetches the hourly stats for the
 // filter, shows 'Found N log(s)' and a spinner while loading, and draws the lazily loaded chart.
 // A failed fetch clears the chart, is logged and notified, except a 400 for an invalid filter.
 import { lazy, Suspense, useEffect, useState } from 'react';

@@ -1,12 +1,12 @@
-// The logs chart's constants (spec §9 Chart) as apexcharts options, kept apart from the lazily
+// The logs chart's constants as apexcharts options, kept apart from the lazily
 // loaded chart module so they can be unit tested without apexcharts.
 import type { ApexOptions } from 'apexcharts';
 
 export const CHART_RESIZE_DELAY_MS = 250;
-export const CHART_MAX_Y_TICKS = 4;
-export const CHART_MAX_X_TICKS = 15;
-export const CHART_COLOR = '#e34562';
-export const CHART_FILL_OPACITY = 0.05;
+const CHART_MAX_Y_TICKS = 4;
+const CHART_MAX_X_TICKS = 15;
+const CHART_COLOR = '#e34562';
+const CHART_FILL_OPACITY = 0.05;
 export const CHART_HEIGHT = 170;
 export const CHART_SERIES_NAME = 'Total requests';
 

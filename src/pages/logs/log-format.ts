@@ -1,4 +1,4 @@
-// The Logs page's rules as pure functions (spec §2 Logs page, §3 Log entry, §4 Logs list, §5, §9):
+// The Logs page's rules as pure functions:
 // levels, the admin preset, the joined filter, the detail keys in order and the download names.
 import { joinFilters, normalizeSearchFilter } from '../../lib/filter-normalize';
 
@@ -12,7 +12,7 @@ export interface LogEntry {
 }
 
 export const LOGS_PER_PAGE = 50;
-/** Rows of a fetched page are added to the table in chunks of this size (spec §9). */
+/** Rows of a fetched page are added to the table in chunks of this size. */
 export const LOGS_RENDER_CHUNK = 10;
 export const LOGS_MAX_SKELETON_ROWS = 10;
 /** local storage key of the 'Include requests by admins' checkbox */
@@ -44,7 +44,7 @@ export function levelLabel(level: number): string {
 }
 
 /** The preset filter: only requests not made by an admin unless admin requests are included. */
-export function adminPreset(includeAdmins: boolean): string {
+function adminPreset(includeAdmins: boolean): string {
   return includeAdmins ? '' : 'data.auth!="admin"';
 }
 

@@ -9,11 +9,11 @@ import { ADMIN_LOGS_STORAGE_KEY, LOGS_PER_PAGE, logsFilter, type LogEntry } from
 type HourlyStats = Awaited<ReturnType<typeof pb.logs.getStats>>;
 type LogsPage = { page: number; items: LogEntry[] };
 
-export const LOGS_PATH = '/logs';
-export const LIST_REQUEST_KEY = 'logs_list';
-export const STATS_REQUEST_KEY = 'logs_stats';
+const LOGS_PATH = '/logs';
+const LIST_REQUEST_KEY = 'logs_list';
+const STATS_REQUEST_KEY = 'logs_stats';
 
-export function storedIncludeAdmins(): boolean {
+function storedIncludeAdmins(): boolean {
   try {
     return window.localStorage.getItem(ADMIN_LOGS_STORAGE_KEY) === '1';
   } catch {
@@ -31,7 +31,7 @@ export function fetchLogsPage(page: number, filter: string): Promise<LogsPage> {
   return pb.logs.getList(page, LOGS_PER_PAGE, { sort: '-rowid', skipTotal: true, filter, requestKey: LIST_REQUEST_KEY }) as unknown as Promise<LogsPage>;
 }
 
-export function fetchLogsStats(filter: string): Promise<HourlyStats> {
+function fetchLogsStats(filter: string): Promise<HourlyStats> {
   return pb.logs.getStats({ filter, requestKey: STATS_REQUEST_KEY });
 }
 

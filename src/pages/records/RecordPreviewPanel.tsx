@@ -1,4 +1,4 @@
-// The read-only record preview of view collections (spec §2 Record editor panel): every column
+// The read-only record preview of view collections: every column
 // of the record with its formatted value, no editing.
 import { useEffect, useMemo, useState } from 'react';
 import type { RecordModel } from 'pocketbase';

@@ -1,4 +1,4 @@
-// #/settings/auth-providers (spec §2): one card per provider file, enabled first then disabled,
+// #/settings/auth-providers: one card per provider file, enabled first then disabled,
 // each with its logo, title, 'Enabled' badge and settings button. The popup is the template screen
 // screens/settings-auth-provider.json instantiated for the provider (its form: the provider file);
 // a provider's UI schema may let it open another screen (Apple's client secret generator).

@@ -1,4 +1,4 @@
-// #/settings/export-collections (spec §2 Settings screens → Export collections): pick collections,
+// #/settings/export-collections: pick collections,
 // preview their JSON, copy it or download it as pb_schema.json. Hidden in restricted mode.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { handleError, pb } from '../../api/client';

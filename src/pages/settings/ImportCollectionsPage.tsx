@@ -1,6 +1,5 @@
-// #/settings/import-collections (spec §2 Settings screens → Import collections, §4 Import flow,
-// §5 Import): paste or load a collections JSON, pick merge or replace, see the detected changes,
-// Review them side by side and 'Confirm and import'. Hidden in restricted mode.
+// #/settings/import-collections: paste or load a collections JSON, pick merge or replace, see the
+// detected changes, review them side by side and 'Confirm and import'. Hidden in restricted mode.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { handleError, pb } from '../../api/client';
 import { usePageTitle } from '../../app/page-title';

@@ -3,7 +3,7 @@
 import { ScreenView } from '../../engine/ScreenView';
 
 /** Local storage key of the last test email recipient. */
-export const LAST_TEST_EMAIL_KEY = 'last_email_test';
+const LAST_TEST_EMAIL_KEY = 'last_email_test';
 
 function lastRecipient(): string {
   try {

@@ -18,7 +18,7 @@ const AVATARS: AvatarDef[] = [
 
 export const AVATAR_COUNT = AVATARS.length;
 
-export function avatarIndex(value: unknown): number {
+function avatarIndex(value: unknown): number {
   const n = Math.trunc(Number(value));
   return Number.isFinite(n) && n >= 0 && n < AVATAR_COUNT ? n : 0;
 }

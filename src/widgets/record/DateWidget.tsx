@@ -1,9 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 
-/** Date picker constants (spec §9): a picked day starts at 12:00; minutes move in steps of 5. */
-export const DEFAULT_TIME = '12:00:00';
-export const MINUTE_STEP = 5;
+/** Date picker constants: a picked day starts at 12:00; minutes move in steps of 5. */
+const DEFAULT_TIME = '12:00:00';
+const MINUTE_STEP = 5;
 
 /** Splits the form's 'YYYY-MM-DD HH:mm:ss' into the two inputs' values. */
 export function splitDate(value: unknown): { date: string; time: string } {
@@ -19,7 +19,7 @@ export function joinDate(date: string, time: string): string {
   return `${date} ${t}`;
 }
 
-/** A UTC date and time (spec §5: 19 characters; §9: 12:00 default, 5-minute steps). */
+/** A UTC date and time (19 characters; a picked day starts at 12:00, 5-minute steps). */
 export function RecordDateWidget({ id, htmlName, value, disabled, readonly, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
   const { date, time } = splitDate(value);
   const min = typeof options.min === 'string' ? options.min.slice(0, 10) : undefined;

@@ -5,8 +5,8 @@ import { ariaDescribedByIds } from '../../lib/dom-ids';
 const RichEditor = lazy(() => import('./rich/RichEditor'));
 const ImagePicker = lazy(() => import('./rich/ImagePicker'));
 
-/** spec §9: the rich editor mounts after 100 ms. */
-export const RICH_EDITOR_MOUNT_DELAY = 100;
+/** The rich editor mounts after 100 ms. */
+const RICH_EDITOR_MOUNT_DELAY = 100;
 
 /** The editor field: the slate editor (lazy), with the image picker for its image button. */
 export function RecordEditorWidget({ id, label, value, disabled, readonly, onChange, onBlur, options }: WidgetProps) {

@@ -8,7 +8,7 @@ export type FilePreviewProps = {
   onClose(): void;
 };
 
-/** The file preview popup: images, videos and audio play inline; anything else says so (spec §8). */
+/** The file preview popup: images, videos and audio play inline; anything else says so. */
 export function FilePreviewPopup({ file, onClose }: FilePreviewProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const kind = file ? fileKind(file.name) : 'file';

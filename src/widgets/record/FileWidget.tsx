@@ -9,7 +9,7 @@ import { FilePreviewPopup } from './FilePreview';
 
 const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 
-/** How many more files fit: maxSelect − (existing + new − deleted) (spec §5). */
+/** How many more files fit: maxSelect − (existing + new − deleted). */
 export function remainingSlots(value: unknown, maxSelect: number): number {
   return Math.max(0, maxSelect - toList(value).length);
 }
@@ -104,7 +104,7 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    if (remaining <= 0) return; // spec §5: drops are ignored once maxSelect is reached
+    if (remaining <= 0) return; // drops are ignored once maxSelect is reached
     add(Array.from(e.dataTransfer.files));
   };
 

@@ -1,6 +1,6 @@
 /**
  * The JSON field's ace editor (loaded on demand with react-ace: ace is never in the initial
- * bundle). Grows with its content up to 500 px (spec §9); Tab leaves the editor.
+ * bundle). Grows with its content up to 500 px; Tab leaves the editor.
  */
 import AceEditor from 'react-ace';
 import 'ace-builds/src-noconflict/ace';
@@ -19,8 +19,8 @@ export type JsonAceProps = {
 };
 
 const LINE_HEIGHT = 18;
-/** spec §9: the JSON editor is at most 500 px tall. */
-export const JSON_EDITOR_MAX_HEIGHT = 500;
+/** The JSON editor is at most 500 px tall. */
+const JSON_EDITOR_MAX_HEIGHT = 500;
 
 export default function JsonAce({ id, value, onChange, onBlur, onFocus, disabled, describedBy }: JsonAceProps) {
   const theme = useTheme();

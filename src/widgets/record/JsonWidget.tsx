@@ -6,7 +6,7 @@ import { Tooltip } from '../../ui/Tooltip';
 
 const JsonAce = lazy(() => import('./JsonAce'));
 
-/** The JSON field: ace (lazy; a textarea stands in meanwhile) with a 'Valid JSON' / 'Invalid JSON' mark (spec §4). */
+/** The JSON field: ace (lazy; a textarea stands in meanwhile) with a 'Valid JSON' / 'Invalid JSON' mark. */
 export function RecordJsonWidget({ id, value, disabled, readonly, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
   const text = typeof value === 'string' ? value : '';
   const parsed = parseJsonText(text);

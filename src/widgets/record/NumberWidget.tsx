@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 
-/** A number with the field's min/max and any step (spec §5); empty is undefined (sent as null → 0). */
+/** A number with the field's min/max and any step; empty is undefined (sent as null → 0). */
 export function RecordNumberWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
   const shown = typeof value === 'number' && Number.isFinite(value) ? value : '';
   const read = (el: HTMLInputElement) => (el.value === '' || Number.isNaN(el.valueAsNumber) ? undefined : el.valueAsNumber);

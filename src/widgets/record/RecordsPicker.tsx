@@ -18,13 +18,13 @@ export type RecordsPickerProps = {
   onSet(records: RecordModel[]): void;
 };
 
-/** The header count: '(N of MAX M)' with a limit, '(N)' without (spec §4). */
+/** The header count: '(N of MAX M)' with a limit, '(N)' without. */
 export function selectionCount(n: number, max?: number): string {
   return max ? `(${n} of MAX ${max})` : `(${n})`;
 }
 
 /**
- * The records picker popup 'Select {collection} records' (spec §2, §4): search, 50 per page with
+ * The records picker popup 'Select {collection} records': search, 50 per page with
  * Load more, single choice when maxSelect is 1, otherwise selectable while fewer than maxSelect are
  * chosen; Cancel / 'Set selection'.
  */

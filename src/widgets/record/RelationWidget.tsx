@@ -13,7 +13,7 @@ const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typ
 
 /**
  * The relation field: chips of the related records (presentable fields), the records picker to
- * change them, and ids that no longer exist dropped with a warning (spec §4).
+ * change them, and ids that no longer exist dropped with a warning.
  */
 export function RecordRelationWidget({ id, value, disabled, readonly, options, rawErrors, onChange, onBlur }: WidgetProps) {
   const collections = useCollections();

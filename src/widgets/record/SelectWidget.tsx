@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 
-/** The value after picking `v` in a multiple select: toggled, keeping the last `max` values (spec §5). */
+/** The value after picking `v` in a multiple select: toggled, keeping the last `max` values. */
 export function toggleMulti(current: readonly string[], v: string, max: number): string[] {
   if (current.includes(v)) return current.filter((x) => x !== v);
   const next = [...current, v];
@@ -10,7 +10,7 @@ export function toggleMulti(current: readonly string[], v: string, max: number):
 }
 
 /**
- * The select field: single or multiple (chips), with a search box above 5 options (spec §5, §9).
+ * The select field: single or multiple (chips), with a search box above 5 options.
  * A multiple select keeps the last maxSelect values picked.
  */
 export function RecordSelectWidget({ id, value, disabled, readonly, required, options, rawErrors, onChange, onBlur }: WidgetProps) {

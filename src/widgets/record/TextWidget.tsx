@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 
-/** Plain text: a textarea that grows with its content (CSS caps it at 200 px, spec §9). */
+/** Plain text: a textarea that grows with its content (CSS caps it at 200 px). */
 export function RecordTextWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {

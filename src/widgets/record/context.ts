@@ -8,7 +8,7 @@ import { createContext, useContext, type ComponentType } from 'react';
 import type { RecordModel } from 'pocketbase';
 import type { CollectionModel } from '../../lib/collections/types';
 
-export const UPLOAD_PREFIX = '@upload:';
+const UPLOAD_PREFIX = '@upload:';
 
 export interface RecordEditorContextValue {
   collection: CollectionModel | null;

@@ -27,5 +27,3 @@ export const recordWidgets: RegistryWidgetsType = {
   recordEmailVisibility: EmailVisibilityWidget,
   recordId: RecordIdWidget,
 };
-
-export { RecordEditorContext, createUploadStore, isUploadToken, uploadName, useRecordEditor, type RecordEditorContextValue } from './context';

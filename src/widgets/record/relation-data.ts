@@ -1,13 +1,13 @@
-// Loading the records a relation field points at (spec §7: full fetch in batches of 100 with
+// Loading the records a relation field points at (full fetch in batches of 100 with
 // id-equals filters joined by OR; the picker lists 50 per page, sort -created, '*:excerpt(200)').
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../api/client';
 
-export const RELATION_BATCH = 100;
+const RELATION_BATCH = 100;
 export const PICKER_PER_PAGE = 50;
 
 /** `id='a' || id='b'` with the ids quoted safely. */
-export function idsFilter(ids: readonly string[]): string {
+function idsFilter(ids: readonly string[]): string {
   return ids.map((id) => pb.filter('id={:id}', { id })).join(' || ');
 }
 
@@ -27,6 +27,6 @@ export async function loadRecordsByIds(collectionIdOrName: string, ids: readonly
   return out;
 }
 
-/** The message under a relation field when ids it held were dropped (spec §4). */
+/** The message under a relation field when ids it held were dropped. */
 export const missingIdsMessage = (ids: readonly string[]) =>
   `The following relation ids were removed from the list because they are missing or invalid: ${ids.join(', ')}`;

@@ -1,4 +1,4 @@
-// The API docs overlay (spec §2 'API docs overlay'): a vertical tab list (List/Search, View,
+// The API docs overlay: a vertical tab list (List/Search, View,
 // Create, Update, Delete, Realtime, plus the auth tabs) and the page of the selected tab, all
 // generated from the collection by src/lib/api-docs. Its own lazy chunk, loaded on 'API Preview'.
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';

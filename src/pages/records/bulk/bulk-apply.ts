@@ -4,13 +4,13 @@
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '../../../api/client';
 
-export const BULK_CONCURRENCY = 4;
+const BULK_CONCURRENCY = 4;
 
-export type BulkFailure = { id: string; message: string };
+type BulkFailure = { id: string; message: string };
 export type BulkResult = { updated: string[]; failed: BulkFailure[] };
 
 /** The most specific message of a failed update: the field's error, else the response message. */
-export function failureMessage(err: unknown, field: string): string {
+function failureMessage(err: unknown, field: string): string {
   if (err instanceof ClientResponseError) {
     const data = (err.response?.data ?? {}) as Record<string, { message?: string } | undefined>;
     const own = data[field]?.message ?? Object.values(data).find((v) => v?.message)?.message;

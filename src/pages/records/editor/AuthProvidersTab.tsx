@@ -1,4 +1,4 @@
-// The auth record's 'Authorized providers' tab (spec §2): the linked OAuth2 accounts with unlink.
+// The auth record's 'Authorized providers' tab: the linked OAuth2 accounts with unlink.
 import { useEffect, useState } from 'react';
 import type { ExternalAuthModel, RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';

@@ -1,5 +1,5 @@
 /**
- * The record editor panel (spec §2 Record editor panel, §4 Record editing, §5 Record, §8). The form
+ * The record editor panel. The form
  * is generated from the collection's fields (src/lib/record-schema.ts) and drawn by the engine with
  * the record widgets (src/widgets/record). New vs edit, Save and close / Save and continue
  * (Ctrl/Cmd+S), Duplicate, Delete, drafts in local storage, and for auth records the account

@@ -1,4 +1,4 @@
-// Record drafts (spec §2 Record editor panel): the unsaved form data kept in local storage per
+// Record drafts: the unsaved form data kept in local storage per
 // collection and record, offered back by the 'Restore draft' banner. Passwords and files picked for
 // upload are never stored.
 import { isUploadToken } from '../../../widgets/record/context';

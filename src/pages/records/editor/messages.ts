@@ -1,4 +1,4 @@
-/** The record editor's texts (spec §8 messages). */
+/** The record editor's texts. */
 export const MESSAGES = {
   created: 'Successfully created record.',
   updated: 'Successfully updated record.',

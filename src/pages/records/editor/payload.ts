@@ -1,4 +1,4 @@
-// The request body of a record save (spec §5, §7): every field sent (undefined as null), dates as
+// The request body of a record save: every field sent (undefined as null), dates as
 // 19 characters, JSON fields parsed (an unparsable one is the field error invalid_json), passwords
 // only when creating or changing them, and files as multipart: new files under the field name and
 // deletions as '{field}.{filename}' empty entries. The other values travel in `@jsonPayload`.
@@ -6,7 +6,7 @@ import { parseJsonText, RESERVED_FORM_NAMES, toFormDate } from '../../../lib/rec
 import { isMultiple, type RecordCollectionLike } from '../../../lib/record-schema';
 import { isUploadToken } from '../../../widgets/record/context';
 
-export type JsonFieldError = { code: 'invalid_json'; message: string };
+type JsonFieldError = { code: 'invalid_json'; message: string };
 
 const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 

@@ -3,11 +3,11 @@
 import { fieldKeys } from '../../../lib/collections/rules';
 import type { CollectionModel } from '../../../lib/collections/types';
 
-export { applySuggestion, insideQuotes, MAX_SUGGESTIONS, suggest, tokenAt } from '../../../lib/filter-autocomplete';
+export { applySuggestion, insideQuotes, suggest, tokenAt } from '../../../lib/filter-autocomplete';
 
 type Lite = Pick<CollectionModel, 'id' | 'name' | 'type' | 'schema'>;
 
-export const FILTER_MACROS = [
+const FILTER_MACROS = [
   '@now',
   '@second',
   '@minute',

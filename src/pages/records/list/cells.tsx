@@ -47,7 +47,7 @@ function FileIcon({ name }: { name: string }) {
   );
 }
 
-export function FileThumb({ record, name, protectedFile, ctx, size = DEFAULT_THUMB }: { record: RecordLike; name: string; protectedFile: boolean; ctx: CellContext; size?: string }) {
+function FileThumb({ record, name, protectedFile, ctx, size = DEFAULT_THUMB }: { record: RecordLike; name: string; protectedFile: boolean; ctx: CellContext; size?: string }) {
   const [failed, setFailed] = useState(false);
   const collectionId = String(record.collectionId ?? ctx.collection.id);
   const token = protectedFile ? ctx.fileToken : '';

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../api/client';
 
-export type LiveAction = 'create' | 'update' | 'delete';
+type LiveAction = 'create' | 'update' | 'delete';
 
 export interface LiveEvent {
   action: LiveAction;

@@ -15,7 +15,7 @@ import './views.css';
 
 export type ViewState = { filter: string; sort: string; hidden: string[] };
 
-export const VIEWS_FILE_NAME = 'outpost_saved_views.json';
+const VIEWS_FILE_NAME = 'outpost_saved_views.json';
 const MAX_IMPORT_BYTES = 1_000_000;
 
 export default function SavedViewsPanel({ collection, current, onApply, onClose }: { collection: CollectionModel; current: ViewState; onApply: (v: ViewState) => void; onClose: () => void }) {

@@ -6,8 +6,8 @@
 export type SavedView = { id: string; name: string; filter: string; sort: string; hidden: string[] };
 export type ViewsFile = { type: 'outpost-saved-views'; version: 1; collections: Record<string, Omit<SavedView, 'id'>[]> };
 
-export const VIEWS_STORAGE_KEY = 'outpost_saved_views';
-export const MAX_VIEWS_PER_COLLECTION = 50;
+const VIEWS_STORAGE_KEY = 'outpost_saved_views';
+const MAX_VIEWS_PER_COLLECTION = 50;
 const MAX_TEXT = 2000;
 
 type Stored = Record<string, SavedView[]>;

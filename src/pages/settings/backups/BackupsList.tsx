@@ -1,4 +1,4 @@
-// The backups list (spec §2): zip icon, key, size in brackets, Download / Restore / Delete;
+// The backups list: zip icon, key, size in brackets, Download / Restore / Delete;
 // skeleton rows while loading, 'No backups yet.' when empty. A row's buttons are disabled while
 // its download or delete runs.
 import { IconDownload } from '../../../ui/icons';

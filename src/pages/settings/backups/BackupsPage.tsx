@@ -1,4 +1,4 @@
-// #/settings/backups (spec §2 'Backups', §4): the backups list with refresh and upload, the
+// #/settings/backups: the backups list with refresh and upload, the
 // button to start a new backup (only while health says canBackup), the create, restore and
 // delete flows, and the 'Backups options' form (screens/settings-backups.json, drawn by the
 // schema engine) in a collapsible section.

@@ -1,4 +1,4 @@
-// 'Initialize new backup' (spec §2, §4, §8): an optional name (schemas/backups/create.*); the
+// 'Initialize new backup': an optional name (schemas/backups/create.*); the
 // popup closes 1.5 s after submit even while the backup still runs, and then says it may take a
 // while (4.5 s toast). Texts come from screens/backup-create.json.
 import { useEffect, useRef, useState } from 'react';
@@ -8,8 +8,8 @@ import { addErrorToast, addInfoToast, addSuccessToast } from '../../../app/toast
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { clearFieldErrors } from '../../../engine/field-errors';
 
-export const CLOSE_AFTER_SUBMIT_MS = 1500;
-export const STILL_RUNNING_TOAST_MS = 4500;
+const CLOSE_AFTER_SUBMIT_MS = 1500;
+const STILL_RUNNING_TOAST_MS = 4500;
 const STILL_RUNNING = 'The backup was started but may take a while to complete. You can come back later.';
 const ALREADY_STARTED = 'A backup has already been started, please wait.';
 const FORM_ID = 'backup-create-form';

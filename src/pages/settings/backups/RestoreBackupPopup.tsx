@@ -1,4 +1,4 @@
-// 'Restore {name}' (spec §2, §4): the danger warning, the exact name typed again
+// 'Restore {name}': the danger warning, the exact name typed again
 // (schemas/backups/restore.*), 'Restore backup' enabled only when it matches; while the restore
 // runs the popup cannot be closed (no overlay click, no Esc). Success reloads the page 2 s later
 // (the server restarts meanwhile); failure shows the server's message.
@@ -9,14 +9,14 @@ import { addErrorToast } from '../../../app/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { errorMessage } from './backups-api';
 
-export const RELOAD_AFTER_RESTORE_MS = 2000;
+const RELOAD_AFTER_RESTORE_MS = 2000;
 
 const screen = getScreen('backup-restore');
 const form = getForm(screen.sections[0].schema);
 const submitAction = screenAction(screen, 'restore');
 const cancelAction = screenAction(screen, 'cancel');
 
-/** A random suffix so two popups never share field ids (spec §9: 5 characters). */
+/** A random suffix so two popups never share field ids (5 characters). */
 const formId = () => `backup-restore-${Math.random().toString(36).slice(2, 7)}`;
 
 export function RestoreBackupPopup({ name, onClose }: { name: string | null; onClose: () => void }) {

@@ -1,9 +1,9 @@
-// The backups calls the page makes (spec §7) and the health poll (spec §4: every 3 s while the
+// The backups calls the page makes and the health poll (every 3 s while the
 // page is open), kept apart from the components.
 import { useEffect, useState } from 'react';
 import { pb } from '../../../api/client';
 
-export const HEALTH_POLL_MS = 3000;
+const HEALTH_POLL_MS = 3000;
 
 export interface BackupItem {
   key: string;
@@ -11,8 +11,8 @@ export interface BackupItem {
   modified: string;
 }
 
-/** Newest first (spec §2). */
-export function sortBackups(items: BackupItem[]): BackupItem[] {
+/** Newest first. */
+function sortBackups(items: BackupItem[]): BackupItem[] {
   return [...items].sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : a.key.localeCompare(b.key)));
 }
 

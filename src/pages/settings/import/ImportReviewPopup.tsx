@@ -1,4 +1,4 @@
-// The import review (spec §4 Import flow): a side-by-side diff per changed collection and
+// The import review: a side-by-side diff per changed collection and
 // 'Confirm and import'. A replace import that removes collections or fields first asks for a
 // confirmation listing them ('collection.*', 'collection.field (id)').
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export type ImportReviewPopupProps = {
 };
 
 /** The server's explanation of a failed import (data.collections.message), else its message. */
-export function importErrorMessage(err: unknown): string {
+function importErrorMessage(err: unknown): string {
   const response = (err as { response?: { message?: unknown; data?: { collections?: { message?: unknown } } } })?.response;
   const detail = response?.data?.collections?.message;
   if (typeof detail === 'string' && detail) return detail;

@@ -1,4 +1,4 @@
-// Export and import are hidden in restricted mode (spec §6 hideControls): the screens send the
+// Export and import are hidden in restricted mode: the screens send the
 // admin to the root, like a failed route condition.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';

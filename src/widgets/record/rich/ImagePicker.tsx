@@ -1,5 +1,5 @@
 /**
- * The rich editor's image picker 'Select an image' (spec §2, §7): a sidebar of the collections with
+ * The rich editor's image picker 'Select an image': a sidebar of the collections with
  * non-protected file fields, a search box, the records' images (50 per page, '*:excerpt(100)',
  * records with at least one file), 'New record' (the record editor for the current collection, on
  * top; the list reloads after each save), a thumb size selector ('Original size' or a field's thumbs) and
@@ -18,20 +18,20 @@ import { useRecordEditor } from '../context';
 
 // 'New record' opens the record editor for the picker's collection (its chunk only when asked for)
 /** The nested editor's form id (its fields must not clash with the editor the picker was opened from). */
-export const PICKER_RECORD_FORM_ID = 'image-picker-record-form';
+const PICKER_RECORD_FORM_ID = 'image-picker-record-form';
 
-export const IMAGE_PICKER_PER_PAGE = 50;
-export const ORIGINAL_SIZE = '';
+const IMAGE_PICKER_PER_PAGE = 50;
+const ORIGINAL_SIZE = '';
 
 export type ImagePickerProps = { open: boolean; onClose(): void; onSelect(url: string): void };
 
 /** The non-protected file fields of a collection (what the picker can show). */
-export function imageFields(c: Pick<CollectionModel, 'schema'>): SchemaField[] {
+function imageFields(c: Pick<CollectionModel, 'schema'>): SchemaField[] {
   return (c.schema ?? []).filter((f) => f.type === 'file' && !f.options?.protected && !f.toDelete);
 }
 
 /** Records with any file in those fields. */
-export function imageRecordsFilter(fields: readonly SchemaField[]): string {
+function imageRecordsFilter(fields: readonly SchemaField[]): string {
   return fields.map((f) => (isMultiple(f) ? `${f.name}:length > 0` : `${f.name} != ''`)).join(' || ');
 }
 

@@ -1,5 +1,5 @@
 /**
- * Rich text ⇄ HTML for the editor field, safely (spec §5: paste keeps only a whitelist of tags and
+ * Rich text ⇄ HTML for the editor field, safely (paste keeps only a whitelist of tags and
  * strips style and class; no script ever executes). Untrusted HTML is parsed with DOMParser into an
  * inert document (no scripts run there, no images load) and only read: the editor's model is built
  * from whitelisted elements and attributes, and the stored HTML is written back from that model with
@@ -17,11 +17,6 @@ export type RichElement =
   | { type: 'image'; url: string; alt: string; children: RichText[] };
 export type RichNode = RichElement | RichText;
 
-/** Tags kept on paste and load; everything else is unwrapped (its text kept) or dropped. */
-export const ALLOWED_TAGS = [
-  'p', 'div', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li',
-  'a', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'img', 'span',
-] as const;
 /** Elements dropped with their content. */
 const DROPPED = new Set(['script', 'style', 'template', 'iframe', 'object', 'embed', 'noscript', 'svg', 'math', 'head', 'title', 'meta', 'link', 'form', 'input', 'button', 'select', 'textarea', 'video', 'audio', 'canvas']);
 
@@ -160,7 +155,7 @@ export function htmlToRich(html: string): RichElement[] {
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
 
 function leafHtml(t: RichText, inCode: boolean): string {
   let s = escapeHtml(t.text);
