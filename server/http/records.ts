@@ -24,7 +24,8 @@ import { compileRule, hasManageAccess, requestInfoOf, type RuleCondition } from 
 import { exportRecord } from '../records/serialize';
 import { findRowById, readRowById } from '../records/store';
 import { ReadQueryError } from '../db/database';
-import { createRecord, LOAD_FAILED, CREATE_FAILED, newRecordModel, UPDATE_FAILED, updateExistingRecord } from '../records/upsert';
+import { createRecord, CREATE_FAILED, UPDATE_FAILED, updateExistingRecord } from '../records/upsert';
+import { LOAD_FAILED, newRecordModel } from '../records/upsert-form';
 import type { UploadedFile } from '../records/validate';
 import { hasModifierKeys, replaceModifiers, type RecordData } from '../records/values';
 

@@ -26,20 +26,14 @@ import {
   NULL_FIELD,
   resolveStaticField,
   splitModifier,
-  staticRequestInfo,
   toUniqueStrings,
   type RequestInfo,
 } from './record-request';
+import { ALLOWED_IDENTIFIERS, Context, fail, leftJoin, type CollectionLookup, type Hop } from './record-resolve-context';
 import { joinSql, quoteIdent as q, raw, sql, type Sql } from './sql';
 
 export type { RequestInfo } from './record-request';
-
-/**
- * Finds a collection by id or (case-insensitive) name. When it also carries `all()`, rule checks
- * validate `@request.auth.<field>` against the fields of every auth collection; without it such
- * fields are accepted as PocketBase accepts them.
- */
-export type CollectionLookup = ((nameOrId: string) => Collection | undefined) & { all?: () => Collection[] };
+export type { CollectionLookup } from './record-resolve-context';
 
 export interface RecordResolverOptions {
   lookup: CollectionLookup;
@@ -53,73 +47,11 @@ export interface RecordResolverOptions {
 /** Relation hops allowed in one path (0.22's maxNestedRels). */
 const MAX_NESTED_RELS = 6;
 
-const ALLOWED_IDENTIFIERS = [
-  /^\w+[\w.:]*$/,
-  /^@request\.context$/,
-  /^@request\.method$/,
-  /^@request\.auth\.[\w.:]*\w$/,
-  /^@request\.data\.[\w.:]*\w$/,
-  /^@request\.query\.[\w.:]*\w$/,
-  /^@request\.headers\.\w+$/,
-  /^@collection\.\w+(:\w+)?\.[\w.:]*\w$/,
-];
 
 /** Auth values read from the auth record itself, without joining its collection. */
 const PLAIN_AUTH_FIELDS = ['id', 'collectionId', 'collectionName', 'username', 'email', 'emailVisibility', 'verified', 'created', 'updated'];
 
 const VIA = /^(\w+)_via_(\w+)$/;
-
-/** One relation or back-relation step of a path, joined later by Runner.flush. */
-interface Hop {
-  /** The path segment (field name or `coll_via_field`). */
-  name: string;
-  target: Collection;
-  /** The joins of this hop alone, from alias `from` to alias `to` (PocketBase's). */
-  joins(from: string, to: string): [string, Sql][];
-  /** SQL for the JSON array of record ids one hop away from the ids in the JSON array `set`. */
-  step(set: string, n: number): string;
-}
-
-const fail = (message: string): never => {
-  throw new FilterError(message);
-};
-
-/** State shared by all identifiers of one filter: loaded collections and registered joins. */
-class Context {
-  readonly joins = new Map<string, Sql>();
-  readonly tree: Record<string, unknown> | null;
-  private readonly loaded: Collection[];
-  /** Set by checkRule: the auth collections `@request.auth.*` paths are validated against. */
-  checkAuth?: Collection[] | null;
-
-  constructor(
-    readonly base: Collection,
-    readonly lookup: CollectionLookup,
-    readonly request: RequestInfo | null,
-    readonly allowHidden: boolean,
-  ) {
-    // the base collection first: a collection being created or edited is not (yet) what lookup knows
-    this.loaded = [base];
-    this.tree = request ? staticRequestInfo(request) : null;
-  }
-
-  load(nameOrId: string): Collection | undefined {
-    const lower = nameOrId.toLowerCase();
-    const known = this.loaded.find((c) => c.id === nameOrId || c.name.toLowerCase() === lower);
-    if (known) return known;
-    const found = this.lookup(nameOrId);
-    if (found) this.loaded.push(found);
-    return found;
-  }
-
-  /** Same alias → same join, replaced in place (PocketBase's registerJoin). */
-  join(alias: string, clause: Sql): void {
-    this.joins.set(alias, clause);
-  }
-}
-
-const leftJoin = (table: string, alias: string, on?: Sql): Sql =>
-  on ? sql`LEFT JOIN ${raw(`${table} ${q(alias)}`)} ON ${on}` : raw(`LEFT JOIN ${table} ${q(alias)}`);
 
 /**
  * Resolves one identifier. Walks the path twice at once: joins on the main query (whose columns
