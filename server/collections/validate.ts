@@ -20,10 +20,10 @@ import {
   REQUIRED,
   maxError,
   minError,
-  sentenize,
-  validateFieldOptions,
   type ErrorTree,
-} from './field-options-rules';
+} from './error-codes';
+import { validateFieldOptions } from './field-options';
+import { sentenize } from '../../src/lib/schema/schema-words';
 import type { CollectionLookup } from './store';
 import { sortErrorTree } from '../../src/lib/schema/error-tree';
 
