@@ -10,7 +10,6 @@ import { addCustomKeywords } from './keywords';
 import { validateWith, type ValidationResult } from './validation';
 
 export type { ValidationResult };
-export { transformErrorsFor } from './validation';
 
 // Not strict: rjsf compiles helper schemas of its own; the schema files are held to strict mode by
 // the contract tests (src/engine/ajv.ts).
