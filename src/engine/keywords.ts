@@ -1,5 +1,5 @@
 /**
- * The custom JSON Schema keywords our schema files may use, declared once for every consumer:
+ * The custom JSON Schema keywords (and formats) our schema files may use, declared once for every consumer:
  * the dashboard's rjsf validator, the build-time precompiled validators, the contract tests and the
  * server. Anything else that is not a standard keyword fails ajv strict mode, which keeps the
  * schema files honest.
@@ -155,8 +155,8 @@ export const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
 ];
 
 /**
- * Our own formats, by name. The build-time validators import each from its module
- * (src/engine/vite-plugin-validators.ts), so keep them in pure modules.
+ * Our own formats, by name: pure functions exported by src/lib/schema/go-regex.ts, which the
+ * build-time validators import (src/engine/vite-plugin-validators.ts) instead of inlining them.
  */
 export const CUSTOM_FORMATS: Readonly<Record<string, (value: string) => boolean>> = { [GO_REGEX_FORMAT]: isGoRegex };
 

@@ -32,7 +32,7 @@ export const LITE_VALIDATORS_ID = 'virtual:outpost-validators';
 export const RJSF_VALIDATORS_ID = 'virtual:outpost-rjsf-validators';
 
 const require = createRequire(import.meta.url);
-/** Where each of our own formats (keywords.ts CUSTOM_FORMATS) is exported from, for the generated module to import. */
+/** The module exporting our own formats (keywords.ts CUSTOM_FORMATS), which the generated module imports. */
 const CUSTOM_FORMAT_MODULE = path.join(path.dirname(new URL(import.meta.url).pathname), '../lib/schema/go-regex.ts');
 
 type StandaloneCode = (ajv: Ajv, refsOrFunc?: unknown) => string;
