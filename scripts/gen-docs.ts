@@ -166,6 +166,11 @@ function constraintsOf(s: Json): string {
   if (s.pattern !== undefined) out.push(`matches ${code(s.pattern)}`);
   if (s.enum) out.push(`one of ${s.enum.map((v: unknown) => code(JSON.stringify(v))).join(', ')}`);
   if (s['x-sameAs']) out.push(`must equal ${code(s['x-sameAs'])}`);
+  if (s['x-notEmpty']) out.push('not 0 or empty');
+  if (s['x-minimumOf']) out.push(`≥ ${code(s['x-minimumOf'])} (when both are set)`);
+  if (s['x-maximumCountOf']) out.push(`≤ the number of ${code(s['x-maximumCountOf'])} (at least 1)`);
+  if (s['x-integerWhen']) out.push(`whole number when ${code(s['x-integerWhen'])}`);
+  if (s.not && Array.isArray(s.not.enum)) out.push(`none of ${s.not.enum.map((v: unknown) => code(JSON.stringify(v))).join(', ')}`);
   if ('const' in s) out.push(`equals ${code(JSON.stringify(s.const))}`);
   for (const k of ['anyOf', 'oneOf']) {
     if (!Array.isArray(s[k])) continue;

@@ -4,6 +4,8 @@
 // for collection options, and reports values whose JSON type the Go struct would refuse.
 import { FIELD_TYPES, type Collection, type CollectionType, type FieldType, type SchemaField } from './model';
 import { isObject } from '../../src/lib/json';
+import { FIELD_FORM_KEYS } from '../../src/lib/collections/fields';
+import { schemaValidator } from '../core/schema-validator';
 
 type OptionKind = 'int' | 'int?' | 'float?' | 'bool' | 'string' | 'strings?' | 'date';
 
@@ -59,6 +61,16 @@ export function normalizeDateTime(value: string): string | undefined {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
+/**
+ * Options a field's schema file declares beyond 0.22's struct (an option a maintainer added by
+ * editing schemas/fields/<type>.*): kept as sent, after the struct's keys; the schema validates them.
+ */
+function schemaOnlyOptions(type: FieldType): string[] {
+  const props = schemaValidator(`fields/${type}`).schema.properties;
+  const known = new Set([...FIELD_OPTIONS[type].map(([key]) => key), ...FIELD_FORM_KEYS]);
+  return isObject(props) ? Object.keys(props).filter((key) => !known.has(key)) : [];
+}
+
 export interface DecodedOptions {
   options: Record<string, unknown>;
   /** Keys whose submitted value had a JSON type the Go struct refuses. */
@@ -80,6 +92,7 @@ function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
       options[key] = value;
     }
   }
+  for (const key of schemaOnlyOptions(type)) if (source[key] !== undefined) options[key] = source[key];
   return { options, invalid };
 }
 

@@ -20,17 +20,17 @@ import {
   REQUIRED,
   maxError,
   minError,
-  sentenize,
-  validateFieldOptions,
   type ErrorTree,
-} from './field-options-rules';
+} from './error-codes';
+import { validateFieldOptions } from './field-options';
+import { sentenize } from '../../src/lib/schema/schema-words';
 import type { CollectionLookup } from './store';
 import { sortErrorTree } from '../../src/lib/schema/error-tree';
 
 /** Upper bound on schema fields (SQLite allows 2000 columns per table, auth adds 11). */
-export const MAX_SCHEMA_FIELDS = 500;
+const MAX_SCHEMA_FIELDS = 500;
 /** Upper bound on declared indexes. */
-export const MAX_INDEXES = 200;
+const MAX_INDEXES = 200;
 
 const COLLECTION_NAME_RE = /^[a-zA-Z0-9][a-zA-Z0-9_]*$/;
 const FIELD_NAME_RE = /^\w+$/;

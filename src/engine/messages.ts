@@ -22,19 +22,29 @@ export function propertyPath(property: string | undefined): string[] {
   return out;
 }
 
-/** The message for one error: the failing schema's x-messages, then the property's, then a default. */
-function messageFor(root: Schema, error: RJSFValidationError): string {
+function valueAt(data: unknown, path: readonly string[]): unknown {
+  let node = data;
+  for (const key of path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
+}
+
+/**
+ * The message for one error: the failing schema's x-messages, then the property's, then a default
+ * (which may name the failing value of `data`, as a Go regex's parse error does).
+ */
+function messageFor(root: Schema, error: RJSFValidationError, data?: unknown): string {
   // A property dependency ("b is required when a is set") reads like any other missing value.
   const keyword = error.name === 'dependencies' ? 'required' : (error.name ?? '');
   const params = (error.params ?? {}) as Record<string, unknown>;
-  return messageOf(root, { keyword, params, path: propertyPath(error.property), schemaPath: error.schemaPath });
+  const path = propertyPath(error.property);
+  return messageOf(root, { keyword, params, path, schemaPath: error.schemaPath, value: valueAt(data, path) });
 }
 
 /**
  * Builds rjsf's `transformErrors` for a schema: drops wrapper errors and errors about the whole
  * form (nothing to show them under), and rewrites each message in the spec's words.
  */
-export function createTransformErrors(schema: RJSFSchema) {
+export function createTransformErrors(schema: RJSFSchema, data?: unknown) {
   const root = schema as Schema;
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors
@@ -42,7 +52,7 @@ export function createTransformErrors(schema: RJSFSchema) {
       // A field shows its first error: the most basic problem first, "doesn't match" last.
       .sort((a, b) => keywordPriority(a.name) - keywordPriority(b.name))
       .map((e) => {
-        const message = messageFor(root, e);
+        const message = messageFor(root, e, data);
         return { ...e, message, stack: `${e.property} ${message}` };
       });
 }

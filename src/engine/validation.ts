@@ -26,14 +26,6 @@ export interface StandaloneValidate {
   errors?: ErrorObject[] | null;
 }
 
-const transformers = new WeakMap<object, ReturnType<typeof createTransformErrors>>();
-
-/** One transformErrors per schema object, so memoised callers get a stable function. */
-export function transformErrorsFor(schema: RJSFSchema) {
-  let t = transformers.get(schema);
-  if (!t) transformers.set(schema, (t = createTransformErrors(schema)));
-  return t;
-}
 
 /**
  * ajv errors in rjsf's shape, as @rjsf/validator-ajv8 converts them (the property accessor from the
@@ -50,14 +42,16 @@ export function toRjsfErrors(errors: readonly ErrorObject[]): RJSFValidationErro
 /** The engine's result for a standalone function's verdict. */
 export function resultOf(schema: RJSFSchema, validate: StandaloneValidate, data: unknown): ValidationResult {
   // An empty string reads as a missing value, as on the server (empty.ts).
-  const raw = validate(withoutEmptyStrings(data)) ? [] : toRjsfErrors(validate.errors ?? []);
-  const errors = transformErrorsFor(schema)(raw);
+  const judged = withoutEmptyStrings(data);
+  const raw = validate(judged) ? [] : toRjsfErrors(validate.errors ?? []);
+  const errors = createTransformErrors(schema, judged)(raw);
   const errorSchema = buildErrorSchema(errors.map((e) => [propertyPath(e.property), [e.message ?? '']]));
   return { isValid: errors.length === 0, errors, errorSchema };
 }
 
 /** The engine's result from an rjsf validator (the runtime ajv8 one or a precompiled one). */
 export function validateWith(validator: ValidatorType, schema: RJSFSchema, data: unknown, uiSchema?: UiSchema): ValidationResult {
-  const { errors, errorSchema } = validator.validateFormData(withoutEmptyStrings(data), schema, undefined, transformErrorsFor(schema), uiSchema);
+  const judged = withoutEmptyStrings(data);
+  const { errors, errorSchema } = validator.validateFormData(judged, schema, undefined, createTransformErrors(schema, judged), uiSchema);
   return { isValid: errors.length === 0, errors, errorSchema };
 }

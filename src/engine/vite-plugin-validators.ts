@@ -24,7 +24,7 @@ import type Ajv from 'ajv';
 import { _ } from 'ajv';
 import type { Plugin } from 'vite';
 import { createStrictAjv } from './ajv.js';
-import { addCustomKeywords } from './keywords.js';
+import { addCustomKeywords, CUSTOM_FORMATS } from './keywords.js';
 import { litePlan } from './lite-support.js';
 import { readForms, type CatalogFile } from '../lib/schema/catalog-files.js';
 
@@ -32,6 +32,8 @@ const LITE_VALIDATORS_ID = 'virtual:outpost-validators';
 const RJSF_VALIDATORS_ID = 'virtual:outpost-rjsf-validators';
 
 const require = createRequire(import.meta.url);
+/** The module exporting our own formats (keywords.ts CUSTOM_FORMATS), which the generated module imports. */
+const CUSTOM_FORMAT_MODULE = path.join(path.dirname(new URL(import.meta.url).pathname), '../lib/schema/go-regex.ts');
 
 type StandaloneCode = (ajv: Ajv, refsOrFunc?: unknown) => string;
 
@@ -78,6 +80,11 @@ class Linker {
     let needsFull = false;
     const entries = [...this.formats].sort(([a], [b]) => a.localeCompare(b)).map(([name, def]) => {
       if (def instanceof RegExp) return `${JSON.stringify(name)}: ${def.toString()}`;
+      if (def === CUSTOM_FORMATS[name]) {
+        const fn = CUSTOM_FORMATS[name].name;
+        out.unshift(`import { ${fn} as __fmt_${fn} } from ${JSON.stringify(CUSTOM_FORMAT_MODULE)};`);
+        return `${JSON.stringify(name)}: __fmt_${fn}`;
+      }
       needsFull = true;
       return `${JSON.stringify(name)}: __fullFormats[${JSON.stringify(name)}]`;
     });

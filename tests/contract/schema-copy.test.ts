@@ -1,7 +1,8 @@
-// Adding a setting is editing schema files only: on a temporary copy of schemas/, a new logs
-// property (schema + UI schema) and a new secret are rendered by the engine, stored and returned by
-// a server started on the copy (OUTPOST_SCHEMAS_DIR; the secret masked), validated with 0.22's
-// error code, and documented by `npm run docs` — with no code change.
+// Adding a setting or a field option is editing schema files only: on a temporary copy of schemas/,
+// a new logs property (schema + UI schema) and a new secret, and a new text field option, are
+// rendered by the engine, stored and returned by a server started on the copy (OUTPOST_SCHEMAS_DIR;
+// the secret masked), validated with 0.22's error codes, and documented by `npm run docs` — with no
+// code change.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,13 @@ edit('settings/logs.schema.json', (s) => {
 edit('settings/logs.ui.json', (ui) => {
   ui.retentionNote = { 'ui:placeholder': 'Why logs are kept' };
   ui.archiveKey = { 'ui:widget': 'secret' };
+});
+edit('fields/text.schema.json', (s) => {
+  s.properties.inputHint = { type: 'string', title: 'Input hint', maxLength: 20 };
+});
+edit('fields/text.ui.json', (ui) => {
+  ui['ui:layout'].push(['inputHint']);
+  ui.inputHint = { 'ui:placeholder': 'Shown while the input is empty' };
 });
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8'));
 
@@ -89,5 +97,46 @@ describe('a new setting on a copy of schemas/', () => {
     expect(doc).toContain('retentionNote');
     expect(doc).toContain('Retention note');
     expect(doc).toContain('archiveKey');
+  });
+});
+
+describe('a new field option on a copy of schemas/', () => {
+  const collection = (options: Record<string, unknown>) => ({
+    name: `hints_${Math.random().toString(36).slice(2, 8)}`,
+    type: 'base',
+    schema: [{ name: 'title', type: 'text', options }],
+  });
+
+  it("is rendered in the collection editor's field options", () => {
+    const schema = read('fields/text.schema.json');
+    const uiSchema = read('fields/text.ui.json');
+    const html = renderToStaticMarkup(createElement(RjsfForm, { schema, uiSchema, formData: { min: null, max: null, pattern: '', inputHint: 'Your title' } }));
+    expect(html).toContain('Input hint');
+    expect(html).toContain('Shown while the input is empty');
+    expect(html).toContain('Your title');
+  });
+
+  it('is stored and returned with the field', async () => {
+    const created = await http(srv.url, 'POST', '/api/collections', { token, body: collection({ max: 50, inputHint: 'Your title' }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const res = await http(srv.url, 'GET', `/api/collections/${created.body.id}`, { token });
+    expect(res.body.schema[0].options).toEqual({ min: null, max: 50, pattern: '', inputHint: 'Your title' });
+  });
+
+  it('is validated with its schema and 0.22 error codes', async () => {
+    const bad = await http(srv.url, 'POST', '/api/collections', { token, body: collection({ inputHint: 'a hint far too long to fit' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toEqual({
+      schema: { 0: { options: { inputHint: { code: 'validation_length_too_long', message: 'Maximum 20 characters.' } } } },
+    });
+    const wrongType = await http(srv.url, 'POST', '/api/collections', { token, body: collection({ inputHint: 5 }) });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.data.schema[0].options.inputHint.code).toBe('validation_invalid_type');
+  });
+
+  it('is documented', () => {
+    const doc = generateDocs(loadCatalog(root)).get('fields/text.md') ?? '';
+    expect(doc).toContain('inputHint');
+    expect(doc).toContain('Input hint');
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildIndex, isValidIndex, parseIndex, renameInIndex } from '../../src/lib/collections/indexes';
 import { columnDefinition, createTableSql } from '../../server/collections/ddl';
 import { decodeField, normalizeDateTime } from '../../server/collections/normalize';
-import { goRegexError } from '../../server/collections/field-options-rules';
+import { goRegexError } from '../../src/lib/schema/go-regex';
 
 describe('parseIndex / buildIndex', () => {
   it('parses every part and rebuilds the normalised statement', () => {

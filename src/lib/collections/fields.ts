@@ -18,6 +18,9 @@ export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
 
 export const fieldTypeLabel = (type: string): string => FIELD_TYPES.find((t) => t.type === type)?.label ?? type;
 
+/** Keys of a field's options form (schemas/fields/*) that are not options: the field's flags and the single/multiple switch. */
+export const FIELD_FORM_KEYS: readonly string[] = ['required', 'presentable', 'multiple'];
+
 export const DEFAULT_FILE_MAX_SIZE = 5242880;
 export const DEFAULT_JSON_MAX_SIZE = 2000000;
 const FILE_MULTIPLE_FALLBACK = 99;

@@ -25,3 +25,23 @@ export const STORED_DEFAULT_KEYWORD = 'x-stored-default';
  * its shape is checked by the keyword's meta-schema (src/engine/keywords.ts).
  */
 export const PROVIDER_KEYWORD = 'x-provider';
+/**
+ * `"x-notEmpty": true`: a value that is present must not be empty (0, "" or []), PocketBase's
+ * "required" for a value Go always stores (maxSize 0 reads as not set). Absent or null passes.
+ */
+export const NOT_EMPTY_KEYWORD = 'x-notEmpty';
+/**
+ * `"x-minimumOf": "min"`: the value is no less than the named sibling ("max >= min"), numbers or
+ * strings (dates) alike. As PocketBase's threshold rules, it skips an empty value (0, "") and a
+ * sibling that is empty or of another type.
+ */
+export const MINIMUM_OF_KEYWORD = 'x-minimumOf';
+/** `"x-integerWhen": "noDecimal"`: a number must be whole while the named boolean sibling is true. */
+export const INTEGER_WHEN_KEYWORD = 'x-integerWhen';
+/**
+ * `"x-maximumCountOf": "values"`: the value is no greater than the number of items of the named
+ * sibling array (at least 1): a select's maxSelect against its choices.
+ */
+export const MAXIMUM_COUNT_OF_KEYWORD = 'x-maximumCountOf';
+/** The format of a Go (RE2) regular expression (src/lib/schema/go-regex.ts). */
+export const GO_REGEX_FORMAT = 'go-regex';

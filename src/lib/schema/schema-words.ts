@@ -6,8 +6,26 @@
  *
  * Pure module: no React, no Node APIs, no ajv, no rjsf.
  */
-import { CODES_KEYWORD, MESSAGES_KEYWORD, SAME_AS_KEYWORD } from './keyword-names.js';
+import {
+  CODES_KEYWORD,
+  GO_REGEX_FORMAT,
+  INTEGER_WHEN_KEYWORD,
+  MAXIMUM_COUNT_OF_KEYWORD,
+  MESSAGES_KEYWORD,
+  MINIMUM_OF_KEYWORD,
+  NOT_EMPTY_KEYWORD,
+  SAME_AS_KEYWORD,
+} from './keyword-names.js';
+import { goRegexError } from './go-regex.js';
 import { isObject } from '../json';
+
+/** PocketBase's inflector.Sentenize: capital first letter, final full stop. */
+export function sentenize(text: string): string {
+  const s = text.trim();
+  if (!s) return '';
+  const out = s[0].toUpperCase() + s.slice(1);
+  return /[.?!]$/.test(out) ? out : `${out}.`;
+}
 
 type Schema = Record<string, unknown>;
 type Params = Record<string, unknown>;
@@ -23,20 +41,27 @@ function defaultMessage(keyword: string, params: Params, value?: unknown): strin
   const limit = params.limit as number | undefined;
   switch (keyword) {
     case 'required':
+    case NOT_EMPTY_KEYWORD:
       return 'Cannot be blank.';
     case 'minLength':
       return `Minimum ${limit} characters.`;
     case 'maxLength':
       return `Maximum ${limit} characters.`;
     case 'minimum':
+    case MINIMUM_OF_KEYWORD:
       return `Must be no less than ${limit}.`;
     case 'maximum':
+    case MAXIMUM_COUNT_OF_KEYWORD:
       return `Must be no greater than ${limit}.`;
+    case INTEGER_WHEN_KEYWORD:
+      return 'Decimal numbers are not allowed.';
     case 'minItems':
       return `Select at least ${limit} items.`;
     case 'maxItems':
       return `Select up to ${limit} items.`;
     case 'format':
+      // 0.22 answers with the Go parser's own words
+      if (params.format === GO_REGEX_FORMAT && typeof value === 'string') return sentenize(goRegexError(value) ?? 'Invalid format.');
       return FORMAT_MESSAGES[String(params.format)] ?? 'Invalid format.';
     case 'pattern':
       return 'Invalid format.';
@@ -66,12 +91,17 @@ const DEFAULT_CODES: Record<string, string> = {
   minItems: 'validation_length_too_short',
   maxItems: 'validation_length_too_long',
   [SAME_AS_KEYWORD]: 'validation_values_mismatch',
+  [NOT_EMPTY_KEYWORD]: 'validation_required',
+  [MINIMUM_OF_KEYWORD]: 'validation_min_greater_equal_than_required',
+  [MAXIMUM_COUNT_OF_KEYWORD]: 'validation_max_less_equal_than_required',
+  [INTEGER_WHEN_KEYWORD]: 'validation_no_decimal_constraint',
 };
 const FORMAT_CODES: Record<string, string> = {
   email: 'validation_is_email',
   uri: 'validation_is_url',
   url: 'validation_is_url',
   hostname: 'validation_is_host',
+  [GO_REGEX_FORMAT]: 'validation_invalid_regex',
 };
 
 function defaultCode(keyword: string, params: Params): string {
@@ -81,16 +111,20 @@ function defaultCode(keyword: string, params: Params): string {
 
 /** Which failure a field reports first: the most basic problem first, "doesn't match" last. */
 const KEYWORD_ORDER = [
-  'required', 'dependencies', 'type', 'multipleOf', 'minLength', 'maxLength', 'format', 'pattern',
-  'minimum', 'maximum', 'minItems', 'maxItems', 'enum', 'const',
+  'required', NOT_EMPTY_KEYWORD, 'dependencies', 'type', 'multipleOf', 'minLength', 'maxLength', 'format', 'pattern',
+  // "max no less than min" names the limit that counts when both fail
+  MINIMUM_OF_KEYWORD, 'minimum', 'maximum', 'minItems', 'maxItems', 'enum', 'const',
 ];
 export function keywordPriority(keyword = ''): number {
   const i = KEYWORD_ORDER.indexOf(keyword);
   return i < 0 ? KEYWORD_ORDER.length : i;
 }
 
-/** Keywords that only say "a sub-schema failed"; the sub-schema's own error is the useful one. */
-export const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not']);
+/**
+ * Keywords that only say "a sub-schema failed"; the sub-schema's own error is the useful one.
+ * (`not` reports no sub-errors, so it is an error of its own, worded by `x-codes` / `x-messages`.)
+ */
+export const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']);
 
 /** Resolves a local JSON pointer ('#/definitions/x', or a schema path) against the root schema. */
 function resolvePointer(root: Schema, pointer: string): unknown {
