@@ -26,11 +26,14 @@ export function schemaValidator(name: string, schemasDir = SCHEMAS_DIR): SchemaV
   let v = cache.get(cacheKey);
   if (v) return v;
   const { schema } = readForm(schemasDir, name);
-  const compiled: ValidateFunction = createStrictAjv().compile(schema);
+  // compiled on the first validation: reading the schema (collections load at start) must not
+  // pay for ajv on the cold start
+  let compiled: ValidateFunction | undefined;
   v = {
     name,
     schema,
     validate(doc) {
+      compiled ??= createStrictAjv().compile(schema);
       // PocketBase's "required" means non-empty and its other rules skip empty values: an empty
       // string reads as absent, as the dashboard's forms read it (src/engine/empty.ts).
       const judged = withoutEmptyStrings(doc);
