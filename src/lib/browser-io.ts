@@ -1,8 +1,10 @@
 // Browser side effects of export and import: saving a JSON file, copying text, reading a file.
 
-/** Saves `text` as a JSON file download named `name` (e.g. pb_schema.json). */
-export function downloadJsonText(text: string, name: string): void {
-  const blob = new Blob([text], { type: 'application/json' });
+/**
+ * Offers `blob` as a file download named `name`. The object URL is kept a while after the click:
+ * the browser reads a large blob (an export) after the click returns.
+ */
+export function downloadBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -11,7 +13,12 @@ export function downloadJsonText(text: string, name: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Saves `text` as a JSON file download named `name` (e.g. pb_schema.json). */
+export function downloadJsonText(text: string, name: string): void {
+  downloadBlob(new Blob([text], { type: 'application/json' }), name);
 }
 
 function copyWithTextarea(text: string): boolean {

@@ -1,6 +1,7 @@
 // Where an export's text goes as pages arrive: a file chosen with the File System Access API
 // (written chunk by chunk), or a Blob assembled from per-page parts (each part becomes its own
 // Blob at once, so the browser may keep it out of the JS heap) and downloaded at the end.
+import { downloadBlob } from '../../../lib/browser-io';
 
 export interface ExportSink {
   write(text: string): Promise<void>;
@@ -37,15 +38,7 @@ export function blobSink(name: string, format: 'csv' | 'json'): ExportSink {
     async close() {
       const blob = new Blob(parts, { type: `${MIME[format]};charset=utf-8` });
       parts = [];
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      a.rel = 'noopener';
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(blob, name);
     },
     async abort() {
       parts = [];
