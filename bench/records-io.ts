@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../server/app';
+import { apiCall, benchAdmin } from './api-client';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -67,18 +68,9 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
   const browser = opts.browser ?? (await launch());
   try {
     const url = await app.listen('127.0.0.1', 0);
-    const call = async (method: string, p: string, body?: unknown, token?: string) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as any;
-    };
-    const creds = { email: 'bench-io@example.com', password: '1234567890' };
-    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
-    const auth = await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password });
-    const token = auth.token as string;
+    const call = apiCall(url);
+    const auth = await benchAdmin(call, 'bench-io@example.com');
+    const token = auth.token;
     const schema = [
       { name: 'title', type: 'text' },
       { name: 'score', type: 'number' },

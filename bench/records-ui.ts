@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../server/app';
 import { meterWire, type WireMeter } from './wire';
+import { apiCall, benchAdmin } from './api-client';
 
 /** Budget for the records page of a 100,000-record collection, over the wire. */
 const BUDGET_RECORDS_PAGE_WIRE = 250 * 1024;
@@ -81,18 +82,9 @@ export async function benchRecordsUi(
   const browser = opts.browser ?? (await launch());
   try {
     const url = await app.listen('127.0.0.1', 0);
-    const call = async (method: string, p: string, body?: unknown, token?: string) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as any;
-    };
-    const creds = { email: 'bench-ui@example.com', password: '1234567890' };
-    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
-    const auth = await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password });
-    const token = auth.token as string;
+    const call = apiCall(url);
+    const auth = await benchAdmin(call, 'bench-ui@example.com');
+    const token = auth.token;
     const owners = await call('POST', '/api/collections', { name: 'owners', schema: [{ name: 'name', type: 'text', presentable: true }] }, token);
     const coll = await call(
       'POST',

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../server/app';
 import { queryCounter } from '../server/records/store';
+import { apiCall, benchAdmin } from './api-client';
 
 export interface RecordsBenchResult {
   records: number;
@@ -44,17 +45,8 @@ export async function benchRecords(opts: { records?: number; log?: (line: string
   const app = await createApp({ dataDir: path.join(dir, 'pb_data'), dashboardDir: null });
   try {
     const url = await app.listen('127.0.0.1', 0);
-    const call = async (method: string, p: string, body?: unknown, token?: string) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as any;
-    };
-    const creds = { email: 'bench@example.com', password: '1234567890' };
-    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
-    const token = (await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password })).token as string;
+    const call = apiCall(url);
+    const { token } = await benchAdmin(call, 'bench@example.com');
     const owners = await call('POST', '/api/collections', { name: 'owners', schema: [{ name: 'name', type: 'text' }], listRule: '', viewRule: '' }, token);
     const bench = await call(
       'POST',
