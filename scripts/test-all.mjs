@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in order, with one closing summary line.
-// typecheck → lint → import cycles → dead code (knip) → build (dashboard, server) → vitest (unit, contract, server, e2e).
+// lockfile → typecheck → lint → import cycles → dead code (knip) → build (dashboard, server) → vitest (unit, contract, server, e2e).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ function step(name, cmd, args) {
 
 let checksFailed = 0;
 if (!only.length) {
+  if (!step('lockfile', process.execPath, [path.join(root, 'scripts', 'check-lockfile.mjs')])) checksFailed++;
   if (!step('typecheck', 'npm', ['run', '--silent', 'typecheck'])) checksFailed++;
   if (!step('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) checksFailed++;
   if (!step('import cycles', process.execPath, [path.join(root, 'scripts', 'check-cycles.mjs')])) checksFailed++;
