@@ -109,3 +109,6 @@ export const KEYWORD_CHECKS: Readonly<Record<string, KeywordCheck>> = {
 
 /** ajv's message for a failing custom keyword (the mapper words errors itself; tools read this one). */
 export const keywordMessage = (keyword: string): string => `must pass "${keyword}" keyword validation`;
+
+/** The keywords that judge a value against its validation context (they pass without one). */
+export const CONTEXT_KEYWORDS: ReadonlySet<string> = new Set([UNCHANGED_KEYWORD, COLLECTION_EXISTS_KEYWORD, NOT_VIEW_KEYWORD]);
