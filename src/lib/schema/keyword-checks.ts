@@ -25,7 +25,7 @@ import {
 type Params = Record<string, unknown>;
 
 /** What a collection keyword needs to know of a collection. */
-export interface KnownCollection {
+interface KnownCollection {
   id: string;
   type: string;
 }
