@@ -13,5 +13,3 @@ export const MUST_BE_BLANK_NIL = E('validation_nil', 'Must be blank.');
 export const IN_INVALID = E('validation_in_invalid', 'Must be a valid value.');
 export const NOT_IN_INVALID = E('validation_not_in_invalid', 'Must not be in list.');
 export const MATCH_INVALID = E('validation_match_invalid', 'Must be in a valid format.');
-export const minError = (n: number) => E('validation_min_greater_equal_than_required', `Must be no less than ${n}.`);
-export const maxError = (n: number) => E('validation_max_less_equal_than_required', `Must be no greater than ${n}.`);

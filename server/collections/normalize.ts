@@ -3,7 +3,7 @@
 // struct order, with Go zero values for missing keys. This module does the same for fields and
 // for collection options, and reports values whose JSON type the Go struct would refuse.
 import { FIELD_TYPES, type Collection, type CollectionType, type FieldType, type SchemaField } from './model';
-import { isObject } from '../../src/lib/json';
+import { isObject, sortKeys } from '../../src/lib/json';
 import { FIELD_FORM_KEYS } from '../../src/lib/collections/fields';
 import { schemaValidator } from '../core/schema-validator';
 
@@ -62,12 +62,11 @@ export function normalizeDateTime(value: string): string | undefined {
 }
 
 /**
- * Options a field's schema file declares beyond 0.22's struct (an option a maintainer added by
- * editing schemas/fields/<type>.*): kept as sent, after the struct's keys; the schema validates them.
+ * Options a schema file declares beyond 0.22's struct (an option a maintainer added by editing
+ * schemas/fields/<type>.* or schemas/collections/auth-options.*): kept as sent; the schema validates them.
  */
-function schemaOnlyOptions(type: FieldType): string[] {
-  const props = schemaValidator(`fields/${type}`).schema.properties;
-  const known = new Set([...FIELD_OPTIONS[type].map(([key]) => key), ...FIELD_FORM_KEYS]);
+function schemaOnlyOptions(form: string, known: ReadonlySet<string>): string[] {
+  const props = schemaValidator(form).schema.properties;
   return isObject(props) ? Object.keys(props).filter((key) => !known.has(key)) : [];
 }
 
@@ -92,7 +91,9 @@ function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
       options[key] = value;
     }
   }
-  for (const key of schemaOnlyOptions(type)) if (source[key] !== undefined) options[key] = source[key];
+  const known = new Set([...FIELD_OPTIONS[type].map(([key]) => key), ...FIELD_FORM_KEYS]);
+  // after the struct's keys
+  for (const key of schemaOnlyOptions(`fields/${type}`, known)) if (source[key] !== undefined) options[key] = source[key];
   return { options, invalid };
 }
 
@@ -142,6 +143,7 @@ const AUTH_OPTION_KINDS: ReadonlyArray<readonly [string, OptionKind]> = [
   ['onlyVerified', 'bool'],
   ['requireEmail', 'bool'],
 ];
+const AUTH_OPTION_KEYS: ReadonlySet<string> = new Set(AUTH_OPTION_KINDS.map(([key]) => key));
 
 /**
  * Collection options as 0.22 returns them: decoded into the type's struct and re-encoded through
@@ -169,7 +171,8 @@ export function decodeCollectionOptions(type: CollectionType, raw: unknown): Dec
     if (value === undefined) invalid.push(key);
     options[key] = value ?? ZERO[kind];
   }
-  return { options, invalid };
+  for (const key of schemaOnlyOptions('collections/auth-options', AUTH_OPTION_KEYS)) if (source[key] !== undefined) options[key] = source[key];
+  return { options: sortKeys(options), invalid };
 }
 
 const ruleOf = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -1,6 +1,9 @@
 // Validation of a collection before anything is written, shaped like PocketBase 0.22's
 // forms/collection_upsert.go: each top-level key reports its first failing rule, schema errors
-// nest under schema.{i}.*, index errors under indexes.{i}, option errors under options.*.
+// nest under schema.{i}.*, index errors under indexes.{i}, option errors under options.*. Field
+// options and auth options are checked with their schema files (schemas/fields, schemas/collections),
+// the ones the collection editor draws; this module keeps the structural rules (ids, names,
+// duplicates, system fields, indexes) and what needs the rule compiler or the view query.
 // As 0.22, every name matching the pattern is accepted, SQL keywords included (all SQL we generate
 // quotes identifiers). Beyond 0.22: new names may not start with sqlite_ (SQLite reserves them),
 // an index must target the collection's own table, and the schema size is capped. Fields of an
@@ -18,11 +21,11 @@ import {
   NIL_OR_NOT_EMPTY,
   NOT_IN_INVALID,
   REQUIRED,
-  maxError,
-  minError,
   type ErrorTree,
 } from './error-codes';
-import { validateFieldOptions } from './field-options';
+import { validateFieldOptions, withoutNulls } from './field-options';
+import { schemaValidator } from '../core/schema-validator';
+import type { KeywordContext } from '../../src/lib/schema/keyword-checks';
 import { sentenize } from '../../src/lib/schema/schema-words';
 import type { CollectionLookup } from './store';
 import { sortErrorTree } from '../../src/lib/schema/error-tree';
@@ -157,23 +160,6 @@ function validateSchema(input: ValidationInput): ErrorTree[string] | null {
   });
   if (typeChanges) return typeChanges;
 
-  const relations = byIndex((f) => {
-    if (f.type !== 'relation') return null;
-    const targetId = String(f.options.collectionId ?? '');
-    const old = oldById.get(f.id);
-    const err = (code: string, message: string) => ({ options: { collectionId: E(code, message) } });
-    if (old && old.type === 'relation' && old.options.collectionId !== targetId) {
-      return err('validation_field_relation_change', 'The relation collection cannot be changed.');
-    }
-    const target = lookup(targetId);
-    if (!target || target.id !== targetId) return err('validation_field_invalid_relation', "The relation collection doesn't exist.");
-    if (c.type !== 'view' && target.type === 'view') {
-      return err('validation_field_non_view_base_relation_collection', 'Non view collections are not allowed to have a view relation.');
-    }
-    return null;
-  });
-  if (relations) return relations;
-
   if (c.type === 'auth') {
     const reserved = byIndex((f) =>
       AUTH_FIELD_NAMES.includes(f.name) ? { name: E('validation_reserved_auth_field_name', 'The field name is reserved and cannot be used.') } : null,
@@ -193,17 +179,22 @@ function validateSchema(input: ValidationInput): ErrorTree[string] | null {
     names.add(f.name.toLowerCase());
   }
 
-  return byIndex((f, i) => validateField(f, input.fieldIssues[i]));
+  // what a field's options are checked against beyond themselves (a relation's target collection)
+  const contextOf = (f: SchemaField): KeywordContext => {
+    const old = oldById.get(f.id);
+    return { collection: lookup, collectionType: c.type, previous: old && old.type === f.type ? old.options : undefined };
+  };
+  return byIndex((f, i) => validateField(f, input.fieldIssues[i], contextOf(f)));
 }
 
-function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined): ErrorTree | null {
+function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined, context: KeywordContext): ErrorTree | null {
   const errors: ErrorTree = {};
   const known = FIELD_TYPES.includes(f.type);
   if (known) {
     if (issues && issues.invalidOptions.length) {
       errors.options = E('validation_invalid_options', 'Failed to initialize field options.');
     } else {
-      const optionErrors = validateFieldOptions(f.type, f.options);
+      const optionErrors = validateFieldOptions(f.type, f.options, context);
       if (optionErrors) errors.options = optionErrors;
     }
   }
@@ -260,30 +251,10 @@ function validateOptions(input: ValidationInput, rule: (value: string | null) =>
     return Object.keys(errors).length ? errors : null;
   }
 
+  // schemas/collections/auth-options.schema.json holds the rules the dashboard's Options tab shows
+  Object.assign(errors, schemaValidator('collections/auth-options').validate(withoutNulls(o)));
+  // the forms read "" as unset, which is fine for a rule (null); a manage rule may not be ""
   if (o.manageRule === '') errors.manageRule = NIL_OR_NOT_EMPTY;
-  const except = Array.isArray(o.exceptEmailDomains) ? (o.exceptEmailDomains as string[]) : [];
-  const only = Array.isArray(o.onlyEmailDomains) ? (o.onlyEmailDomains as string[]) : [];
-  const domains = (list: string[], other: string[]): ErrorTree[string] | null => {
-    if (other.length > 0) return list.length ? MUST_BE_BLANK_EMPTY : null;
-    const out: ErrorTree = {};
-    list.forEach((d, i) => {
-      if (d !== '' && !/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{1,63}|xn--[a-z0-9]{1,59})$/i.test(d)) {
-        out[String(i)] = E('validation_is_domain', 'Must be a valid domain.');
-      }
-    });
-    return Object.keys(out).length ? out : null;
-  };
-  const exceptErr = domains(except, only);
-  if (exceptErr) errors.exceptEmailDomains = exceptErr;
-  const onlyErr = domains(only, except);
-  if (onlyErr) errors.onlyEmailDomains = onlyErr;
-
-  // The dashboard spec's 6..72 (0.22 itself accepts 5); 0 is fine while password auth is off.
-  const min = Number(o.minPasswordLength ?? 0);
-  const passwordAuth = o.allowEmailAuth === true || o.allowUsernameAuth === true;
-  if (min === 0 && passwordAuth) errors.minPasswordLength = REQUIRED;
-  else if (min !== 0 && min < 6) errors.minPasswordLength = minError(6);
-  else if (min > 72) errors.minPasswordLength = maxError(72);
 
   if (Object.keys(errors).length) return errors;
   const manage = rule(typeof o.manageRule === 'string' ? o.manageRule : null);

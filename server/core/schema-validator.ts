@@ -7,6 +7,7 @@ import { createStrictAjv } from '../../src/engine/ajv';
 import { withoutEmptyStrings } from '../../src/engine/empty';
 import { readForm } from '../../src/lib/schema/catalog-files';
 import { errorTree, type ErrorTree } from '../../src/lib/schema/error-tree';
+import type { KeywordContext } from '../../src/lib/schema/keyword-checks';
 import { SCHEMAS_DIR } from '../paths';
 
 type Json = Record<string, unknown>;
@@ -15,7 +16,8 @@ type Json = Record<string, unknown>;
 export interface SchemaValidator {
   name: string;
   schema: Json;
-  validate(doc: unknown): ErrorTree;
+  /** `context`: the outside facts some custom keywords check against (the collections, the stored document). */
+  validate(doc: unknown, context?: KeywordContext): ErrorTree;
 }
 
 const cache = new Map<string, SchemaValidator>();
@@ -32,12 +34,12 @@ export function schemaValidator(name: string, schemasDir = SCHEMAS_DIR): SchemaV
   v = {
     name,
     schema,
-    validate(doc) {
+    validate(doc, context) {
       compiled ??= createStrictAjv().compile(schema);
       // PocketBase's "required" means non-empty and its other rules skip empty values: an empty
       // string reads as absent, as the dashboard's forms read it (src/engine/empty.ts).
       const judged = withoutEmptyStrings(doc);
-      return compiled(judged) ? {} : errorTree(schema, compiled.errors ?? [], { data: judged });
+      return compiled.call(context, judged) ? {} : errorTree(schema, compiled.errors ?? [], { data: judged });
     },
   };
   cache.set(cacheKey, v);

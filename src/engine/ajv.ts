@@ -9,8 +9,12 @@ import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { addCustomKeywords } from './keywords.js';
 
-/** The options every strict instance uses; `extra` adds build options (e.g. `code` for standalone output). */
-const STRICT_AJV_OPTIONS: Options = { strict: true, allErrors: true, allowUnionTypes: true };
+/**
+ * The options every strict instance uses; `extra` adds build options (e.g. `code` for standalone
+ * output). `passContext`: `validate.call(context, data)` hands the keywords that need outside facts
+ * (src/lib/schema/keyword-checks.ts) their context, in sub-schema functions too.
+ */
+const STRICT_AJV_OPTIONS: Options = { strict: true, allErrors: true, allowUnionTypes: true, passContext: true };
 
 export function createStrictAjv(extra: Options = {}): Ajv {
   const ajv = new Ajv({ ...STRICT_AJV_OPTIONS, ...extra });

@@ -7,13 +7,17 @@
  * error the same. Schemas from schemas/ keep their validators precompiled at build time.
  *
  * Covers the draft-07 keywords our generated schemas use (types, numbers, strings, arrays, objects,
- * enum/const, if/then/else, allOf/anyOf/oneOf/not, local $ref) and the custom keyword x-sameAs;
- * annotations (title, default, x-messages, x-codes, …) are ignored. Unknown formats pass.
+ * enum/const, if/then/else, allOf/anyOf/oneOf/not, local $ref) and every custom keyword, through the
+ * same pure checks ajv's generated code calls (src/lib/schema/keyword-checks.ts); the validation
+ * context reaches them as with ajv (`validate.call(context, data)`). Annotations (title, default,
+ * x-messages, x-codes, …) are ignored; a custom keyword without a check throws when the schema is
+ * interpreted, rather than passing silently. Unknown formats pass.
  *
  * Pure module: no React, no ajv.
  */
 import type { ErrorObject } from 'ajv';
-import { SAME_AS_KEYWORD } from '../lib/schema/keyword-names';
+import { KEYWORD_CHECKS, keywordMessage } from '../lib/schema/keyword-checks';
+import { ANNOTATION_KEYWORDS } from '../lib/schema/keyword-names';
 import { deepEqual, isObject } from '../lib/json';
 
 type Json = Record<string, unknown>;
@@ -30,6 +34,8 @@ interface Ctx {
   /** other schemas a $ref may name by id (rjsf's root schema id) */
   byId: Map<string, Schema>;
   errors: ErrorObject[];
+  /** The validation context the caller passed (`this`), for the custom keywords. */
+  context: unknown;
 }
 
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -85,7 +91,7 @@ function resolveRef(ref: string, ctx: Ctx): Schema | undefined {
 }
 
 /** Validates `data`; pushes ajv-shaped errors into ctx.errors; returns whether it passed. */
-function check(schema: Schema, data: unknown, path: string, sPath: string, ctx: Ctx, parent?: unknown): boolean {
+function check(schema: Schema, data: unknown, path: string, sPath: string, ctx: Ctx, parent?: unknown, property?: string | number): boolean {
   if (schema === true) return true;
   if (schema === false) {
     ctx.errors.push({ instancePath: path, schemaPath: sPath, keyword: 'false schema', params: {}, message: 'boolean schema is false' });
@@ -97,7 +103,7 @@ function check(schema: Schema, data: unknown, path: string, sPath: string, ctx: 
 
   if (typeof schema.$ref === 'string') {
     const target = resolveRef(schema.$ref, ctx);
-    if (target !== undefined) check(target, data, path, `${sPath}/$ref`, ctx, parent);
+    if (target !== undefined) check(target, data, path, `${sPath}/$ref`, ctx, parent, property);
   }
 
   if (schema.type !== undefined) {
@@ -156,10 +162,10 @@ function check(schema: Schema, data: unknown, path: string, sPath: string, ctx: 
       }
     }
     if (isObject(schema.items) || typeof schema.items === 'boolean') {
-      data.forEach((item, i) => check(schema.items as Schema, item, `${path}/${i}`, `${sPath}/items`, ctx, data));
+      data.forEach((item, i) => check(schema.items as Schema, item, `${path}/${i}`, `${sPath}/items`, ctx, data, i));
     } else if (Array.isArray(schema.items)) {
       (schema.items as Schema[]).forEach((s, i) => {
-        if (i < data.length) check(s, data[i], `${path}/${i}`, `${sPath}/items/${i}`, ctx, data);
+        if (i < data.length) check(s, data[i], `${path}/${i}`, `${sPath}/items/${i}`, ctx, data, i);
       });
     }
   }
@@ -172,33 +178,33 @@ function check(schema: Schema, data: unknown, path: string, sPath: string, ctx: 
     }
     const props = isObject(schema.properties) ? schema.properties : {};
     for (const [key, sub] of Object.entries(props)) {
-      if (data[key] !== undefined) check(sub as Schema, data[key], `${path}/${escapePointer(key)}`, `${sPath}/properties/${escapePointer(key)}`, ctx, data);
+      if (data[key] !== undefined) check(sub as Schema, data[key], `${path}/${escapePointer(key)}`, `${sPath}/properties/${escapePointer(key)}`, ctx, data, key);
     }
     if (schema.additionalProperties !== undefined && schema.additionalProperties !== true) {
       for (const key of Object.keys(data)) {
         if (key in props) continue;
         if (schema.additionalProperties === false) fail('additionalProperties', { additionalProperty: key }, 'must NOT have additional properties');
-        else check(schema.additionalProperties as Schema, data[key], `${path}/${escapePointer(key)}`, `${sPath}/additionalProperties`, ctx, data);
+        else check(schema.additionalProperties as Schema, data[key], `${path}/${escapePointer(key)}`, `${sPath}/additionalProperties`, ctx, data, key);
       }
     }
   }
 
-  // x-sameAs: equal to the named sibling of the parent object (as keywords.ts defines it)
-  const sameAs = schema[SAME_AS_KEYWORD];
-  if (typeof sameAs === 'string' && isObject(parent) && data !== parent[sameAs]) {
-    fail(SAME_AS_KEYWORD, {}, `must pass "${SAME_AS_KEYWORD}" keyword validation`);
+  for (const [keyword, checkKeyword] of Object.entries(KEYWORD_CHECKS)) {
+    if (schema[keyword] === undefined) continue;
+    const failure = checkKeyword(schema[keyword], data, parent, property, ctx.context);
+    if (failure) fail(keyword, failure, keywordMessage(keyword));
   }
 
-  if (Array.isArray(schema.allOf)) (schema.allOf as Schema[]).forEach((s, i) => check(s, data, path, `${sPath}/allOf/${i}`, ctx, parent));
+  if (Array.isArray(schema.allOf)) (schema.allOf as Schema[]).forEach((s, i) => check(s, data, path, `${sPath}/allOf/${i}`, ctx, parent, property));
   if (Array.isArray(schema.anyOf)) {
     const mark = ctx.errors.length;
-    const passed = (schema.anyOf as Schema[]).map((s, i) => check(s, data, path, `${sPath}/anyOf/${i}`, ctx, parent)).some(Boolean);
+    const passed = (schema.anyOf as Schema[]).map((s, i) => check(s, data, path, `${sPath}/anyOf/${i}`, ctx, parent, property)).some(Boolean);
     if (passed) ctx.errors.length = mark;
     else fail('anyOf', {}, 'must match a schema in anyOf');
   }
   if (Array.isArray(schema.oneOf)) {
     const mark = ctx.errors.length;
-    const passing = (schema.oneOf as Schema[]).map((s, i) => check(s, data, path, `${sPath}/oneOf/${i}`, ctx, parent));
+    const passing = (schema.oneOf as Schema[]).map((s, i) => check(s, data, path, `${sPath}/oneOf/${i}`, ctx, parent, property));
     const count = passing.filter(Boolean).length;
     if (count === 1) ctx.errors.length = mark;
     else {
@@ -208,20 +214,39 @@ function check(schema: Schema, data: unknown, path: string, sPath: string, ctx: 
   }
   if (schema.not !== undefined) {
     const mark = ctx.errors.length;
-    const passed = check(schema.not as Schema, data, path, `${sPath}/not`, ctx, parent);
+    const passed = check(schema.not as Schema, data, path, `${sPath}/not`, ctx, parent, property);
     ctx.errors.length = mark;
     if (passed) fail('not', {}, 'must NOT be valid');
   }
   if (schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined)) {
     const mark = ctx.errors.length;
-    const cond = check(schema.if as Schema, data, path, `${sPath}/if`, ctx, parent);
+    const cond = check(schema.if as Schema, data, path, `${sPath}/if`, ctx, parent, property);
     ctx.errors.length = mark;
     const branch = cond ? 'then' : 'else';
-    if (schema[branch] !== undefined && !check(schema[branch] as Schema, data, path, `${sPath}/${branch}`, ctx, parent)) {
+    if (schema[branch] !== undefined && !check(schema[branch] as Schema, data, path, `${sPath}/${branch}`, ctx, parent, property)) {
       fail('if', { failingKeyword: branch }, `must match "${branch}" schema`);
     }
   }
   return ctx.errors.length === before;
+}
+
+const SUB_SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const SUB_SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'];
+const SUB_SCHEMAS = ['items', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+
+/** Throws on a custom keyword (x-…) that is neither an annotation nor checked, anywhere in the schema. */
+function assertKnownKeywords(schema: unknown): void {
+  if (!isObject(schema)) return;
+  for (const key of Object.keys(schema)) {
+    if (key.startsWith('x-') && !ANNOTATION_KEYWORDS.includes(key) && !(key in KEYWORD_CHECKS)) {
+      throw new Error(`interpret-schema: the custom keyword "${key}" has no check (src/lib/schema/keyword-checks.ts)`);
+    }
+  }
+  const subs: unknown[] = SUB_SCHEMAS.map((k) => schema[k]);
+  for (const k of SUB_SCHEMA_LISTS) if (Array.isArray(schema[k])) subs.push(...(schema[k] as unknown[]));
+  for (const k of SUB_SCHEMA_MAPS) if (isObject(schema[k])) subs.push(...Object.values(schema[k]));
+  if (Array.isArray(schema.items)) subs.push(...(schema.items as unknown[]));
+  subs.forEach(assertKnownKeywords);
 }
 
 /**
@@ -229,12 +254,13 @@ function check(schema: Schema, data: unknown, path: string, sPath: string, ctx: 
  * errors on `.errors`). `$ref`s resolve against `root` or the schemas of `byId`.
  */
 export function interpretSchema(schema: Schema, root: Schema = schema, byId: ReadonlyMap<string, Schema> = new Map()): InterpretedValidate {
-  const validate = ((data: unknown) => {
-    const ctx: Ctx = { root, byId: new Map(byId), errors: [] };
+  assertKnownKeywords(schema);
+  const validate = function (this: unknown, data: unknown) {
+    const ctx: Ctx = { root, byId: new Map(byId), errors: [], context: this };
     const ok = check(schema, data, '', '#', ctx);
     validate.errors = ok ? null : ctx.errors;
     return ok;
-  }) as InterpretedValidate;
+  } as InterpretedValidate;
   validate.schema = schema;
   validate.errors = null;
   return validate;

@@ -6,26 +6,34 @@
  *
  * Keywords are defined with ajv `code` generators (not `validate` functions) so that ajv's
  * standalone code generation can emit them: the browser runs validators compiled at build time
- * (src/engine/vite-plugin-validators.ts) without shipping the ajv compiler.
+ * (src/engine/vite-plugin-validators.ts) without shipping the ajv compiler. What a keyword means
+ * is one pure function (src/lib/schema/keyword-checks.ts) that the emitted code calls and the
+ * run-time interpreter (interpret-schema.ts) calls too.
  *
  * Pure module: no React, no Node APIs.
  */
 import type Ajv from 'ajv';
 import { _, type Code, type KeywordCxt, type KeywordDefinition } from 'ajv';
-import type { KeywordErrorCxt } from 'ajv/dist/types';
 import {
   CODES_KEYWORD,
+  COLLECTION_EXISTS_KEYWORD,
   GO_REGEX_FORMAT,
   INTEGER_WHEN_KEYWORD,
   MAXIMUM_COUNT_OF_KEYWORD,
   MESSAGES_KEYWORD,
   MINIMUM_OF_KEYWORD,
   NOT_EMPTY_KEYWORD,
+  NOT_VIEW_KEYWORD,
   PROVIDER_KEYWORD,
   SAME_AS_KEYWORD,
   STORED_DEFAULT_KEYWORD,
+  UNCHANGED_KEYWORD,
 } from '../lib/schema/keyword-names.js';
 import { isGoRegex } from '../lib/schema/go-regex.js';
+import { KEYWORD_CHECKS, keywordMessage } from '../lib/schema/keyword-checks.js';
+
+/** The module specifier standalone code requires the checks from (vite-plugin-validators.ts links it). */
+export const CHECKS_MODULE = '@outpost/keyword-checks';
 
 /** A user-info mapping: a dot path (`data.0.id`, `token.email` reads the token response) or a `{path}` template. */
 const USER_FIELD = { type: 'string', minLength: 1 };
@@ -75,17 +83,29 @@ const PROVIDER_META_SCHEMA = {
   },
 };
 
-/** The named sibling of the value in its parent object (undefined without a parent object). */
-const sibling = (cxt: KeywordErrorCxt | KeywordCxt) => _`${cxt.it.parentData}[${cxt.schema as string}]`;
-const hasParent = (cxt: KeywordCxt) => {
-  const parent = cxt.it.parentData;
-  return _`${parent} !== undefined && ${parent} !== null && typeof ${parent} == "object"`;
-};
-/** ozzo's threshold rules skip an empty value: 0 and "" are not set. */
-const isSet = (value: Code) => _`${value} !== 0 && ${value} !== "" && (typeof ${value} == "number" || typeof ${value} == "string")`;
+/**
+ * A keyword whose meaning is a pure check of src/lib/schema/keyword-checks.ts: the emitted code
+ * calls the check (standalone code requires it from CHECKS_MODULE, which the build links to that
+ * file) with the value, its parent and property name and `this`, the validation context.
+ */
+function checkedKeyword(keyword: string, schemaType: 'string' | 'boolean', metaSchema: object): KeywordDefinition {
+  return {
+    keyword,
+    schemaType,
+    metaSchema,
+    error: { message: keywordMessage(keyword), params: ({ params }) => params.failure as Code },
+    code(cxt: KeywordCxt) {
+      const { gen, it } = cxt;
+      const check = gen.scopeValue('func', { ref: KEYWORD_CHECKS[keyword], code: _`require(${CHECKS_MODULE}).KEYWORD_CHECKS[${keyword}]` });
+      const failure = gen.const('failure', _`${check}(${cxt.schemaCode}, ${cxt.data}, ${it.parentData}, ${it.parentDataProperty}, this)`);
+      cxt.setParams({ failure });
+      cxt.fail(_`${failure} !== null`);
+    },
+  };
+}
+
 const SIBLING_NAME = { type: 'string', minLength: 1 };
-/** The limit a count keyword compares with: the sibling's item count, at least 1. */
-const countLimit = (cxt: KeywordErrorCxt | KeywordCxt) => _`Math.max(Array.isArray(${sibling(cxt)}) ? ${sibling(cxt)}.length : 0, 1)`;
+const TRUE = { const: true };
 
 const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
   {
@@ -100,56 +120,14 @@ const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
   },
   { keyword: PROVIDER_KEYWORD, schemaType: 'object', metaSchema: PROVIDER_META_SCHEMA },
   { keyword: STORED_DEFAULT_KEYWORD },
-  {
-    keyword: SAME_AS_KEYWORD,
-    schemaType: 'string',
-    metaSchema: { type: 'string', minLength: 1 },
-    // Fails when the value differs from the named sibling in the parent object. Without a parent
-    // object (a bare value validated on its own) there is nothing to compare, so it passes.
-    code(cxt: KeywordCxt) {
-      cxt.fail(_`${hasParent(cxt)} && ${cxt.data} !== ${sibling(cxt)}`);
-    },
-  },
-  {
-    keyword: NOT_EMPTY_KEYWORD,
-    schemaType: 'boolean',
-    metaSchema: { const: true },
-    code(cxt: KeywordCxt) {
-      const d = cxt.data;
-      cxt.fail(_`${d} === 0 || ${d} === "" || (Array.isArray(${d}) && ${d}.length === 0)`);
-    },
-  },
-  {
-    keyword: MINIMUM_OF_KEYWORD,
-    schemaType: 'string',
-    metaSchema: SIBLING_NAME,
-    error: { message: 'must not be less than its sibling', params: (cxt) => _`{limit: ${sibling(cxt)}}` },
-    code(cxt: KeywordCxt) {
-      const d = cxt.data;
-      const other = sibling(cxt);
-      // the limit counts when it is of the value's type and not "" (a min of 0 is a limit)
-      cxt.fail(_`${hasParent(cxt)} && ${isSet(d)} && typeof ${other} == typeof ${d} && ${other} !== "" && ${d} < ${other}`);
-    },
-  },
-  {
-    keyword: INTEGER_WHEN_KEYWORD,
-    schemaType: 'string',
-    metaSchema: SIBLING_NAME,
-    code(cxt: KeywordCxt) {
-      const d = cxt.data;
-      cxt.fail(_`${hasParent(cxt)} && ${sibling(cxt)} === true && typeof ${d} == "number" && !Number.isInteger(${d})`);
-    },
-  },
-  {
-    keyword: MAXIMUM_COUNT_OF_KEYWORD,
-    schemaType: 'string',
-    metaSchema: SIBLING_NAME,
-    error: { message: 'must not exceed the item count of its sibling', params: (cxt) => _`{limit: ${countLimit(cxt)}}` },
-    code(cxt: KeywordCxt) {
-      const d = cxt.data;
-      cxt.fail(_`${hasParent(cxt)} && typeof ${d} == "number" && ${d} > ${countLimit(cxt)}`);
-    },
-  },
+  checkedKeyword(SAME_AS_KEYWORD, 'string', SIBLING_NAME),
+  checkedKeyword(NOT_EMPTY_KEYWORD, 'boolean', TRUE),
+  checkedKeyword(MINIMUM_OF_KEYWORD, 'string', SIBLING_NAME),
+  checkedKeyword(INTEGER_WHEN_KEYWORD, 'string', SIBLING_NAME),
+  checkedKeyword(MAXIMUM_COUNT_OF_KEYWORD, 'string', SIBLING_NAME),
+  checkedKeyword(UNCHANGED_KEYWORD, 'boolean', TRUE),
+  checkedKeyword(COLLECTION_EXISTS_KEYWORD, 'boolean', TRUE),
+  checkedKeyword(NOT_VIEW_KEYWORD, 'boolean', TRUE),
 ];
 
 /**

@@ -24,7 +24,7 @@ import type Ajv from 'ajv';
 import { _ } from 'ajv';
 import type { Plugin } from 'vite';
 import { createStrictAjv } from './ajv.js';
-import { addCustomKeywords, CUSTOM_FORMATS } from './keywords.js';
+import { addCustomKeywords, CHECKS_MODULE, CUSTOM_FORMATS } from './keywords.js';
 import { litePlan } from './lite-support.js';
 import { readForms, type CatalogFile } from '../lib/schema/catalog-files.js';
 
@@ -32,8 +32,12 @@ const LITE_VALIDATORS_ID = 'virtual:outpost-validators';
 const RJSF_VALIDATORS_ID = 'virtual:outpost-rjsf-validators';
 
 const require = createRequire(import.meta.url);
+const HERE = path.dirname(new URL(import.meta.url).pathname);
 /** The module exporting our own formats (keywords.ts CUSTOM_FORMATS), which the generated module imports. */
-const CUSTOM_FORMAT_MODULE = path.join(path.dirname(new URL(import.meta.url).pathname), '../lib/schema/go-regex.ts');
+const CUSTOM_FORMAT_MODULE = path.join(HERE, '../lib/schema/go-regex.ts');
+/** The module with the custom keywords' checks, which the generated code requires as keywords.ts CHECKS_MODULE. */
+const KEYWORD_CHECKS_MODULE = path.join(HERE, '../lib/schema/keyword-checks.ts');
+const CHECKS_REQUIRE = new RegExp(`require\\(${JSON.stringify(CHECKS_MODULE).replace(/[/.]/g, '\\$&')}\\)`, 'g');
 
 type StandaloneCode = (ajv: Ajv, refsOrFunc?: unknown) => string;
 
@@ -45,6 +49,7 @@ const FORMATS_NAME = '__formats';
 /** Turns ajv's CommonJS standalone output into code for one ES module shared by many compiled units. */
 class Linker {
   private helpers = new Set<string>();
+  private usesChecks = false;
   private formats = new Map<string, unknown>();
   private units: string[] = [];
 
@@ -55,6 +60,10 @@ class Linker {
         if (!RUNTIME_HELPERS.has(helper)) throw new Error(`${what}: ajv runtime helper "${helper}" is not supported by vite-plugin-validators`);
         this.helpers.add(helper);
         return `__rt_${helper}`;
+      })
+      .replace(CHECKS_REQUIRE, () => {
+        this.usesChecks = true;
+        return '__keywordChecks';
       });
     const stray = /require\(/.exec(linked);
     if (stray) throw new Error(`${what}: unexpected require() in generated validator code: ${linked.slice(stray.index, stray.index + 80)}`);
@@ -88,6 +97,7 @@ class Linker {
       needsFull = true;
       return `${JSON.stringify(name)}: __fullFormats[${JSON.stringify(name)}]`;
     });
+    if (this.usesChecks) out.unshift(`import * as __keywordChecks from ${JSON.stringify(KEYWORD_CHECKS_MODULE)};`);
     if (needsFull) out.unshift('import { fullFormats as __fullFormats } from "ajv-formats/dist/formats.js";');
     out.push(`const ${FORMATS_NAME} = { ${entries.join(', ')} };`);
     out.push(...this.units);

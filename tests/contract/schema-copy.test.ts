@@ -1,8 +1,8 @@
-// Adding a setting or a field option is editing schema files only: on a temporary copy of schemas/,
-// a new logs property (schema + UI schema) and a new secret, and a new text field option, are
-// rendered by the engine, stored and returned by a server started on the copy (OUTPOST_SCHEMAS_DIR;
-// the secret masked), validated with 0.22's error codes, and documented by `npm run docs` — with no
-// code change.
+// Adding a setting, a field option or an auth option is editing schema files only: on a temporary
+// copy of schemas/, a new logs property (schema + UI schema) and a new secret, a new text field
+// option and a new auth collection option are rendered by the engine, stored and returned by a
+// server started on the copy (OUTPOST_SCHEMAS_DIR; the secret masked), validated with 0.22's error
+// codes, and documented by `npm run docs` — with no code change.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,13 @@ edit('fields/text.schema.json', (s) => {
 edit('fields/text.ui.json', (ui) => {
   ui['ui:layout'].push(['inputHint']);
   ui.inputHint = { 'ui:placeholder': 'Shown while the input is empty' };
+});
+edit('collections/auth-options.schema.json', (s) => {
+  s.properties.signUpNote = { type: 'string', title: 'Sign-up note', maxLength: 20 };
+});
+edit('collections/auth-options.ui.json', (ui) => {
+  ui['ui:layout'].push(['signUpNote']);
+  ui.signUpNote = { 'ui:placeholder': 'Shown on the sign-up form' };
 });
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8'));
 
@@ -138,5 +145,41 @@ describe('a new field option on a copy of schemas/', () => {
     const doc = generateDocs(loadCatalog(root)).get('fields/text.md') ?? '';
     expect(doc).toContain('inputHint');
     expect(doc).toContain('Input hint');
+  });
+});
+
+describe('a new auth option on a copy of schemas/', () => {
+  const collection = (options: Record<string, unknown>) => ({
+    name: `members_${Math.random().toString(36).slice(2, 8)}`,
+    type: 'auth',
+    options: { allowEmailAuth: true, minPasswordLength: 8, ...options },
+  });
+
+  it("is rendered in the collection editor's options", () => {
+    const schema = read('collections/auth-options.schema.json');
+    const uiSchema = read('collections/auth-options.ui.json');
+    const html = renderToStaticMarkup(createElement(RjsfForm, { schema, uiSchema, formData: { minPasswordLength: 8, signUpNote: 'Staff only' } }));
+    expect(html).toContain('Sign-up note');
+    expect(html).toContain('Shown on the sign-up form');
+    expect(html).toContain('Staff only');
+  });
+
+  it('is stored and returned with the options', async () => {
+    const created = await http(srv.url, 'POST', '/api/collections', { token, body: collection({ signUpNote: 'Staff only' }) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const res = await http(srv.url, 'GET', `/api/collections/${created.body.id}`, { token });
+    expect(res.body.options).toMatchObject({ minPasswordLength: 8, signUpNote: 'Staff only' });
+  });
+
+  it('is validated with its schema and 0.22 error codes', async () => {
+    const bad = await http(srv.url, 'POST', '/api/collections', { token, body: collection({ signUpNote: 'a note far too long to fit' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toEqual({ options: { signUpNote: { code: 'validation_length_too_long', message: 'Maximum 20 characters.' } } });
+  });
+
+  it('is documented', () => {
+    const doc = generateDocs(loadCatalog(root)).get('collections/auth-options.md') ?? '';
+    expect(doc).toContain('signUpNote');
+    expect(doc).toContain('Sign-up note');
   });
 });

@@ -201,6 +201,10 @@ describe('base collections', () => {
       schema: [{ name: 'article', type: 'relation', options: { collectionId: id, maxSelect: 1, cascadeDelete: true } }],
     });
     expect(ref.status, JSON.stringify(ref.body)).toBe(200);
+    const [article] = ref.body.schema;
+    const retarget = await api('PATCH', '/api/collections/comments', { schema: [{ ...article, options: { ...article.options, collectionId: '_pb_users_auth_' } }] });
+    expect(retarget.status).toBe(400);
+    expect(retarget.body.data.schema['0'].options.collectionId).toEqual({ code: 'validation_field_relation_change', message: 'The relation collection cannot be changed.' });
     const refused = await api('DELETE', `/api/collections/${id}`);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ code: 400, message: 'Failed to delete collection due to existing dependency.', data: {} });
@@ -273,6 +277,17 @@ describe('auth collections', () => {
     expect(noLength.body.data.options.minPasswordLength.code).toBe('validation_required');
     const badManage = await api('PATCH', '/api/collections/staff', { options: { manageRule: 'nope = 1' } });
     expect(badManage.body.data.options.manageRule.code).toBe('validation_invalid_rule');
+    const emptyManage = await api('PATCH', '/api/collections/staff', { options: { manageRule: '' } });
+    expect(emptyManage.body.data.options).toEqual({ manageRule: { code: 'validation_nil_or_not_empty_required', message: 'Cannot be blank.' } });
+
+    const badDomains = await api('PATCH', '/api/collections/staff', { options: { onlyEmailDomains: ['ok.com', 'not a domain', ''], minPasswordLength: 73 } });
+    expect(badDomains.body.data.options).toEqual({
+      minPasswordLength: { code: 'validation_max_less_equal_than_required', message: 'Must be no greater than 72.' },
+      onlyEmailDomains: { 1: { code: 'validation_is_domain', message: 'Must be a valid domain.' } },
+    });
+    // 0 (no length) is fine while password sign-in is off
+    const noPasswordAuth = await api('PATCH', '/api/collections/staff', { options: { allowEmailAuth: false, allowUsernameAuth: false, minPasswordLength: 0 } });
+    expect(noPasswordAuth.status, JSON.stringify(noPasswordAuth.body)).toBe(200);
   });
 
   it('refuses to change the collection type', async () => {

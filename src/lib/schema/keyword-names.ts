@@ -45,3 +45,21 @@ export const INTEGER_WHEN_KEYWORD = 'x-integerWhen';
 export const MAXIMUM_COUNT_OF_KEYWORD = 'x-maximumCountOf';
 /** The format of a Go (RE2) regular expression (src/lib/schema/go-regex.ts). */
 export const GO_REGEX_FORMAT = 'go-regex';
+/**
+ * `"x-unchanged": true`: on update, the value may not differ from the stored document's value of
+ * the same property (a relation's target collection). Reads the stored document from the
+ * validation context (src/lib/schema/keyword-checks.ts); passes without one.
+ */
+export const UNCHANGED_KEYWORD = 'x-unchanged';
+/**
+ * `"x-collectionExists": true`: the value is the id of a collection (as it will be after the save),
+ * from the validation context; passes without one.
+ */
+export const COLLECTION_EXISTS_KEYWORD = 'x-collectionExists';
+/**
+ * `"x-notView": true`: the collection the value names is not a view, unless the collection being
+ * edited is a view itself (validation context); passes without one.
+ */
+export const NOT_VIEW_KEYWORD = 'x-notView';
+/** The custom keywords that only annotate (no check of their own). */
+export const ANNOTATION_KEYWORDS: readonly string[] = [MESSAGES_KEYWORD, CODES_KEYWORD, STORED_DEFAULT_KEYWORD, PROVIDER_KEYWORD];

@@ -8,13 +8,16 @@
  */
 import {
   CODES_KEYWORD,
+  COLLECTION_EXISTS_KEYWORD,
   GO_REGEX_FORMAT,
   INTEGER_WHEN_KEYWORD,
   MAXIMUM_COUNT_OF_KEYWORD,
   MESSAGES_KEYWORD,
   MINIMUM_OF_KEYWORD,
   NOT_EMPTY_KEYWORD,
+  NOT_VIEW_KEYWORD,
   SAME_AS_KEYWORD,
+  UNCHANGED_KEYWORD,
 } from './keyword-names.js';
 import { goRegexError } from './go-regex.js';
 import { isObject } from '../json';
@@ -111,6 +114,8 @@ function defaultCode(keyword: string, params: Params): string {
 
 /** Which failure a field reports first: the most basic problem first, "doesn't match" last. */
 const KEYWORD_ORDER = [
+  // a relation's target is checked before its options, as 0.22 does
+  UNCHANGED_KEYWORD, COLLECTION_EXISTS_KEYWORD, NOT_VIEW_KEYWORD,
   'required', NOT_EMPTY_KEYWORD, 'dependencies', 'type', 'multipleOf', 'minLength', 'maxLength', 'format', 'pattern',
   // "max no less than min" names the limit that counts when both fail
   MINIMUM_OF_KEYWORD, 'minimum', 'maximum', 'minItems', 'maxItems', 'enum', 'const',

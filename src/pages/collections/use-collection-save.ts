@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { handleError, pb } from '../../api/client';
 import { confirm } from '../../app/confirm';
 import { addSuccessToast } from '../../app/toasts';
-import { clearFieldErrors } from '../../engine/field-errors';
+import { clearFieldErrors, setFieldErrors } from '../../engine/field-errors';
 import { needsConfirmation, pendingChanges, type PendingChanges } from '../../lib/collections/diff';
 import { collectionPayload } from '../../lib/collections/payload';
 import type { CollectionModel } from '../../lib/collections/types';
-import { removeCollection, upsertCollection } from '../../state/collections';
+import { collectionsState, removeCollection, upsertCollection } from '../../state/collections';
+import { relationTargetErrors } from './relation-targets';
 
 type Options = {
   original: CollectionModel | null;
@@ -19,7 +20,8 @@ type Options = {
 };
 
 /**
- * Saving and deleting a collection. Saving an existing one with a rename, a multiple→single
+ * Saving and deleting a collection. Saving first checks the relation targets against the known
+ * collections (as the server would); saving an existing one with a rename, a multiple→single
  * conversion or a removed field waits for the confirm-changes dialog (`confirmChanges`).
  */
 export function useCollectionSave({ original, draft, isNew, changed, onSaved, onClose }: Options) {
@@ -50,6 +52,11 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
 
   const save = () => {
     if (!canSave) return;
+    const local = relationTargetErrors(collectionPayload(draft), original, collectionsState.collections);
+    if (local) {
+      setFieldErrors(local);
+      return;
+    }
     const changes = pendingChanges(original, draft);
     if (!isNew && needsConfirmation(changes)) setConfirmChanges(changes);
     else void doSave();
