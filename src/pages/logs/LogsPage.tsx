@@ -32,7 +32,7 @@ import { LogsStats } from './LogsStats';
 import { LogViewPanel } from './LogViewPanel';
 import './logs.css';
 
-// before React renders the page (and before the chart's code is asked for by LogsStats)
+// before React renders the page
 startFirstLoad();
 
 // The settings popup pulls in the form engine: loaded when first wanted, not with the page.
@@ -61,8 +61,6 @@ export default function LogsPage() {
   const [settingsMounted, setSettingsMounted] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
   const [invalid, setInvalid] = useState('');
-  const [listSettled, setListSettled] = useState(false);
-  const onListSettled = useCallback(() => setListSettled(true), []);
   const refresh = () => setRefreshKey((k) => k + 1);
 
   // the remembered checkbox shows in the URL from the start
@@ -171,7 +169,7 @@ export default function LogsPage() {
           ))}
         </p>
 
-        <LogsStats filter={filter} refreshKey={refreshKey} drawChart={listSettled} />
+        <LogsStats filter={filter} refreshKey={refreshKey} />
 
         <LogsList
           filter={filter}
@@ -181,7 +179,6 @@ export default function LogsPage() {
           onClearSearch={() => setQueryParams({ filter: null })}
           onInvalidFilter={setInvalid}
           onRowsChange={onRowsChange}
-          onSettled={onListSettled}
         />
       </div>
 

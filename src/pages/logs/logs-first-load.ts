@@ -1,6 +1,5 @@
 // The Logs page's first list page and its stats, asked for as soon as the page's code runs (before
-// React renders it, and before the chart's code is fetched), so the first rows and the chart wait
-// for one round trip less. Each answer is taken once, by the first load whose filter matches;
+// React renders it), so the first rows and the chart wait for one round trip less. Each answer is taken once, by the first load whose filter matches;
 // any other load asks the server itself (same request keys: a later request cancels an unused one).
 import { pb } from '../../api/client';
 import { currentLocation, type QueryParams } from '../../app/navigation';
