@@ -1,5 +1,5 @@
 // The Logs page's pure rules: levels, the preset and joined filter, detail key order, download
-// names, the found counter, row previews and the chart's y scale.
+// names, the found counter, row previews and the chart's geometry.
 import { describe, expect, it } from 'vitest';
 import { CHART_COLOR, CHART_FILL_OPACITY, CHART_MAX_X_TICKS, chartGeometry, nearestIndex, tooltipDate, xAxisTicks, yAxisScale } from '../../src/pages/logs/chart-scale';
 import {
@@ -9,10 +9,10 @@ import {
   isEmptyValue,
   levelLabel,
   logFileName,
-  logsFilter,
   previewKeys,
   type LogEntry,
 } from '../../src/pages/logs/log-format';
+import { logsFilter } from '../../src/pages/logs/logs-filter';
 
 const log = (id: string, created: string, data: Record<string, unknown> = {}): LogEntry => ({ id, created, updated: created, level: 0, message: 'm', data });
 

@@ -1,29 +1,18 @@
-// The Logs page's first list page and its stats, asked for as soon as the page's code runs (before
-// React renders it), so the first rows and the chart wait for one round trip less. Each answer is taken once, by the first load whose filter matches;
+// The Logs page's first list page and its stats, asked for by the router as the app starts on #/logs
+// (while the page's code loads), so the first rows and the chart wait for no round trip of their own. Each answer is taken once, by the first load whose filter matches;
 // any other load asks the server itself (same request keys: a later request cancels an unused one).
 import { pb } from '../../api/client';
-import { currentLocation, type QueryParams } from '../../app/navigation';
-import { ADMIN_LOGS_STORAGE_KEY, LOGS_PER_PAGE, logsFilter, type LogEntry } from './log-format';
+import { currentLocation } from '../../app/navigation';
+import type { LogEntry } from './log-format';
+import { includeAdminsOf, logsFilter } from './logs-filter';
 
 type HourlyStats = Awaited<ReturnType<typeof pb.logs.getStats>>;
 type LogsPage = { page: number; items: LogEntry[] };
 
+export const LOGS_PER_PAGE = 50;
 const LOGS_PATH = '/logs';
 const LIST_REQUEST_KEY = 'logs_list';
 const STATS_REQUEST_KEY = 'logs_stats';
-
-function storedIncludeAdmins(): boolean {
-  try {
-    return window.localStorage.getItem(ADMIN_LOGS_STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** 'Include requests by admins' as the page shows it: the URL's adminRequests, else the stored choice. */
-export function includeAdminsOf(query: QueryParams): boolean {
-  return query.adminRequests !== undefined ? query.adminRequests === '1' : storedIncludeAdmins();
-}
 
 /** The first page of logs for `filter`, as the list asks for it. */
 export function fetchLogsPage(page: number, filter: string): Promise<LogsPage> {
@@ -49,7 +38,7 @@ function early<T>(filter: string, ask: (filter: string) => Promise<T>): Early<T>
   return { filter, answer };
 }
 
-/** Starts both requests when the Logs page is the one being opened (called once, as the module loads). */
+/** Starts both requests when the Logs page is the one being opened (called once, as the app starts). */
 export function startFirstLoad(): void {
   const { path, query } = currentLocation();
   if (path !== LOGS_PATH || !pb.authStore.isValid) return;
