@@ -353,7 +353,7 @@ describe('logs page', () => {
     });
     await fresh.goto(`${url}/_/#/logs`);
     await fresh.locator('tr.logs-row').first().waitFor();
-    await fresh.locator('.logs-chart-canvas[data-drawn] .logs-chart-area').waitFor();
+    await fresh.locator('.logs-chart-canvas[data-drawn] .logs-chart-area').waitFor({ state: 'attached' });
     expect(asked.filter((a) => a === 'list')).toHaveLength(1);
     expect(asked.filter((a) => a === 'stats')).toHaveLength(1);
     // the chart is the page's own SVG: no chart chunk is fetched
