@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../server/app';
 import { apiCall, benchAdmin } from './api-client';
+import { machineLoad } from './machine-load';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -110,7 +111,7 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     const file = path.join(dir, 'export.csv');
     await dl.saveAs(file);
     const exportBytes = fs.statSync(file).size;
-    log(`records-io: export ${total.toLocaleString('en-US')} records to CSV: ${(exportMs / 1000).toFixed(1)} s, ${(exportBytes / 1e6).toFixed(1)} MB, page peak JS heap ${exportPeakHeapMB.toFixed(1)} MB`);
+    log(`records-io: export ${total.toLocaleString('en-US')} records to CSV: ${(exportMs / 1000).toFixed(1)} s, ${(exportBytes / 1e6).toFixed(1)} MB, page peak JS heap ${exportPeakHeapMB.toFixed(1)} MB (${machineLoad()})`);
 
     // ---- import (the exported file, into an empty collection) -------------------------------------
     await page.goto(`${url}/_/#/collections?collectionId=${dst.id}`);
@@ -140,7 +141,7 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     const importPeakHeapMB = await stop();
     const summary = await panel.locator('.records-import-summary p').first().innerText();
     const importRowsPerSec = importRows / (importMs / 1000);
-    log(`records-io: import ${importRows.toLocaleString('en-US')} CSV rows: ${(importMs / 1000).toFixed(1)} s (${importRowsPerSec.toFixed(0)} rows/s), page peak JS heap ${importPeakHeapMB.toFixed(1)} MB — ${summary}`);
+    log(`records-io: import ${importRows.toLocaleString('en-US')} CSV rows: ${(importMs / 1000).toFixed(1)} s (${importRowsPerSec.toFixed(0)} rows/s), page peak JS heap ${importPeakHeapMB.toFixed(1)} MB (${machineLoad()}) — ${summary}`);
     await context.close();
     return { records: total, exportMs, exportPeakHeapMB, exportBytes, checkMs, importMs, importPeakHeapMB, importRowsPerSec };
   } finally {
