@@ -19,7 +19,7 @@ const X_LABEL_MIN_PX = 64;
 /** Hours between x ticks, tried in order until the ticks fit. */
 const X_STEPS_HOURS = [1, 2, 3, 6, 12, 24, 48, 72, 168, 336, 720, 1440, 2880, 8760];
 const Y_LABEL_CHAR_PX = 7;
-const PAD = { top: 8, right: 8, bottom: 22, left: 10 };
+const PAD = { top: 8, right: 16, bottom: 22, left: 10 };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface ChartPoint {
