@@ -122,7 +122,7 @@ export async function benchLogs(opts: { rows?: number; runs?: number; browser?: 
             requestAnimationFrame(() => { window.__firstRowMs = performance.now(); });
             window.__firstRowMs = null;
           }
-          if (window.__chartMs === undefined && document.querySelector('.logs-chart-canvas[data-drawn] .logs-chart-area')) {
+          if (window.__chartMs === undefined && document.querySelector('.logs-chart-canvas[data-drawn] .apexcharts-area-series path')) {
             requestAnimationFrame(() => { window.__chartMs = performance.now(); });
             window.__chartMs = null;
           }

@@ -1,7 +1,7 @@
 // The Logs page's pure rules: levels, the preset and joined filter, detail key order, download
-// names, the found counter, row previews and the chart's geometry.
+// names, the found counter, row previews and the chart's y scale.
 import { describe, expect, it } from 'vitest';
-import { CHART_COLOR, CHART_FILL_OPACITY, CHART_MAX_X_TICKS, chartGeometry, nearestIndex, tooltipDate, xAxisTicks, yAxisScale } from '../../src/pages/logs/chart-scale';
+import { chartOptions, tooltipDate, yAxisScale } from '../../src/pages/logs/chart-options';
 import {
   bulkDownload,
   detailKeys,
@@ -74,38 +74,16 @@ describe('chart options', () => {
     expect(yAxisScale(68)).toEqual({ max: 100, tickAmount: 2 });
   });
 
-  it('has the constants of the spec: red-pink light fill, at most 15 x ticks, tooltip day plus hour', () => {
-    expect(CHART_COLOR).toBe('#e34562');
-    expect(CHART_FILL_OPACITY).toBe(0.05);
-    expect(CHART_MAX_X_TICKS).toBe(15);
+  it('has every constant of the spec: no animation, hours, 15 ticks, red-pink light fill, no legend', () => {
+    const o = chartOptions([{ x: Date.UTC(2024, 0, 1, 10), y: 5 }, { x: Date.UTC(2024, 0, 1, 11), y: 7 }]);
+    expect(o.chart?.animations?.enabled).toBe(false);
+    expect(o.chart?.redrawOnWindowResize).toBe(false);
+    expect(o.colors).toEqual(['#e34562']);
+    expect(o.fill?.opacity).toBe(0.05);
+    expect(o.legend?.show).toBe(false);
+    expect(o.xaxis?.type).toBe('datetime');
+    expect(o.xaxis?.tickAmount).toBe(14);
+    expect((o.yaxis as { min: number }).min).toBe(0);
     expect(tooltipDate(new Date(2024, 0, 3, 9, 41).getTime())).toBe('2024-01-03 09:00');
-  });
-
-  it('puts x ticks on whole local hours, the smallest step that fits, days at midnight', () => {
-    const from = new Date(2024, 0, 1, 10, 30).getTime();
-    const hours = xAxisTicks(from, from + 5 * 3_600_000, 15);
-    expect(hours.map((t) => t.label)).toEqual(['11:00', '12:00', '13:00', '14:00', '15:00']);
-    const week = xAxisTicks(from, from + 7 * 86_400_000, 15);
-    expect(week.length).toBeLessThanOrEqual(15);
-    expect(week.every((t) => new Date(t.ms).getMinutes() === 0 && new Date(t.ms).getHours() % 12 === 0)).toBe(true);
-    expect(week.find((t) => new Date(t.ms).getHours() === 0)?.label).toMatch(/^\d\d [A-Z][a-z]{2}$/);
-    expect(xAxisTicks(from, from + 30 * 86_400_000, 5).length).toBeLessThanOrEqual(5);
-  });
-
-  it('draws the line over the plot from zero, y labels integers, the nearest point for the tooltip', () => {
-    const h = (n: number) => Date.UTC(2024, 0, 1, n);
-    const g = chartGeometry([{ x: h(0), y: 5 }, { x: h(1), y: 68 }, { x: h(2), y: 0 }], 600, 170);
-    expect(g.yTicks.map((t) => t.label)).toEqual(['0', '50', '100']);
-    expect(g.positions[0].x).toBe(g.plot.left);
-    expect(g.positions[2].x).toBe(g.plot.right);
-    expect(g.positions[2].y).toBe(g.plot.bottom);
-    expect(g.line.startsWith(`M${g.positions[0].x} ${g.positions[0].y}L`)).toBe(true);
-    expect(g.area.endsWith('Z')).toBe(true);
-    expect(nearestIndex(g.positions, g.positions[1].x + 3)).toBe(1);
-    // a lone hour sits mid-axis; no points: no line and no x labels
-    const lone = chartGeometry([{ x: h(5), y: 1 }], 600, 170);
-    expect(lone.positions[0].x).toBeCloseTo((lone.plot.left + lone.plot.right) / 2, 0);
-    const none = chartGeometry([], 600, 170);
-    expect([none.line, none.area, none.xTicks.length]).toEqual(['', '', 0]);
   });
 });

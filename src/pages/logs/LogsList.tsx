@@ -91,9 +91,11 @@ export interface LogsListProps {
   onInvalidFilter: (message: string) => void;
   /** The rows currently listed (the detail panel opens from them without a fetch). */
   onRowsChange?: (logs: readonly LogEntry[]) => void;
+  /** A load ended (its first rows are being shown, or it failed). */
+  onSettled?: () => void;
 }
 
-export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, onInvalidFilter, onRowsChange }: LogsListProps) {
+export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, onInvalidFilter, onRowsChange, onSettled }: LogsListProps) {
   const [logs, setLogs] = useState<LogEntry[]>([]);
   const [page, setPage] = useState(1);
   const [lastLoadCount, setLastLoadCount] = useState(0);
@@ -114,6 +116,7 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
         setLastLoadCount(items.length);
         onInvalidFilter('');
         if (pageNo <= 1) setLogs([]);
+        if (items.length === 0) onSettled?.();
         // add the rows in chunks, one task each; a newer load stops this one
         for (let i = 0; i < items.length; i += LOGS_RENDER_CHUNK) {
           if (gen !== generation.current) return;
@@ -122,10 +125,12 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
             const seen = new Set(list.map((l) => l.id));
             return [...list, ...chunk.filter((l) => !seen.has(l.id))];
           });
+          if (i === 0) onSettled?.();
           if (i + LOGS_RENDER_CHUNK < items.length) await nextTask();
         }
       } catch (err) {
         if (isAbort(err) || gen !== generation.current) return;
+        onSettled?.();
         setLoading(false);
         setLogs([]);
         setSelected(new Map());
@@ -135,7 +140,7 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
         handleError(err, { silent400: !!filter });
       }
     },
-    [filter, onInvalidFilter],
+    [filter, onInvalidFilter, onSettled],
   );
 
   // a new filter or a refresh starts again from an empty page 1

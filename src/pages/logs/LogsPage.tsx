@@ -55,6 +55,8 @@ export default function LogsPage() {
   const [settingsMounted, setSettingsMounted] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
   const [invalid, setInvalid] = useState('');
+  const [listSettled, setListSettled] = useState(false);
+  const onListSettled = useCallback(() => setListSettled(true), []);
   const refresh = () => setRefreshKey((k) => k + 1);
 
   // the remembered checkbox shows in the URL from the start
@@ -163,7 +165,7 @@ export default function LogsPage() {
           ))}
         </p>
 
-        <LogsStats filter={filter} refreshKey={refreshKey} />
+        <LogsStats filter={filter} refreshKey={refreshKey} drawChart={listSettled} />
 
         <LogsList
           filter={filter}
@@ -173,6 +175,7 @@ export default function LogsPage() {
           onClearSearch={() => setQueryParams({ filter: null })}
           onInvalidFilter={setInvalid}
           onRowsChange={onRowsChange}
+          onSettled={onListSettled}
         />
       </div>
 

@@ -1,19 +1,23 @@
 // The chart block of the Logs page: fetches the hourly stats for the
-// filter, shows 'Found N log(s)' and a spinner while loading, and draws the chart.
+// filter, shows 'Found N log(s)' and a spinner while loading, and draws the lazily loaded chart.
 // A failed fetch clears the chart, is logged and notified, except a 400 for an invalid filter.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { handleError } from '../../api/client';
-import { CHART_HEIGHT, CHART_SERIES_NAME, type ChartPoint } from './chart-scale';
-import { LogsChart } from './LogsChart';
+import type { ChartPoint } from './chart-options';
+import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
 import { foundLogsText } from './log-format';
 import { logsStats } from './logs-first-load';
 import { parseApiDate } from '../../app/format';
+
+// apexcharts is the biggest chunk of the page (570 KB): asked for once the list shows its first
+// rows (`drawChart`), so neither its download nor its evaluation holds up the rows
+const LogsChart = lazy(() => import('./LogsChart'));
 
 function isAbort(err: unknown): boolean {
   return !!(err && typeof err === 'object' && (err as { isAbort?: boolean }).isAbort);
 }
 
-export function LogsStats({ filter, refreshKey }: { filter: string; refreshKey: number }) {
+export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; refreshKey: number; drawChart: boolean }) {
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -60,7 +64,11 @@ export function LogsStats({ filter, refreshKey }: { filter: string; refreshKey: 
       </div>
       <div className="logs-chart-body" style={{ height: CHART_HEIGHT }}>
         {loading && <span className="logs-chart-spinner" role="progressbar" aria-label="Loading the chart" />}
-        <LogsChart points={points} />
+        {drawChart && (
+          <Suspense fallback={null}>
+            <LogsChart points={points} />
+          </Suspense>
+        )}
       </div>
     </section>
   );
