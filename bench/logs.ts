@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { createApp } from '../server/app';
 import { ensureLogsDb, installLogsDb } from './logs-data';
+import { machineLoad } from './machine-load';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -148,8 +149,9 @@ export async function benchLogs(opts: { rows?: number; runs?: number; browser?: 
     }
     const rowsMedian = median(firstRowsMs);
     const chartMedian = median(chartDrawnMs);
-    log(`logs screen: open #/logs → first rows ${rowsMedian.toFixed(0)} ms median (runs: ${firstRowsMs.map((x) => x.toFixed(0)).join(', ')})`);
-    log(`logs screen: open #/logs → chart drawn ${chartMedian.toFixed(0)} ms median (runs: ${chartDrawnMs.map((x) => x.toFixed(0)).join(', ')})`);
+    const load = machineLoad();
+    log(`logs screen: open #/logs → first rows ${rowsMedian.toFixed(0)} ms median (runs: ${firstRowsMs.map((x) => x.toFixed(0)).join(', ')}; ${load})`);
+    log(`logs screen: open #/logs → chart drawn ${chartMedian.toFixed(0)} ms median (runs: ${chartDrawnMs.map((x) => x.toFixed(0)).join(', ')}; ${load})`);
     if (Math.max(rowsMedian, chartMedian) > READY_BUDGET_MS) log(`logs: OVER BUDGET: the page is not ready within ${READY_BUDGET_MS} ms`);
     return { rows, buildMs: data.buildMs, firstPageP50Ms: firstPage, statsP50Ms: stats, firstRowsMs, chartDrawnMs, firstRowsMedianMs: rowsMedian, chartDrawnMedianMs: chartMedian };
   } finally {

@@ -1,6 +1,7 @@
 // Records import/export benchmark: in Chromium against the real server,
 //  - export of N records (default 100,000, built by direct SQL) to CSV: click → download, wall time;
-//  - import of N CSV rows into an empty collection: click 'Import N rows' → 'Import finished.';
+//  - import of N CSV rows into an empty collection: file chosen → every row parsed and checked
+//    ('Import N rows' enabled), then click → 'Import finished.';
 // each with the page's peak JS heap (CDP Performance.getMetrics, sampled every 250 ms) and the
 // file's size. Run alone: `npx tsx bench/records-io.ts` (BENCH_RECORDS_IO=N for another size;
 // BENCH_RECORDS_IO_IMPORT=N imports only the first N exported rows).
@@ -13,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../server/app';
 import { apiCall, benchAdmin } from './api-client';
+import { machineLoad } from './machine-load';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,6 +24,7 @@ export interface RecordsIoBenchResult {
   exportMs: number;
   exportPeakHeapMB: number;
   exportBytes: number;
+  checkMs: number;
   importMs: number;
   importPeakHeapMB: number;
   importRowsPerSec: number;
@@ -108,7 +111,7 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     const file = path.join(dir, 'export.csv');
     await dl.saveAs(file);
     const exportBytes = fs.statSync(file).size;
-    log(`records-io: export ${total.toLocaleString('en-US')} records to CSV: ${(exportMs / 1000).toFixed(1)} s, ${(exportBytes / 1e6).toFixed(1)} MB, page peak JS heap ${exportPeakHeapMB.toFixed(1)} MB`);
+    log(`records-io: export ${total.toLocaleString('en-US')} records to CSV: ${(exportMs / 1000).toFixed(1)} s, ${(exportBytes / 1e6).toFixed(1)} MB, page peak JS heap ${exportPeakHeapMB.toFixed(1)} MB (${machineLoad()})`);
 
     // ---- import (the exported file, into an empty collection) -------------------------------------
     await page.goto(`${url}/_/#/collections?collectionId=${dst.id}`);
@@ -121,12 +124,15 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     const csv = lines.slice(0, importRows + 1).join('\n') + '\n';
     const importFile = path.join(dir, 'import.csv');
     fs.writeFileSync(importFile, csv);
+    const tCheck = performance.now();
     await page.locator('#records-import-file').setInputFiles(importFile);
     const button = panel.getByRole('button', { name: `Import ${importRows} rows` });
     await button.waitFor({ timeout: Number(process.env.BENCH_WAIT_MS ?? 10 * 60_000) }).catch(async (err) => {
       await page.screenshot({ path: path.join(ROOT, 'tests', '.tmp', 'bench-records-io-failure.png') });
       throw err;
     });
+    const checkMs = performance.now() - tCheck;
+    log(`records-io: ${importRows.toLocaleString('en-US')} CSV rows parsed and checked against the record schema (file chosen → 'Import' enabled): ${(checkMs / 1000).toFixed(1)} s`);
     stop = await heapSampler(page);
     t0 = performance.now();
     await button.click();
@@ -135,9 +141,9 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     const importPeakHeapMB = await stop();
     const summary = await panel.locator('.records-import-summary p').first().innerText();
     const importRowsPerSec = importRows / (importMs / 1000);
-    log(`records-io: import ${importRows.toLocaleString('en-US')} CSV rows: ${(importMs / 1000).toFixed(1)} s (${importRowsPerSec.toFixed(0)} rows/s), page peak JS heap ${importPeakHeapMB.toFixed(1)} MB — ${summary}`);
+    log(`records-io: import ${importRows.toLocaleString('en-US')} CSV rows: ${(importMs / 1000).toFixed(1)} s (${importRowsPerSec.toFixed(0)} rows/s), page peak JS heap ${importPeakHeapMB.toFixed(1)} MB (${machineLoad()}) — ${summary}`);
     await context.close();
-    return { records: total, exportMs, exportPeakHeapMB, exportBytes, importMs, importPeakHeapMB, importRowsPerSec };
+    return { records: total, exportMs, exportPeakHeapMB, exportBytes, checkMs, importMs, importPeakHeapMB, importRowsPerSec };
   } finally {
     if (!opts.browser) await browser.close();
     await app.close();

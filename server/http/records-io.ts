@@ -6,6 +6,11 @@
 // MAX_EXPORT_IDS; `complete` says whether all fit). An export then fetches records by ids instead
 // of paging, which would sort the whole collection again for every page of 500.
 //
+// POST /api/collections/:collection/records-by-ids?expand= {ids} — the records of up to
+// MAX_IDS_PER_FETCH ids, in the order given (ids gone meanwhile are left out), as the list gives
+// them (with expand). An export fetches the ids of records-ids this way: the list would need a
+// filter of one `id='…'` term per record, whose parsing cost more than reading the records.
+//
 // POST /api/collections/:collection/records-import — up to MAX_IMPORT_ITEMS records in one request. Each item is saved as its own create or update would save it, in its
 // own transaction (a failing item never leaves a half-written record, and does not stop the
 // others); the answer lists one result per item, in order: {status: 200, id} or the item's error
@@ -16,8 +21,8 @@ import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { collectionLookup, findCollection, refusedViewReason } from '../collections/store';
 import { runListQuery } from '../query/list';
+import { bind, quoteIdent as q, raw, sql } from '../query/sql';
 import { createRecordResolver } from '../query/record-resolver';
-import { quoteIdent as q } from '../query/sql';
 import { recordFromRow } from '../records/model';
 import { requestInfoOf } from '../records/rules';
 import { findRowById } from '../records/store';
@@ -25,9 +30,11 @@ import { createRecord, updateExistingRecord } from '../records/upsert';
 import type { RecordData } from '../records/values';
 import { adminOnly, ApiError, badRequest, notFound } from '../core/errors';
 import { parseJsonBody } from '../core/json';
+import { enrich, output } from './records';
 
 const MAX_IMPORT_ITEMS = 500;
 const MAX_EXPORT_IDS = 500_000;
+const MAX_IDS_PER_FETCH = 500;
 /** A batch gives the event loop back at least this often. */
 const YIELD_EVERY_MS = 10;
 
@@ -96,6 +103,35 @@ async function recordIds(ctx: AppContext, req: FastifyRequest<{ Params: { collec
   return { ids, complete: result.items.length <= MAX_EXPORT_IDS };
 }
 
+function readIds(body: unknown): string[] {
+  const ids = (body as { ids?: unknown } | null)?.ids;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_IDS_PER_FETCH || !ids.every((id) => typeof id === 'string' && id !== '')) {
+    throw badRequest(`Expected "ids": an array of 1 to ${MAX_IDS_PER_FETCH} record ids.`);
+  }
+  return ids as string[];
+}
+
+async function recordsByIds(ctx: AppContext, req: FastifyRequest<{ Params: { collection: string } }>) {
+  const collection = adminCollection(ctx, req);
+  const ids = readIds(req.body);
+  const info = requestInfoOf(ctx, req);
+  const table = q(collection.name);
+  const result = await runListQuery(ctx.reads, {
+    table: collection.name,
+    columns: {},
+    query: { perPage: String(ids.length), skipTotal: '1' },
+    resolver: createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields: true }),
+    baseWhere: sql`${raw(`${table}.${q('id')}`)} IN (SELECT value FROM json_each(${bind(JSON.stringify(ids))}))`,
+    select: `${table}.*`,
+    rowid: collection.type !== 'view',
+    maxPerPage: MAX_IDS_PER_FETCH,
+  });
+  const byId = new Map(result.items.map((row) => [String((row as { id: unknown }).id), recordFromRow(collection, row as Record<string, unknown>)]));
+  const records = ids.flatMap((id) => byId.get(id) ?? []);
+  await enrich(ctx, req, records, info);
+  return { items: records.map((r) => output(req, info, r)) };
+}
+
 export function registerRecordsIo(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json']);
@@ -107,6 +143,7 @@ export function registerRecordsIo(app: FastifyInstance, ctx: AppContext): void {
       }
     });
     scope.get<{ Params: { collection: string } }>('/api/collections/:collection/records-ids', async (req) => recordIds(ctx, req));
+    scope.post<{ Params: { collection: string } }>('/api/collections/:collection/records-by-ids', async (req) => recordsByIds(ctx, req));
     scope.post<{ Params: { collection: string } }>('/api/collections/:collection/records-import', async (req) => {
       const collection = adminCollection(ctx, req);
       if (collection.type === 'view') throw badRequest('Unsupported collection type.');

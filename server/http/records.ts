@@ -118,7 +118,8 @@ async function findUnderRule(ctx: AppContext, collection: Collection, id: string
 }
 
 /** EnrichRecords: email visibility, then `?expand=` (failures only skip paths). */
-async function enrich(ctx: AppContext, req: FastifyRequest, records: RecordModel[], info: RequestInfo): Promise<void> {
+/** The emails a requester may see and the relations its `?expand=` asks for (lists, views, records-by-ids). */
+export async function enrich(ctx: AppContext, req: FastifyRequest, records: RecordModel[], info: RequestInfo): Promise<void> {
   await resolveEmailVisibility(ctx, records, info);
   const expand = firstQuery(req, 'expand');
   if (expand && records.length > 0) {
@@ -129,7 +130,7 @@ async function enrich(ctx: AppContext, req: FastifyRequest, records: RecordModel
   }
 }
 
-function output(req: FastifyRequest, info: RequestInfo, record: RecordModel): Record<string, unknown> {
+export function output(req: FastifyRequest, info: RequestInfo, record: RecordModel): Record<string, unknown> {
   return exportRecord(record, { isAdmin: isAdminReq(req), authRecord: info.auth });
 }
 

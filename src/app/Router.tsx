@@ -7,9 +7,10 @@ import { ScreenPageFrame } from './engine-host';
 import { currentLocation, navigate, subscribeLocation } from './navigation';
 import { usePageTitle } from './page-title';
 import { PAGES, preloadPage } from './pages';
-import { NOT_FOUND_TITLE, ROUTES, guardRoute, showsSidebar, type RouteDef } from './routes';
+import { NOT_FOUND_TITLE, ROUTES, guardRoute, matchRoute, showsSidebar, type RouteDef } from './routes';
 import { Toasts } from './toasts';
 import NotFoundPage from '../pages/NotFoundPage';
+import { startFirstLoad as startLogsFirstLoad } from '../pages/logs/logs-first-load';
 import { loadAppSettings } from '../state/app';
 import { isAdminSignedIn, useAuth } from '../state/auth';
 
@@ -17,14 +18,15 @@ import { isAdminSignedIn, useAuth } from '../state/auth';
 // loads it (with the screens' page frame, and each route's page module) before showing the route,
 // so nothing suspends.
 let LoadedShell: typeof import('./AppShell').AppShell | undefined;
+let shellLoad: Promise<unknown> | undefined;
 const loadShell = () =>
-  Promise.all([
+  (shellLoad ??= Promise.all([
     import('./AppShell').then(
       (m) => void (LoadedShell = m.AppShell),
       () => undefined, // the lazy fallback below retries and reports it
     ),
     ScreenPageFrame.preload(),
-  ]);
+  ]));
 const LazyAppShell = lazy(() => import('./AppShell').then((m) => ({ default: m.AppShell })));
 const ConfirmPopup = lazy(() => import('./confirm').then((m) => ({ default: m.ConfirmPopup })));
 
@@ -48,6 +50,19 @@ function guardContext() {
   const loc = currentLocation();
   return { path: loc.path, search: window.location.search, hashQuery: loc.query, isAuthenticated: isAdminSignedIn() };
 }
+
+/** Starts loading the code of the route being opened (the router asks for the same modules later). */
+function preloadOpeningRoute(): void {
+  const match = matchRoute(currentLocation().path);
+  if (!match || guardRoute(match.route, guardContext()).action === 'redirect') return;
+  void preloadPage(match.route.page);
+  if (showsSidebar(match.route, isAdminSignedIn())) void loadShell();
+  // the Logs page's first rows and stats, asked for while its code loads
+  startLogsFirstLoad();
+}
+
+// as the app's code runs, not after React's first commit and paint (the router resolves in an effect)
+preloadOpeningRoute();
 
 function RouteTitle({ title }: { title: string }) {
   usePageTitle(title);

@@ -1,6 +1,7 @@
 // Outpost's records import/export endpoints (server/http/records-io.ts): records-import takes an
 // admin's batch of creates and updates, each in its own transaction, answered item by item in
-// order; records-ids gives every id of a filter and sort in the list's order. Bad input gets the
+// order; records-ids gives every id of a filter and sort in the list's order, records-by-ids the
+// records of given ids in that order, as the list gives them. Bad input gets the
 // error envelope; anyone but an admin gets 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
@@ -136,5 +137,28 @@ describe('records ids', () => {
       expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'message']);
     }
     expect((await get('', admin, '/api/collections/nothing/records-ids')).status).toBe(404);
+  });
+});
+
+describe('records by ids', () => {
+  const BY_IDS = '/api/collections/things/records-by-ids';
+
+  it('gives the records of the ids in their order, as the list gives them, leaving out ids gone', async () => {
+    const res = await http(srv.url, 'GET', '/api/collections/things/records?perPage=5&sort=title', { token: admin });
+    const listed = res.body.items as Array<{ id: string }>;
+    const order = [listed[3].id, 'gone0000000000a', listed[0].id, listed[4].id];
+    const got = await post({ ids: order }, admin, BY_IDS);
+    expect(got.status, JSON.stringify(got.body)).toBe(200);
+    expect(got.body.items).toEqual([listed[3], listed[0], listed[4]]);
+  });
+
+  it('is for admins only; bad ids are a 400 with the envelope, an unknown collection a 404', async () => {
+    expect((await post({ ids: ['x'] }, '', BY_IDS)).status).toBe(401);
+    for (const body of [{}, { ids: [] }, { ids: [1] }, { ids: [''] }, { ids: Array.from({ length: 501 }, (_, i) => `id${i}`) }]) {
+      const res = await post(body, admin, BY_IDS);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'message']);
+    }
+    expect((await post({ ids: ['x'] }, admin, '/api/collections/nothing/records-by-ids')).status).toBe(404);
   });
 });

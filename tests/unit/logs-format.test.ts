@@ -9,10 +9,10 @@ import {
   isEmptyValue,
   levelLabel,
   logFileName,
-  logsFilter,
   previewKeys,
   type LogEntry,
 } from '../../src/pages/logs/log-format';
+import { logsFilter } from '../../src/pages/logs/logs-filter';
 
 const log = (id: string, created: string, data: Record<string, unknown> = {}): LogEntry => ({ id, created, updated: created, level: 0, message: 'm', data });
 

@@ -35,6 +35,8 @@ export const EXPORT_PAGE_SIZE = 500;
 export const EXPORT_REQUESTS_IN_FLIGHT = 3;
 /** Ids per filter when exporting a selection (keeps the filter short). */
 export const EXPORT_IDS_PER_REQUEST = 100;
+/** Ids per request to Outpost's records-by-ids (its largest). */
+export const EXPORT_IDS_PER_FETCH = 500;
 
 const AUTH_COLUMNS = ['username', 'email', 'emailVisibility', 'verified'];
 

@@ -11,13 +11,12 @@ import { IconDownload } from '../../ui/icons';
 import {
   bulkDownload,
   LOGS_MAX_SKELETON_ROWS,
-  LOGS_PER_PAGE,
   LOGS_RENDER_CHUNK,
   previewKeys,
   previewText,
   type LogEntry,
 } from './log-format';
-import { fetchLogsPage, firstLogsPage } from './logs-first-load';
+import { fetchLogsPage, firstLogsPage, LOGS_PER_PAGE } from './logs-first-load';
 import { LogLevel } from './LogLevel';
 
 /** Characters of a message shown in a row. */

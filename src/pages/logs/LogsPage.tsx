@@ -14,26 +14,20 @@ import { addErrorToast } from '../../app/toasts';
 import { handleError } from '../../api/client';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
 import {
-  ADMIN_LOGS_STORAGE_KEY,
   DOCS_URL,
   LOG_LEVELS,
   LOG_VIEW_REQUEST_KEY,
   LOGS_AUTOCOMPLETE_KEYS,
-  LOGS_SEARCH_FIELDS,
   LOGS_SEARCH_PLACEHOLDER,
-  logsFilter,
   PRODUCT_VERSION,
   RELEASES_URL,
   type LogEntry,
 } from './log-format';
-import { includeAdminsOf, startFirstLoad } from './logs-first-load';
+import { ADMIN_LOGS_STORAGE_KEY, includeAdminsOf, LOGS_SEARCH_FIELDS, logsFilter } from './logs-filter';
 import { LogsList } from './LogsList';
 import { LogsStats } from './LogsStats';
 import { LogViewPanel } from './LogViewPanel';
 import './logs.css';
-
-// before React renders the page (and before the chart's code is asked for by LogsStats)
-startFirstLoad();
 
 // The settings popup pulls in the form engine: loaded when first wanted, not with the page.
 const loadScreenView = () => import('../../engine/ScreenView');

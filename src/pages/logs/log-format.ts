@@ -1,6 +1,5 @@
 // The Logs page's rules as pure functions:
-// levels, the admin preset, the joined filter, the detail keys in order and the download names.
-import { joinFilters, normalizeSearchFilter } from '../../lib/filter-normalize';
+// levels, the detail keys in order, the previews and the download names (the filter: logs-filter.ts).
 
 export interface LogEntry {
   id: string;
@@ -11,15 +10,10 @@ export interface LogEntry {
   data: Record<string, unknown>;
 }
 
-export const LOGS_PER_PAGE = 50;
 /** Rows of a fetched page are added to the table in chunks of this size. */
 export const LOGS_RENDER_CHUNK = 10;
 export const LOGS_MAX_SKELETON_ROWS = 10;
-/** local storage key of the 'Include requests by admins' checkbox */
-export const ADMIN_LOGS_STORAGE_KEY = 'adminLogRequests';
 export const LOGS_SEARCH_PLACEHOLDER = "Search term or filter like `level > 0 && data.auth = 'guest'`";
-/** Fields a plain search term is matched against, and the autocomplete keys. */
-export const LOGS_SEARCH_FIELDS = ['level', 'message', 'data'] as const;
 /** Autocomplete keys: level, message and the data keys of request logs. */
 export const LOGS_AUTOCOMPLETE_KEYS: readonly string[] = [
   'level',
@@ -41,16 +35,6 @@ export const LOG_LEVELS: ReadonlyArray<{ level: number; label: string }> = [
 
 export function levelLabel(level: number): string {
   return LOG_LEVELS.find((l) => l.level === level)?.label ?? 'UNKN';
-}
-
-/** The preset filter: only requests not made by an admin unless admin requests are included. */
-function adminPreset(includeAdmins: boolean): string {
-  return includeAdmins ? '' : 'data.auth!="admin"';
-}
-
-/** What the list and the stats send: the preset and the normalised search joined with '&&'. */
-export function logsFilter(search: string, includeAdmins: boolean): string {
-  return joinFilters(adminPreset(includeAdmins), normalizeSearchFilter(search, LOGS_SEARCH_FIELDS));
 }
 
 // Detail rows come first in this order, then the entry's other keys as they are.

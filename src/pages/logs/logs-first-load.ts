@@ -1,30 +1,22 @@
-// The Logs page's first list page and its stats, asked for as soon as the page's code runs (before
-// React renders it, and before the chart's code is fetched), so the first rows and the chart wait
-// for one round trip less. Each answer is taken once, by the first load whose filter matches;
-// any other load asks the server itself (same request keys: a later request cancels an unused one).
+// The Logs page's first list page and its stats, asked for by the router as the app starts on
+// #/logs (while the page's code loads), so the first rows and the chart wait for no round trip of
+// their own. Each answer is taken once, by the first load whose filter matches, while fresh (an
+// app that left #/logs before the page showed must not show those rows on a later visit); any
+// other load asks the server itself (same request keys: a later request cancels an unused one).
 import { pb } from '../../api/client';
-import { currentLocation, type QueryParams } from '../../app/navigation';
-import { ADMIN_LOGS_STORAGE_KEY, LOGS_PER_PAGE, logsFilter, type LogEntry } from './log-format';
+import { currentLocation } from '../../app/navigation';
+import type { LogEntry } from './log-format';
+import { includeAdminsOf, logsFilter } from './logs-filter';
 
 type HourlyStats = Awaited<ReturnType<typeof pb.logs.getStats>>;
 type LogsPage = { page: number; items: LogEntry[] };
 
+export const LOGS_PER_PAGE = 50;
 const LOGS_PATH = '/logs';
 const LIST_REQUEST_KEY = 'logs_list';
 const STATS_REQUEST_KEY = 'logs_stats';
-
-function storedIncludeAdmins(): boolean {
-  try {
-    return window.localStorage.getItem(ADMIN_LOGS_STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** 'Include requests by admins' as the page shows it: the URL's adminRequests, else the stored choice. */
-export function includeAdminsOf(query: QueryParams): boolean {
-  return query.adminRequests !== undefined ? query.adminRequests === '1' : storedIncludeAdmins();
-}
+/** An early answer older than this is not used. */
+const EARLY_MAX_AGE_MS = 10_000;
 
 /** The first page of logs for `filter`, as the list asks for it. */
 export function fetchLogsPage(page: number, filter: string): Promise<LogsPage> {
@@ -38,6 +30,7 @@ function fetchLogsStats(filter: string): Promise<HourlyStats> {
 interface Early<T> {
   filter: string;
   answer: Promise<T>;
+  askedAt: number;
 }
 
 let earlyList: Early<LogsPage> | null = null;
@@ -47,10 +40,15 @@ function early<T>(filter: string, ask: (filter: string) => Promise<T>): Early<T>
   const answer = ask(filter);
   // an answer nobody takes must not surface as an unhandled rejection
   answer.catch(() => undefined);
-  return { filter, answer };
+  return { filter, answer, askedAt: performance.now() };
 }
 
-/** Starts both requests when the Logs page is the one being opened (called once, as the module loads). */
+/** The early answer if it was asked for `filter` and is still fresh, else null. */
+function takeFresh<T>(taken: Early<T> | null, filter: string): Promise<T> | null {
+  return taken?.filter === filter && performance.now() - taken.askedAt < EARLY_MAX_AGE_MS ? taken.answer : null;
+}
+
+/** Starts both requests when the Logs page is the one being opened (called once, as the app starts). */
 export function startFirstLoad(): void {
   const { path, query } = currentLocation();
   if (path !== LOGS_PATH || !pb.authStore.isValid) return;
@@ -59,16 +57,16 @@ export function startFirstLoad(): void {
   earlyStats = early(filter, fetchLogsStats);
 }
 
-/** The early first page for `filter` (once), else a new request. */
+/** The early first page for `filter` (once, while fresh), else a new request. */
 export function firstLogsPage(filter: string): Promise<LogsPage> {
-  const taken = earlyList;
+  const taken = takeFresh(earlyList, filter);
   earlyList = null;
-  return taken?.filter === filter ? taken.answer : fetchLogsPage(1, filter);
+  return taken ?? fetchLogsPage(1, filter);
 }
 
-/** The early stats for `filter` (once), else a new request. */
+/** The early stats for `filter` (once, while fresh), else a new request. */
 export function logsStats(filter: string): Promise<HourlyStats> {
-  const taken = earlyStats;
+  const taken = takeFresh(earlyStats, filter);
   earlyStats = null;
-  return taken?.filter === filter ? taken.answer : fetchLogsStats(filter);
+  return taken ?? fetchLogsStats(filter);
 }

@@ -25,6 +25,8 @@ export type ImportPanelProps = {
   onClose: () => void;
   collection: CollectionModel;
   onImported: () => void;
+  /** An import starts writing (true) or has ended (false). */
+  onRunning: (running: boolean) => void;
 };
 
 type Parsed = { name: string; rows: RawRow[]; columns: string[] };
@@ -74,7 +76,7 @@ function downloadText(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export default function ImportPanel({ open, onClose, collection, onImported }: ImportPanelProps) {
+export default function ImportPanel({ open, onClose, collection, onImported, onRunning }: ImportPanelProps) {
   const targets = useMemo(() => importTargets(collection), [collection]);
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [fileError, setFileError] = useState('');
@@ -144,6 +146,7 @@ export default function ImportPanel({ open, onClose, collection, onImported }: I
     cancelRef.current = false;
     setCancelling(false);
     setProgress({ done: 0, total: checked.valid.length });
+    onRunning(true);
     try {
       const result = await runImport({
         collectionId: collection.id,
@@ -156,6 +159,7 @@ export default function ImportPanel({ open, onClose, collection, onImported }: I
       if (result.created || result.updated) onImported();
     } finally {
       setProgress(null);
+      onRunning(false);
     }
   };
 

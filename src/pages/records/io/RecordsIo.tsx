@@ -16,9 +16,11 @@ export type RecordsIoProps = {
   selected: ReadonlySet<string>;
   /** Called after an import wrote records (the list reloads). */
   onImported: () => void;
+  /** An import starts writing (true) or has ended (false): the list pauses its live updates meanwhile. */
+  onImportRunning: (running: boolean) => void;
 };
 
-export function RecordsIo({ collection, filter, sort, selected, onImported }: RecordsIoProps) {
+export function RecordsIo({ collection, filter, sort, selected, onImported, onImportRunning }: RecordsIoProps) {
   const { collections } = useSnapshot(collectionsState);
   const [open, setOpen] = useState<{ which: 'export' | 'import' | null; mounted: Set<string> }>({ which: null, mounted: new Set() });
   const collectionsById = useMemo(() => new Map((collections as unknown as CollectionModel[]).map((c) => [c.id, c])), [collections]);
@@ -50,7 +52,7 @@ export function RecordsIo({ collection, filter, sort, selected, onImported }: Re
             selectedIds={selectedIds}
           />
         )}
-        {open.mounted.has('import') && <ImportPanel open={open.which === 'import'} onClose={close} collection={collection} onImported={onImported} />}
+        {open.mounted.has('import') && <ImportPanel open={open.which === 'import'} onClose={close} collection={collection} onImported={onImported} onRunning={onImportRunning} />}
       </Suspense>
     </>
   );

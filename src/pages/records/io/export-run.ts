@@ -1,9 +1,10 @@
-// Runs a records export: pages of the records list API (same filter, sort, rules and auth as the
-// list) written to a sink as they arrive; progress after each page; an AbortSignal cancels.
+// Runs a records export: the records of the list's filter and sort (same rules and auth as the
+// list) written to a sink as they arrive; progress after each request; an AbortSignal cancels.
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../api/client';
 import type { CollectionModel } from '../../../lib/collections/types';
 import {
+  EXPORT_IDS_PER_FETCH,
   EXPORT_IDS_PER_REQUEST,
   EXPORT_REQUESTS_IN_FLIGHT,
   EXPORT_PAGE_SIZE,
@@ -69,7 +70,8 @@ export async function runExport(job: ExportJob): Promise<number> {
   };
 
   // the filter's ids in order from Outpost's records-ids (one sort), else pages (PocketBase 0.22)
-  const ids = job.ids ?? (await orderedIds(collection.id, job.filter, job.sort, signal));
+  const listed = job.ids ? null : await orderedIds(collection.id, job.filter, job.sort, signal);
+  const ids = job.ids ?? listed;
   let total: number;
   if (ids) total = ids.length;
   else total = (await list.getList(1, 1, clean({ filter: job.filter, fields: 'id', requestKey: null, signal }))).totalItems;
@@ -78,11 +80,14 @@ export async function runExport(job: ExportJob): Promise<number> {
 
   // a few requests in flight, written in order
   if (ids) {
-    const chunks = Math.ceil(ids.length / EXPORT_IDS_PER_REQUEST);
-    await inOrder(chunks, EXPORT_REQUESTS_IN_FLIGHT, (i) => {
-      const chunk = ids.slice(i * EXPORT_IDS_PER_REQUEST, (i + 1) * EXPORT_IDS_PER_REQUEST);
-      return list.getList(1, chunk.length, clean({ filter: idsFilter(chunk), sort: job.sort, expand, skipTotal: true, requestKey: null, signal }));
-    }, async (res) => {
+    // ids from records-ids: Outpost's records-by-ids, in their order; a selection: the list, in its sort
+    const perRequest = listed ? EXPORT_IDS_PER_FETCH : EXPORT_IDS_PER_REQUEST;
+    const fetchChunk = (chunk: string[]): Promise<{ items: RecordModel[] }> =>
+      listed
+        ? pb.send(`/api/collections/${encodeURIComponent(collection.id)}/records-by-ids`, { method: 'POST', body: { ids: chunk }, query: clean({ expand }), requestKey: null, signal })
+        : list.getList(1, chunk.length, clean({ filter: idsFilter(chunk), sort: job.sort, expand, skipTotal: true, requestKey: null, signal }));
+    const chunks = Math.ceil(ids.length / perRequest);
+    await inOrder(chunks, EXPORT_REQUESTS_IN_FLIGHT, (i) => fetchChunk(ids.slice(i * perRequest, (i + 1) * perRequest)), async (res) => {
       await put(res.items);
       job.onProgress(written, total);
       return true;

@@ -66,7 +66,10 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const { records, setRecords, setTotal, loading, generation, reload } = paging;
   const batches = useRenderBatches(records.length, generation);
   const { selected, toggle: toggleSelected, deselect, selectOnly } = useSelection(generation);
-  const live = useLiveList(collection.id, !isView, { filter: normalizedFilter, expand, fields }, generation, { records, setRecords, setTotal, deselect, reload });
+  // an import's own records would come back one event each (tens of thousands, costing the server
+  // and this page more than the writes): live updates pause while it writes, and the list reloads after
+  const [importing, setImporting] = useState(false);
+  const live = useLiveList(collection.id, !isView && !importing, { filter: normalizedFilter, expand, fields }, generation, { records, setRecords, setTotal, deselect, reload });
   const panel = useRecordPanel(collection, recordId, { expand, fields }, { records, setRecords, setTotal, deselect, takeAnnounced: live.takeAnnounced, forgetDeleted: live.forgetDeleted });
   const fileToken = useFileToken(collection, records);
 
@@ -107,7 +110,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
           }}
         />
       </div>
-      <RecordsIo collection={collection} filter={normalizedFilter} sort={sort} selected={selected} onImported={reload} />
+      <RecordsIo collection={collection} filter={normalizedFilter} sort={sort} selected={selected} onImported={reload} onImportRunning={setImporting} />
 
       {incomingCount > 0 && (
         <div className="records-live-notice" role="status">
