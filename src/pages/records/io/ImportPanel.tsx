@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Papa from 'papaparse';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
+import { downloadBlob } from '../../../lib/browser-io';
 import type { CollectionModel } from '../../../lib/collections/types';
 import {
   autoMapping,
@@ -63,17 +64,6 @@ let compiler: Promise<(schema: Record<string, unknown>) => DataValidator> | unde
  */
 function recordCompiler() {
   return (compiler ??= import('../../../engine/interpret-schema').then((m) => (schema) => m.interpretSchema(schema) as unknown as DataValidator));
-}
-
-function downloadText(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export default function ImportPanel({ open, onClose, collection, onImported, onRunning }: ImportPanelProps) {
@@ -171,7 +161,10 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
   const downloadFailures = () => {
     if (!summary || !parsed) return;
     const rows = summary.failed.map((f) => ({ line: f.line, reason: f.reason, ...parsed.rows[f.line - 2] }));
-    downloadText(Papa.unparse(rows, { columns: ['line', 'reason', ...parsed.columns] }), `${collection.name}_import_failures.csv`);
+    downloadBlob(
+      new Blob([Papa.unparse(rows, { columns: ['line', 'reason', ...parsed.columns] })], { type: 'text/csv;charset=utf-8' }),
+      `${collection.name}_import_failures.csv`,
+    );
   };
 
   const running = progress !== null;
