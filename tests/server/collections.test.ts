@@ -434,6 +434,9 @@ describe('bad input', () => {
     ['a json field without maxSize', { name: 'js', schema: [field('a', 'json')] }, ['schema', '0', 'options', 'maxSize'], 'validation_required'],
     ['options of the wrong type', { name: 'ot', schema: [field('a', 'text', { min: 'x' })] }, ['schema', '0', 'options'], 'validation_invalid_options'],
     ['a relation to a missing collection', { name: 'rm', schema: [field('a', 'relation', { collectionId: 'nope' })] }, ['schema', '0', 'options', 'collectionId'], 'validation_field_invalid_relation'],
+    // 0.22 looks the target up before the options' own rules: a blank or absent target does not exist either
+    ['a relation without a target', { name: 'rb', schema: [field('a', 'relation', { collectionId: '' })] }, ['schema', '0', 'options', 'collectionId'], 'validation_field_invalid_relation'],
+    ['a relation with no collectionId', { name: 'rn', schema: [field('a', 'relation', {})] }, ['schema', '0', 'options', 'collectionId'], 'validation_field_invalid_relation'],
     ['a relation to a view', { name: 'rv', schema: [field('a', 'relation', { collectionId: 'cheap' })] }, ['schema', '0', 'options', 'collectionId'], 'validation_field_invalid_relation'],
     ['an index on another table', { name: 'it', schema: [field('a')], indexes: ['create index i1 on users (name)'] }, ['indexes', '0'], 'validation_invalid_index_table'],
     ['an invalid index statement', { name: 'ii', schema: [field('a')], indexes: ['drop table users'] }, ['indexes', '0'], 'validation_invalid_index_expression'],
