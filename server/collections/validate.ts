@@ -218,18 +218,14 @@ function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined, co
   return Object.keys(errors).length ? errors : null;
 }
 
-function validateIndexes({ candidate: c, existing }: ValidationInput): ErrorTree[string] | null {
+function validateIndexes({ candidate: c }: ValidationInput): ErrorTree[string] | null {
   if (c.type === 'view') {
     return c.indexes.length > 0 ? E('validation_indexes_not_supported', "The collection doesn't support indexes.") : null;
   }
   if (c.indexes.length > MAX_INDEXES) return E('validation_length_too_long', `The length must be no more than ${MAX_INDEXES}.`);
-  const tables = new Set([c.name.toLowerCase(), ...(existing ? [existing.name.toLowerCase()] : [])]);
   for (let i = 0; i < c.indexes.length; i++) {
     const idx = parseIndex(c.indexes[i]);
     if (!isValidIndex(idx)) return { [String(i)]: E('validation_invalid_index_expression', 'Invalid CREATE INDEX expression.') };
-    if (!tables.has(idx.tableName.toLowerCase())) {
-      return { [String(i)]: E('validation_invalid_index_table', 'The index table must be the same as the collection name.') };
-    }
     if (idx.schemaName !== '' && idx.schemaName.toLowerCase() !== 'main') {
       return { [String(i)]: E('validation_invalid_index_expression', 'Invalid CREATE INDEX expression.') };
     }

@@ -438,7 +438,6 @@ describe('bad input', () => {
     ['a relation without a target', { name: 'rb', schema: [field('a', 'relation', { collectionId: '' })] }, ['schema', '0', 'options', 'collectionId'], 'validation_field_invalid_relation'],
     ['a relation with no collectionId', { name: 'rn', schema: [field('a', 'relation', {})] }, ['schema', '0', 'options', 'collectionId'], 'validation_field_invalid_relation'],
     ['a relation to a view', { name: 'rv', schema: [field('a', 'relation', { collectionId: 'cheap' })] }, ['schema', '0', 'options', 'collectionId'], 'validation_field_invalid_relation'],
-    ['an index on another table', { name: 'it', schema: [field('a')], indexes: ['create index i1 on users (name)'] }, ['indexes', '0'], 'validation_invalid_index_table'],
     ['an invalid index statement', { name: 'ii', schema: [field('a')], indexes: ['drop table users'] }, ['indexes', '0'], 'validation_invalid_index_expression'],
     ['a bad custom id', { id: 'short', name: 'cid', schema: [field('a')] }, ['id'], 'validation_length_invalid'],
     ['an unknown type', { name: 'ut', type: 'table', schema: [field('a')] }, ['type'], 'validation_in_invalid'],
@@ -451,6 +450,12 @@ describe('bad input', () => {
     for (const part of pathParts) node = node?.[part];
     expect(node?.code, JSON.stringify(res.body.data)).toBe(code);
     expect(snapshot()).toEqual(before);
+  });
+
+  it('puts an index naming another table on the collection itself, as 0.22 does', async () => {
+    const res = await api('POST', '/api/collections', { name: 'itab', schema: [field('a')], indexes: ['CREATE INDEX `idx_itab_a` ON `users` (`a`)'] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(db().prepare("SELECT tbl_name FROM sqlite_master WHERE name = 'idx_itab_a'").get()).toEqual({ tbl_name: 'itab' });
   });
 
   it('rejects a relation to a view collection as a non-view relation', async () => {
