@@ -1,6 +1,6 @@
 // The apexcharts line of the logs stats (loaded lazily: only the Logs page pays for apexcharts).
 // apexcharts' own resize handling is off; the width follows the wrapper after CHART_RESIZE_DELAY_MS.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as reactApexCharts from 'react-apexcharts';
 import { CHART_HEIGHT, CHART_RESIZE_DELAY_MS, CHART_SERIES_NAME, chartOptions, type ChartPoint } from './chart-options';
 
@@ -15,7 +15,8 @@ export default function LogsChart({ points }: { points: readonly ChartPoint[] })
   const [width, setWidth] = useState<number | null>(null);
   const [drawn, setDrawn] = useState(false);
 
-  useEffect(() => {
+  // measured before the first paint: the chart is drawn in the same frame, not one later
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     setWidth(el.clientWidth);

@@ -1,7 +1,7 @@
 // The chart block of the Logs page: fetches the hourly stats for the
 // filter, shows 'Found N log(s)' and a spinner while loading, and draws the lazily loaded chart.
 // A failed fetch clears the chart, is logged and notified, except a 400 for an invalid filter.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { handleError } from '../../api/client';
 import type { ChartPoint } from './chart-options';
 import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
@@ -9,15 +9,20 @@ import { foundLogsText } from './log-format';
 import { logsStats } from './logs-first-load';
 import { parseApiDate } from '../../app/format';
 
-// apexcharts is the biggest chunk of the page (570 KB): asked for once the list shows its first
-// rows (`drawChart`), so neither its download nor its evaluation holds up the rows
-const LogsChart = lazy(() => import('./LogsChart'));
+// apexcharts is the biggest chunk of the page (570 KB): fetched once the stats have arrived (so it
+// downloads while the rows render, never ahead of the page's own requests) and drawn once the
+// list shows its first rows (`drawChart`). Not React.lazy: React holds a Suspense boundary's
+// content back for up to 300 ms after its fallback showed, which would delay every first chart.
+type ChartProps = { points: readonly ChartPoint[] };
+let chartModule: Promise<ComponentType<ChartProps>> | undefined;
+const loadChart = () => (chartModule ??= import('./LogsChart').then((m) => m.default));
 
 function isAbort(err: unknown): boolean {
   return !!(err && typeof err === 'object' && (err as { isAbort?: boolean }).isAbort);
 }
 
 export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; refreshKey: number; drawChart: boolean }) {
+  const [Chart, setChart] = useState<ComponentType<ChartProps> | null>(null);
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -28,6 +33,7 @@ export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; r
     logsStats(filter)
       .then((items) => {
         if (!alive) return;
+        void loadChart();
         const next: ChartPoint[] = [];
         let sum = 0;
         for (const item of Array.isArray(items) ? items : []) {
@@ -52,6 +58,18 @@ export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; r
     };
   }, [filter, refreshKey]);
 
+  useEffect(() => {
+    if (!drawChart) return;
+    let alive = true;
+    loadChart().then(
+      (component) => alive && setChart(() => component),
+      (err) => console.warn(err),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [drawChart]);
+
   return (
     <section className={`logs-chart${loading ? ' logs-chart-loading' : ''}`} aria-label={CHART_SERIES_NAME} aria-busy={loading || undefined}>
       <div className="logs-chart-header">
@@ -64,11 +82,7 @@ export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; r
       </div>
       <div className="logs-chart-body" style={{ height: CHART_HEIGHT }}>
         {loading && <span className="logs-chart-spinner" role="progressbar" aria-label="Loading the chart" />}
-        {drawChart && (
-          <Suspense fallback={null}>
-            <LogsChart points={points} />
-          </Suspense>
-        )}
+        {drawChart && Chart && <Chart points={points} />}
       </div>
     </section>
   );
