@@ -28,8 +28,7 @@ const module = { exports: {}, filename: file, id: file, loaded: false };
 script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
 
 if (!cachedData || script.cachedDataRejected) {
-  // after start-up, so the functions it ran are in the cache too
-  setTimeout(() => {
+  const writeCache = () => {
     try {
       // write then rename: servers starting together never read a half-written cache
       const tmp = `${cacheFile}.${process.pid}`;
@@ -38,5 +37,16 @@ if (!cachedData || script.cachedDataRejected) {
     } catch {
       /* read-only install: run without a cache */
     }
+  };
+  // once start-up is over, so the functions it ran are in the cache too; or at exit if that
+  // comes first (a server stopped right after it answered its first request)
+  const atExit = () => {
+    clearTimeout(timer);
+    writeCache();
+  };
+  const timer = setTimeout(() => {
+    process.off('exit', atExit);
+    writeCache();
   }, 3000).unref();
+  process.once('exit', atExit);
 }
