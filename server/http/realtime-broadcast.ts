@@ -13,12 +13,13 @@
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
-import { expandFetch, expandRecords, resolveEmailVisibility } from '../records/expand';
+import { countExpanded, expandFetch, expandRecords, MAX_EXPANDED_RECORDS, resolveEmailVisibility } from '../records/expand';
 import { onRecordChange, onRecordDeleting } from '../records/events';
 import type { RecordModel } from '../records/model';
-import { authInfoFromRow, compileRule } from '../records/rules';
+import { authInfoFromRow, compileRule, type RuleCondition } from '../records/rules';
 import { exportRecord } from '../records/serialize';
-import { findRowById } from '../records/store';
+import { pendingRowOf, readRowById } from '../records/store';
+import { QueryTimeoutError, type PendingRow } from '../db/database';
 import type { RequestInfo } from '../query/record-resolver';
 import { findAdminById } from '../services/admins';
 import { type Broker, type Client, type ClientAuth, sseFrame } from '../realtime/broker';
@@ -70,30 +71,65 @@ function topicsOf(collection: Collection, id: string): Array<[string, RuleKind]>
 
 const ADMIN_ONLY_FILTER_FIELDS = ['@collection.', '@request.'];
 
+/**
+ * A rule check of one subscriber group runs on the read pool under this budget: a hostile rule (a
+ * runaway view, a deep relation filter) is stopped and the group gets nothing, while requests and
+ * the writer go on. Shorter than a request's budget: the broadcast queue waits for each check.
+ */
+const CHECK_BUDGET_MS = 5_000;
+
+/** What a group's checks see: the pool's data, plus the deleted row for a delete event. */
+interface CheckScope {
+  pending?: PendingRow;
+}
+
+/** The record's row under `cond` exists (on the read pool, under the check budget). */
+async function matches(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition, scope: CheckScope): Promise<boolean> {
+  try {
+    const budgetMs = Math.min(ctx.reads.budgetMs, CHECK_BUDGET_MS);
+    return (await readRowById(ctx, collection, id, cond, { pending: scope.pending, budgetMs })) !== null;
+  } catch (err) {
+    if (err instanceof QueryTimeoutError) console.error(`[realtime] a rule check on ${collection.name} was stopped after ${err.budgetMs} ms; its subscribers get no event`);
+    return false;
+  }
+}
+
 /** canAccessRecord: the rule (null: admins only, '': everyone), then the subscription's filter. */
-function canAccess(ctx: AppContext, collection: Collection, id: string, rule: string | null, info: RequestInfo): boolean {
+async function canAccess(ctx: AppContext, collection: Collection, id: string, rule: string | null, info: RequestInfo, scope: CheckScope): Promise<boolean> {
   if (!info.isAdmin) {
     if (rule === null) return false;
     if (rule !== '') {
+      let cond: RuleCondition;
       try {
-        if (!findRowById(ctx, collection, id, compileRule(ctx, collection, rule, info, true))) return false;
+        cond = compileRule(ctx, collection, rule, info, true);
       } catch {
         return false;
       }
+      if (!(await matches(ctx, collection, id, cond, scope))) return false;
     }
   }
   const filter = typeof info.query.filter === 'string' ? info.query.filter : '';
   if (filter === '') return true;
   if (!info.isAdmin && ADMIN_ONLY_FILTER_FIELDS.some((f) => filter.includes(f))) return false;
+  let cond: RuleCondition;
   try {
-    return findRowById(ctx, collection, id, compileRule(ctx, collection, filter, info, info.isAdmin)) !== null;
+    cond = compileRule(ctx, collection, filter, info, info.isAdmin);
   } catch {
     return false;
   }
+  return matches(ctx, collection, id, cond, scope);
 }
 
 /** The event JSON for one group, or null when the group may not see the record. */
-function eventData(ctx: AppContext, action: Action, record: RecordModel, rule: RuleKind, principal: Principal, topic: ParsedTopic): string | null {
+async function eventData(
+  ctx: AppContext,
+  action: Action,
+  record: RecordModel,
+  rule: RuleKind,
+  principal: Principal,
+  topic: ParsedTopic,
+  scope: CheckScope,
+): Promise<string | null> {
   const collection = record.collection;
   const info: RequestInfo = {
     method: 'GET',
@@ -105,13 +141,17 @@ function eventData(ctx: AppContext, action: Action, record: RecordModel, rule: R
     context: 'realtime',
   };
   const id = String(record.data.id);
-  if (!canAccess(ctx, collection, id, rule === 'list' ? collection.listRule : collection.viewRule, info)) return null;
+  if (!(await canAccess(ctx, collection, id, rule === 'list' ? collection.listRule : collection.viewRule, info, scope))) return null;
 
   // a clean copy: no expand or email flag from the writer's request
   const copy: RecordModel = { collection, data: { ...record.data } };
-  resolveEmailVisibility(ctx, [copy], info);
+  await resolveEmailVisibility(ctx, [copy], info);
   const expand = topic.options.query.expand ?? '';
-  if (expand) expandRecords(ctx, [copy], expand.split(','), expandFetch(ctx, info));
+  if (expand) {
+    await expandRecords(ctx, [copy], expand.split(','), expandFetch(ctx, info));
+    // as the records API refuses such an expand, the event goes without it
+    if (countExpanded([copy]) > MAX_EXPANDED_RECORDS) delete copy.expand;
+  }
   let out: unknown = exportRecord(copy, { isAdmin: principal.isAdmin, authRecord: principal.auth });
   const fields = topic.options.query.fields ?? '';
   if (fields) {
@@ -129,16 +169,11 @@ interface Delivery {
   frame: string;
 }
 
-/** Evaluates every subscriber of `record` now and returns the frames to send. */
-function prepareRecordEvent(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Delivery[] {
-  return [...recordEventDeliveries(ctx, broker, action, record)];
-}
-
 /**
  * The frames of one record event, one subscriber at a time (a group is evaluated when its first
- * member comes), so the caller can stop between any two and resume later.
+ * member comes), so the queue can stop between any two and resume later.
  */
-function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel): Generator<Delivery> {
+async function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel, scope: CheckScope = {}): AsyncGenerator<Delivery> {
   if (broker.size === 0) return;
   const collection = findCollection(ctx, record.collection.id) ?? record.collection;
   const current: RecordModel = collection === record.collection ? record : { ...record, collection };
@@ -165,7 +200,7 @@ function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action,
     if (!group) {
       let data: string | null = null;
       try {
-        data = eventData(ctx, action, current, rule, principal, topic);
+        data = await eventData(ctx, action, current, rule, principal, topic, scope);
       } catch (err) {
         console.error('[realtime] event for', collection.name, id, 'failed:', err);
       }
@@ -176,8 +211,8 @@ function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action,
 }
 
 /** Sends each delivery as it comes (a job of the sliced queue). */
-function* sending(broker: Broker, deliveries: Iterable<Delivery>): Generator<void> {
-  for (const d of deliveries) {
+async function* sending(broker: Broker, deliveries: AsyncIterable<Delivery>): AsyncGenerator<void> {
+  for await (const d of deliveries) {
     broker.send(d.client, d.frame);
     yield;
   }
@@ -185,10 +220,9 @@ function* sending(broker: Broker, deliveries: Iterable<Delivery>): Generator<voi
 
 /**
  * Wires record events to the broker through one ordered, time-sliced queue, so the writer's
- * response never waits for the fan-out and no fan-out blocks the event loop for long: creates
- * and updates are evaluated after their commit, subscriber by subscriber; deletes are evaluated
- * inside the delete transaction (the row must still exist for the rule query) and queued after
- * the commit.
+ * response never waits for the fan-out and no fan-out blocks the event loop for long: every
+ * event is evaluated after its commit, group by group, with the rule checks on the read pool under
+ * a budget (a delete's checks see the deleted row as a pending row of its table).
  */
 export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
   const queue = new SlicedQueue();
@@ -199,7 +233,7 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
     dropped.count = 0;
     dropped.timer = undefined;
   };
-  const enqueue = (job: Iterator<unknown>, what: string) => {
+  const enqueue = (job: AsyncIterator<unknown>, what: string) => {
     if (queue.push(job)) return;
     if (dropped.count++ === 0) dropped.first = what;
     dropped.timer ??= setTimeout(reportDropped, 1000).unref();
@@ -210,8 +244,10 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
     enqueue(sending(broker, recordEventDeliveries(ctx, broker, action, record)), `${action} of ${record.collection.name}/${record.data.id}`);
   });
   const offDeleting = onRecordDeleting(ctx, (record) => {
-    const deliveries = prepareRecordEvent(ctx, broker, 'delete', record);
-    return deliveries.length ? () => enqueue(sending(broker, deliveries), `delete of ${record.collection.name}/${record.data.id}`) : undefined;
+    if (broker.size === 0) return undefined;
+    // after the commit the row is gone: the checks see it as a pending row of its table
+    const scope: CheckScope = { pending: pendingRowOf(record) };
+    return () => enqueue(sending(broker, recordEventDeliveries(ctx, broker, 'delete', record, scope)), `delete of ${record.collection.name}/${record.data.id}`);
   });
   return () => {
     if (dropped.timer) {

@@ -45,11 +45,20 @@ export function findRowById(ctx: AppContext, collection: Collection, id: string,
   return (ctx.db.prepare(query.sql).get(...query.params!) as Row | undefined) ?? null;
 }
 
-/** findRowById on the read pool (under the request budget): for API reads a request shapes. */
-export async function readRowById(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition | null = null): Promise<Row | null> {
+/**
+ * findRowById on the read pool (under the request budget): for API reads a request shapes.
+ * `options.pending`: a row the query sees in its table although it is not there (a deleted one).
+ */
+export async function readRowById(
+  ctx: AppContext,
+  collection: Collection,
+  id: string,
+  cond: RuleCondition | null = null,
+  options: { pending?: PendingRow; budgetMs?: number } = {},
+): Promise<Row | null> {
   const query = rowByIdQuery(collection, id, cond);
   queryCounter(ctx).queries++;
-  return (await ctx.reads.get<Row>(query.sql, query.params)) ?? null;
+  return (await ctx.reads.get<Row>(query.sql, query.params, options)) ?? null;
 }
 
 /** Records by ids in one query on the read pool (ids bound as one JSON array), under an optional rule condition. */
