@@ -5,8 +5,9 @@
 // the ones the collection editor draws; this module keeps the structural rules (ids, names,
 // duplicates, system fields, indexes) and what needs the rule compiler or the view query.
 // As 0.22, every name matching the pattern is accepted, SQL keywords included (all SQL we generate
-// quotes identifiers). Beyond 0.22: new names may not start with sqlite_ (SQLite reserves them),
-// an index must target the collection's own table, and the schema size is capped. Fields of an
+// quotes identifiers). As 0.22, an index is always created on the collection's own table, whatever
+// table its statement names (sync.ts). Beyond 0.22: new names may not start with sqlite_ (SQLite
+// reserves them), an index may not name another schema, and the schema size is capped. Fields of an
 // unknown type never get here: they are dropped on decode, as 0.22 does.
 import type { Collection, SchemaField } from './model';
 import { FIELD_TYPES } from './model';
