@@ -43,6 +43,10 @@ export interface App {
 
 const MAX_BODY_BYTES = 32 << 20;
 
+const noRouteSchemas = (): never => {
+  throw new Error('Routes declare no Fastify schemas: validate with the files in schemas/ (src/engine/ajv.ts).');
+};
+
 /** One running application on a data dir: what a restart replaces. */
 interface Instance {
   fastify: FastifyInstance;
@@ -184,6 +188,11 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     },
     clientErrorHandler,
     frameworkErrors,
+    // Routes declare no Fastify schemas: requests are validated with schemas/ through our own ajv
+    // (the one source of validation rules). Fastify's default compilers would load a second ajv
+    // set-up and fast-json-stringify on every start for nothing; a route schema added by mistake
+    // fails at start-up instead.
+    schemaController: { compilersFactory: { buildValidator: noRouteSchemas, buildSerializer: noRouteSchemas } },
   });
 
   registerSecurityHeaders(fastify);

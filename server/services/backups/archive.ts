@@ -7,8 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import yazl from 'yazl';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /** Top-level pb_data entries never put into or taken from an archive (0.22's exclude list). */
 export const EXCLUDED_ROOT_ENTRIES = ['backups', '.pb_temp_to_delete'];
@@ -51,6 +50,8 @@ export interface ArchiveSource {
 
 /** Streams `sources` into a new zip at `dest` (deflate at the fastest level, like 0.22). */
 export async function writeArchive(sources: ArchiveSource[], dest: string): Promise<void> {
+  // the zip libraries load on first use: a server start never needs them
+  const { default: yazl } = await import('yazl');
   const zip = new yazl.ZipFile();
   const out = fs.createWriteStream(dest);
   const done = pipeline(zip.outputStream, out);
@@ -66,7 +67,8 @@ export async function writeArchive(sources: ArchiveSource[], dest: string): Prom
 type ZipFile = yauzl.ZipFile;
 type Entry = yauzl.Entry;
 
-function openZip(file: string): Promise<ZipFile> {
+async function openZip(file: string): Promise<ZipFile> {
+  const { default: yauzl } = await import('yauzl');
   return new Promise((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true }, (err, zip) =>
       err || !zip ? reject(new InvalidArchiveError(`Not a valid zip archive (${err?.message ?? 'unreadable'}).`)) : resolve(zip),
