@@ -7,16 +7,14 @@ import type { ChartPoint } from './chart-options';
 import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
 import { foundLogsText } from './log-format';
 import { logsStats } from './logs-first-load';
+import { loadChart, type ChartProps } from './chart-loader';
 import { parseApiDate } from '../../app/format';
 
 // apexcharts is the biggest chunk of the page (570 KB): fetched once the stats have arrived (so it
-// downloads while the rows render, never ahead of the page's own requests) and drawn once the
-// list shows its first rows (`drawChart`). Not React.lazy: React holds a Suspense boundary's
-// content back for up to 300 ms after its fallback showed, which would delay every first chart.
-type ChartProps = { points: readonly ChartPoint[] };
-let chartModule: Promise<ComponentType<ChartProps>> | undefined;
-const loadChart = () => (chartModule ??= import('./LogsChart').then((m) => m.default));
-
+// downloads while the rows render, never ahead of the page's own requests; chart-loader.ts) and
+// drawn once the list shows its first rows (`drawChart`). Not React.lazy: React holds a Suspense
+// boundary's content back for up to 300 ms after its fallback showed, which would delay every
+// first chart.
 function isAbort(err: unknown): boolean {
   return !!(err && typeof err === 'object' && (err as { isAbort?: boolean }).isAbort);
 }

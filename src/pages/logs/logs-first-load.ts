@@ -5,6 +5,7 @@
 // other load asks the server itself (same request keys: a later request cancels an unused one).
 import { pb } from '../../api/client';
 import { currentLocation } from '../../app/navigation';
+import { loadChart } from './chart-loader';
 import type { LogEntry } from './log-format';
 import { includeAdminsOf, logsFilter } from './logs-filter';
 
@@ -55,6 +56,11 @@ export function startFirstLoad(): void {
   const filter = logsFilter(query.filter ?? '', includeAdminsOf(query));
   earlyList = early(filter, (f) => fetchLogsPage(1, f));
   earlyStats = early(filter, fetchLogsStats);
+  // the chart's code downloads while the page renders, not after its first rows
+  earlyStats.answer.then(
+    () => void loadChart().catch(() => undefined),
+    () => undefined,
+  );
 }
 
 /** The early first page for `filter` (once, while fresh), else a new request. */
