@@ -2,6 +2,7 @@
 // (id, event, parsed data), waits for the ones a test expects, and can pause reading to play a
 // client that stopped consuming its stream.
 import http from 'node:http';
+import { http as apiCall } from './server';
 
 export interface SseFrame {
   id: string;
@@ -105,4 +106,25 @@ export function connectSse(baseUrl: string, opts: { agent?: http.Agent } = {}): 
     });
     req.on('error', reject);
   });
+}
+
+/**
+ * A realtime test file's helpers against the server `baseUrl()` names (a getter: the server starts
+ * in beforeAll): JSON calls, SSE clients kept for `closeAll`, and POST /api/realtime.
+ */
+export function realtimeKit(baseUrl: () => string) {
+  const open: SseClient[] = [];
+  const api = (method: string, p: string, body?: unknown, token?: string) => apiCall(baseUrl(), method, p, { body, token });
+  return {
+    api,
+    async sse(): Promise<SseClient> {
+      const c = await connectSse(baseUrl());
+      open.push(c);
+      return c;
+    },
+    subscribe: (c: SseClient, subscriptions: string[], token?: string) => api('POST', '/api/realtime', { clientId: c.clientId, subscriptions }, token),
+    closeAll() {
+      for (const c of open) c.close();
+    },
+  };
 }

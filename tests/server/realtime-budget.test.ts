@@ -3,21 +3,14 @@
 // /api/health and the other subscribers go on. Events also carry what the records API would
 // return for the subscriber: an admin's `expand` is there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_ADMIN_TOKEN, http, startServer, type TestServer } from '../helpers/server';
-import { connectSse, type SseClient } from '../helpers/sse';
+import { FIXTURE_ADMIN_TOKEN, startServer, type TestServer } from '../helpers/server';
+import { realtimeKit } from '../helpers/sse';
 
 const BUDGET_MS = 1500;
 const ENDLESS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x AS id FROM c';
 
 let srv: TestServer;
-const open: SseClient[] = [];
-const api = (method: string, p: string, body?: unknown, token?: string) => http(srv.url, method, p, { body, token });
-const sse = async () => {
-  const c = await connectSse(srv.url);
-  open.push(c);
-  return c;
-};
-const subscribe = (c: SseClient, subscriptions: string[], token?: string) => api('POST', '/api/realtime', { clientId: c.clientId, subscriptions }, token);
+const { api, sse, subscribe, closeAll } = realtimeKit(() => srv.url);
 
 async function timed(method: string, path: string, body?: unknown, token?: string) {
   const t0 = performance.now();
@@ -39,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of open) c.close();
+  closeAll();
   await srv?.close();
 });
 

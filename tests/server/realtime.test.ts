@@ -8,22 +8,14 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerOf } from '../../server/http/realtime';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_PASSWORD, http, startServer, type TestServer } from '../helpers/server';
-import { connectSse, type SseClient, type SseFrame } from '../helpers/sse';
+import { connectSse, realtimeKit, type SseClient, type SseFrame } from '../helpers/sse';
 
 // the SDK needs a global EventSource (Node 20 has none)
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
 let srv: TestServer;
-const open: SseClient[] = [];
+const { api, sse, subscribe, closeAll } = realtimeKit(() => srv.url);
 
-const api = (method: string, p: string, body?: unknown, token?: string) => http(srv.url, method, p, { body, token });
-const sse = async () => {
-  const c = await connectSse(srv.url);
-  open.push(c);
-  return c;
-};
-const subscribe = (c: SseClient, subscriptions: string[], token?: string) =>
-  api('POST', '/api/realtime', { clientId: c.clientId, subscriptions }, token);
 const signIn = async (collection: string, identity: string) => {
   const res = await api('POST', `/api/collections/${collection}/auth-with-password`, { identity, password: FIXTURE_PASSWORD });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -43,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of open) c.close();
+  closeAll();
   await srv?.close();
 });
 
