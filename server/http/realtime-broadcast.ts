@@ -169,9 +169,21 @@ interface Delivery {
   frame: string;
 }
 
+/** Groups whose checks run at once: as many as the read pool runs children (its default maximum). */
+const GROUP_CHECKS_AT_ONCE = 4;
+
+interface Group {
+  rule: RuleKind;
+  principal: Principal;
+  topic: ParsedTopic;
+  members: { client: Client; topic: ParsedTopic }[];
+}
+
 /**
- * The frames of one record event, one subscriber at a time (a group is evaluated when its first
- * member comes), so the queue can stop between any two and resume later.
+ * The frames of one record event. Subscribers with the same access (rule, principal, options)
+ * form a group, checked and serialised once. Up to GROUP_CHECKS_AT_ONCE groups are checked at a
+ * time and each group's frames go out as soon as its check ends, so a check that runs to its budget
+ * (a rule reading a runaway view) delays no other group's copy of the event.
  */
 async function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel, scope: CheckScope = {}): AsyncGenerator<Delivery> {
   if (broker.size === 0) return;
@@ -191,22 +203,35 @@ async function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: A
     return p;
   };
 
-  const groups = new Map<string, { data: string | null }>();
+  const groups = new Map<string, Group>();
   for (const { client, topic } of subscribers) {
     const rule = ruleOf.get(topic.base) ?? 'list';
     const principal = principalOf(client);
     const key = `${rule}\u0000${principal.key}\u0000${topic.optionsKey}`;
     let group = groups.get(key);
-    if (!group) {
-      let data: string | null = null;
-      try {
-        data = await eventData(ctx, action, current, rule, principal, topic, scope);
-      } catch (err) {
-        console.error('[realtime] event for', collection.name, id, 'failed:', err);
-      }
-      groups.set(key, (group = { data }));
+    if (!group) groups.set(key, (group = { rule, principal, topic, members: [] }));
+    group.members.push({ client, topic });
+  }
+
+  const check = async (group: Group): Promise<string | null> => {
+    try {
+      return await eventData(ctx, action, current, group.rule, group.principal, group.topic, scope);
+    } catch (err) {
+      console.error('[realtime] event for', collection.name, id, 'failed:', err);
+      return null;
     }
-    if (group.data !== null) yield { client, frame: sseFrame(client.id, topic.name, group.data) };
+  };
+  const waiting = [...groups.values()];
+  const running = new Map<Group, Promise<{ group: Group; data: string | null }>>();
+  while (waiting.length > 0 || running.size > 0) {
+    while (running.size < GROUP_CHECKS_AT_ONCE && waiting.length > 0) {
+      const group = waiting.shift()!;
+      running.set(group, check(group).then((data) => ({ group, data })));
+    }
+    const { group, data } = await Promise.race(running.values());
+    running.delete(group);
+    if (data === null) continue;
+    for (const m of group.members) yield { client: m.client, frame: sseFrame(m.client.id, m.topic.name, data) };
   }
 }
 

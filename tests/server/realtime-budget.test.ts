@@ -1,7 +1,7 @@
 // Realtime rule checks run on the read pool under a budget: a subscriber whose rule reads an
 // endless view gets nothing (the check is really stopped), while the write that raised the event,
-// /api/health and the other subscribers go on. Events also carry what the records API would
-// return for the subscriber: an admin's `expand` is there.
+// /api/health and the other subscribers go on without waiting for it. Events also carry what the
+// records API would return for the subscriber: an admin's `expand` is there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN, startServer, type TestServer } from '../helpers/server';
 import { realtimeKit } from '../helpers/sse';
@@ -42,7 +42,13 @@ describe('realtime rule checks', () => {
     expect((await subscribe(guest, ['watched/*'])).status).toBe(204);
     const admin = await sse();
     expect((await subscribe(admin, ['watched/*'], FIXTURE_ADMIN_TOKEN)).status).toBe(204);
+    // when the admin's copy arrives: the guest's group comes first, and its check runs to the budget
+    let adminAt = 0;
+    admin.onFrame = (f) => {
+      if (f.event === 'watched/*' && !adminAt) adminAt = performance.now();
+    };
 
+    const writtenAt = performance.now();
     const created = await timed('POST', '/api/collections/watched/records', { title: 'seen by admins' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.ms).toBeLessThan(500);
@@ -65,6 +71,8 @@ describe('realtime rule checks', () => {
     // the admin (no rule to check) gets the event; the guest's check is stopped, its process gone
     const event = await admin.next((f) => f.event === 'watched/*', BUDGET_MS + 5000);
     expect(event.data).toMatchObject({ action: 'create', record: { id: created.body.id, title: 'seen by admins' } });
+    // groups are checked side by side: the admin's copy did not wait for the guest's stopped check
+    expect(adminAt - writtenAt).toBeLessThan(BUDGET_MS / 2);
     await new Promise((r) => setTimeout(r, BUDGET_MS + 500));
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
     expect(guest.frames.some((f) => f.event === 'watched/*')).toBe(false);
