@@ -72,6 +72,7 @@ describe('realtime rule checks', () => {
     const event = await admin.next((f) => f.event === 'watched/*', BUDGET_MS + 5000);
     expect(event.data).toMatchObject({ action: 'create', record: { id: created.body.id, title: 'seen by admins' } });
     // groups are checked side by side: the admin's copy did not wait for the guest's stopped check
+    expect(adminAt).toBeGreaterThan(writtenAt);
     expect(adminAt - writtenAt).toBeLessThan(BUDGET_MS / 2);
     await new Promise((r) => setTimeout(r, BUDGET_MS + 500));
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();

@@ -9,4 +9,14 @@ export type ChartProps = { points: readonly ChartPoint[] };
 
 let chartModule: Promise<ComponentType<ChartProps>> | undefined;
 
-export const loadChart = (): Promise<ComponentType<ChartProps>> => (chartModule ??= import('./LogsChart').then((m) => m.default));
+/** The chart component; a failed download is asked for again by the next caller, not cached. */
+export function loadChart(): Promise<ComponentType<ChartProps>> {
+  chartModule ??= import('./LogsChart').then(
+    (m) => m.default,
+    (err: unknown) => {
+      chartModule = undefined;
+      throw err;
+    },
+  );
+  return chartModule;
+}
