@@ -11,29 +11,69 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-// Node built-ins a start never uses, loaded on first property access instead: Fastify requires
-// http2, https (with tls) and dns at load for options this server never sets (http2, https,
-// listening on a host name), and the read pool forks its first child on the first read. Loading
-// them cost about 15 ms of every cold start on a 2-core machine. Only modules used through
-// properties (never destructured at load, never called) may be listed.
-const LAZY_BUILTINS = ['http2', 'https', 'dns', 'child_process'];
-const lazyBuiltins = {
-  name: 'lazy-builtins',
-  setup(b) {
-    const filter = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`);
-    b.onResolve({ filter }, (args) =>
-      // the shim's own require is the real module
-      args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' },
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
-      loader: 'js',
-      contents: `let m; const load = () => (m ??= require('node:${args.path}'));
-module.exports = new Proxy({}, {
-  get: (_, k) => load()[k],
+// Modules a start never uses, loaded on first use instead (each shim stands in for its module and
+// requires it the first time one of its exports is touched or called). Together they cost about
+// 20 ms of every cold start on a 2-core machine. Only modules used in the way their entry says may
+// be listed:
+// - 'object': used through properties, never destructured at load;
+// - 'function': the module is a function, called (and its properties read) only later;
+// - a list of names: destructured at load, each name a function called only later.
+const LAZY = {
+  // Fastify requires http2, https (with tls) and dns at load for options this server never sets
+  // (http2, https, listening on a host name); the read pool forks its first child on the first read
+  http2: 'object',
+  https: 'object',
+  dns: 'object',
+  child_process: 'object',
+  // @fastify/static lists files with glob only for `wildcard: false` (never set here)
+  glob: ['glob'],
+  // @fastify/send builds its HTTP errors with it, on error paths only
+  'http-errors': 'function',
+  // @fastify/compress looks a type up in it only when our own type pattern does not match
+  'mime-db': 'object',
+};
+const BUILTINS = new Set(['http2', 'https', 'dns', 'child_process']);
+
+function lazyShim(name, kind, target) {
+  const load = `let m; const load = () => (m ??= require(${JSON.stringify(target)}));`;
+  if (Array.isArray(kind)) {
+    return `${load}\n${kind.map((k) => `exports[${JSON.stringify(k)}] = function (...a) { return load()[${JSON.stringify(k)}].apply(this, a); };`).join('\n')}`;
+  }
+  const traps = `get: (_, k) => load()[k],
   has: (_, k) => k in load(),
   ownKeys: () => Reflect.ownKeys(load()),
-  getOwnPropertyDescriptor: (_, k) => { const d = Object.getOwnPropertyDescriptor(load(), k); return d && { ...d, configurable: true }; },
-});`,
+  getOwnPropertyDescriptor: (_, k) => { const d = Object.getOwnPropertyDescriptor(load(), k); return d && { ...d, configurable: true }; },`;
+  if (kind === 'function') {
+    // an arrow function target: no own non-configurable keys to contradict the real module's
+    return `${load}\nmodule.exports = new Proxy(() => {}, {\n  ${traps}\n  apply: (_, self, a) => load().apply(self, a),\n});`;
+  }
+  return `${load}\nmodule.exports = new Proxy({}, {\n  ${traps}\n});`;
+}
+
+const lazyModules = {
+  name: 'lazy-modules',
+  setup(b) {
+    const filter = new RegExp(`^(node:)?(${Object.keys(LAZY).join('|')})$`);
+    b.onResolve({ filter }, async (args) => {
+      // the shim's own require is the real module
+      if (args.pluginData?.lazyTarget || args.namespace === 'lazy') return undefined;
+      const name = args.path.replace(/^node:/, '');
+      let target = `node:${name}`;
+      if (!BUILTINS.has(name)) {
+        // the package the importer would get (a nested version included), bundled under the shim
+        const real = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { lazyTarget: true } });
+        if (real.errors.length) return { errors: real.errors };
+        target = real.path;
+      }
+      return { path: target, namespace: 'lazy', pluginData: { name } };
+    });
+    b.onResolve({ filter: /.*/, namespace: 'lazy' }, (args) =>
+      args.path.startsWith('node:') ? { path: args.path, external: true } : { path: args.path },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      loader: 'js',
+      resolveDir: root,
+      contents: lazyShim(args.pluginData.name, LAZY[args.pluginData.name], args.path),
     }));
   },
 };
@@ -49,7 +89,8 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['better-sqlite3', 'sharp', 'nodemailer', '@aws-sdk/*'],
+  // the SQLite driver's JavaScript is bundled, its addon is not (server/db/database.ts names it)
+  external: ['*.node', 'sharp', 'nodemailer', '@aws-sdk/*'],
   // @fastify/compress ships a userland copy of Node's streams (readable-stream 4, the same API);
   // Node's own saves evaluating it on every start
   alias: { 'readable-stream': 'node:stream' },
@@ -61,7 +102,7 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  plugins: [lazyBuiltins],
+  plugins: [lazyModules],
 });
 // the read pool's child processes (server/db/database.ts looks for read-worker next to itself)
 await build({
@@ -71,7 +112,7 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['better-sqlite3'],
+  external: ['*.node'],
   define: { 'import.meta.url': '__outpostModuleUrl' },
   banner: { js: "var __outpostModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',

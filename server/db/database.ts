@@ -30,9 +30,14 @@ import { quoteIdent as q } from '../query/sql';
 
 export type DB = Database.Database;
 
+// The driver's addon, named by path: left to itself the driver finds it through the `bindings`
+// package (a stack trace walked and a dozen paths tried on every start), and the built server
+// bundles the driver's JavaScript but not its addon (scripts/build-server.mjs).
+const NATIVE_BINDING = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+
 /** Opens (creating if needed) an SQLite file with the pragmas PocketBase 0.22 uses. */
 export function openDatabase(file: string): DB {
-  const db = new Database(file);
+  const db = new Database(file, { nativeBinding: NATIVE_BINDING });
   db.pragma('busy_timeout = 10000');
   db.pragma('journal_mode = WAL');
   db.pragma('journal_size_limit = 200000000');
@@ -45,7 +50,7 @@ export function openDatabase(file: string): DB {
 
 /** A read-only connection (the pool's children open theirs with this). */
 export function openReadOnlyDatabase(file: string): DB {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = new Database(file, { readonly: true, fileMustExist: true, nativeBinding: NATIVE_BINDING });
   db.pragma('busy_timeout = 10000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -16000');
