@@ -110,54 +110,100 @@ export async function benchLogs(opts: { rows?: number; runs?: number; browser?: 
 
     // ---- Chromium: opening #/logs → first rows, chart drawn ----
     const session = JSON.stringify({ token: auth.token, model: auth.admin });
-    const firstRowsMs: number[] = [];
-    const chartDrawnMs: number[] = [];
-    for (let i = 0; i < runs + 1; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addInitScript((s) => localStorage.setItem('pocketbase_auth', s), session);
-      // the moments (since navigation start) the first row and the chart's area path are painted
-      await context.addInitScript(`(() => {
-        const obs = new MutationObserver(() => {
-          if (window.__firstRowMs === undefined && document.querySelector('tr.logs-row')) {
-            requestAnimationFrame(() => { window.__firstRowMs = performance.now(); });
-            window.__firstRowMs = null;
-          }
-          if (window.__chartMs === undefined && document.querySelector('.logs-chart-canvas[data-drawn] .apexcharts-area-series path')) {
-            requestAnimationFrame(() => { window.__chartMs = performance.now(); });
-            window.__chartMs = null;
-          }
-          if (window.__firstRowMs !== undefined && window.__chartMs !== undefined) obs.disconnect();
-        });
-        obs.observe(document, { childList: true, subtree: true, attributes: true });
-      })()`);
-      const page = await context.newPage();
-      await page.goto(`${url}/_/#/logs`);
-      const rowMs = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__firstRowMs, null, { timeout: 60_000 })).jsonValue()) as number;
-      const chartMs = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__chartMs, null, { timeout: 60_000 })).jsonValue()) as number;
-      if (process.env.BENCH_TIMELINE && i === runs) {
-        const entries = await page.evaluate(() =>
-          performance.getEntriesByType('resource').map((e) => `${e.startTime.toFixed(0).padStart(5)} → ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(/^.*\/(api|assets)\//, '$1/').slice(0, 110)}`),
-        );
-        log(entries.join('\n'));
-      }
-      if (i > 0) {
-        // the first run warms the server's caches and the browser's
-        firstRowsMs.push(rowMs);
-        chartDrawnMs.push(chartMs);
-      }
-      await context.close();
-    }
+    const ours = await timeScreen(browser, `${url}/_/#/logs`, runs, { storageKey: 'pocketbase_auth', session, ...OUR_MARKERS }, log);
+    const firstRowsMs = ours.firstRowsMs;
+    const chartDrawnMs = ours.chartDrawnMs;
     const rowsMedian = median(firstRowsMs);
     const chartMedian = median(chartDrawnMs);
     const load = machineLoad();
     log(`logs screen: open #/logs → first rows ${rowsMedian.toFixed(0)} ms median (runs: ${firstRowsMs.map((x) => x.toFixed(0)).join(', ')}; ${load})`);
     log(`logs screen: open #/logs → chart drawn ${chartMedian.toFixed(0)} ms median (runs: ${chartDrawnMs.map((x) => x.toFixed(0)).join(', ')}; ${load})`);
     if (Math.max(rowsMedian, chartMedian) > READY_BUDGET_MS) log(`logs: OVER BUDGET: the page is not ready within ${READY_BUDGET_MS} ms`);
+    if (process.env.PB_UI_DIR) await yardstick(process.env.PB_UI_DIR, dataDir, session, runs, browser, log);
     return { rows, buildMs: data.buildMs, firstPageP50Ms: firstPage, statsP50Ms: stats, firstRowsMs, chartDrawnMs, firstRowsMedianMs: rowsMedian, chartDrawnMedianMs: chartMedian };
   } finally {
     if (!opts.browser) await browser.close();
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What says, in a page, that its first log row and its chart are painted. */
+interface Markers {
+  /** an expression true once a log row is in the page */
+  rowReady: string;
+  /** an expression true once the chart for the loaded stats is in the page */
+  chartReady: string;
+}
+
+// our page: rows are tr.logs-row, the chart marks itself drawn (LogsChart.tsx)
+const OUR_MARKERS: Markers = {
+  rowReady: `document.querySelector('tr.logs-row')`,
+  chartReady: `document.querySelector('.logs-chart-canvas[data-drawn] .apexcharts-area-series path')`,
+};
+// the original 0.22.12 UI: rows are tr.row-handle; its Chart.js canvas (no animation) is updated
+// in the same task that clears the wrapper's 'loading' class and shows the total
+const ORIGINAL_MARKERS: Markers = {
+  rowReady: `document.querySelector('tr.row-handle')`,
+  chartReady: `(window.__chartLoading ||= !!document.querySelector('.chart-wrapper.loading')) && document.querySelector('.chart-wrapper:not(.loading) .total-logs:not(.hidden)')`,
+};
+
+/** Opens `url` in fresh contexts (a stored session) and times the first row and the chart, since navigation start. */
+async function timeScreen(browser: Browser, url: string, runs: number, opts: Markers & { storageKey: string; session: string }, log: (line: string) => void) {
+  const firstRowsMs: number[] = [];
+  const chartDrawnMs: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([k, s]) => localStorage.setItem(k, s), [opts.storageKey, opts.session]);
+    // the moments (since navigation start) the first row and the chart are painted
+    await context.addInitScript(`(() => {
+      const obs = new MutationObserver(() => {
+        if (window.__firstRowMs === undefined && (${opts.rowReady})) {
+          requestAnimationFrame(() => { window.__firstRowMs = performance.now(); });
+          window.__firstRowMs = null;
+        }
+        if (window.__chartMs === undefined && (${opts.chartReady})) {
+          requestAnimationFrame(() => { window.__chartMs = performance.now(); });
+          window.__chartMs = null;
+        }
+        if (window.__firstRowMs !== undefined && window.__chartMs !== undefined) obs.disconnect();
+      });
+      obs.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    })()`);
+    const page = await context.newPage();
+    await page.goto(url);
+    const rowMs = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__firstRowMs, null, { timeout: 60_000 })).jsonValue()) as number;
+    const chartMs = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__chartMs, null, { timeout: 60_000 })).jsonValue()) as number;
+    if (process.env.BENCH_TIMELINE && i === runs) {
+      const entries = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => `${e.startTime.toFixed(0).padStart(5)} → ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(/^.*\/(api|assets)\//, '$1/').slice(0, 110)}`),
+      );
+      log(entries.join('\n'));
+    }
+    if (i > 0) {
+      // the first run warms the server's caches and the browser's
+      firstRowsMs.push(rowMs);
+      chartDrawnMs.push(chartMs);
+    }
+    await context.close();
+  }
+  return { firstRowsMs, chartDrawnMs };
+}
+
+/**
+ * The same screen in the original PocketBase 0.22.12 UI (PB_UI_DIR: its ui/dist folder, from a
+ * PocketBase checkout; nothing of it is part of this project), served by this server on the same
+ * logs.db: the yardstick the issue names, measured in the same run.
+ */
+async function yardstick(uiDir: string, dataDir: string, session: string, runs: number, browser: Browser, log: (line: string) => void) {
+  const app = await createApp({ dataDir, dashboardDir: uiDir });
+  try {
+    const url = await app.listen('127.0.0.1', 0);
+    const { firstRowsMs, chartDrawnMs } = await timeScreen(browser, `${url}/_/#/logs`, runs, { storageKey: 'pb_admin_auth', session, ...ORIGINAL_MARKERS }, log);
+    const runsOf = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    log(`original 0.22.12 UI, same server and data: first rows ${median(firstRowsMs).toFixed(0)} ms median (runs: ${runsOf(firstRowsMs)}), chart drawn ${median(chartDrawnMs).toFixed(0)} ms median (runs: ${runsOf(chartDrawnMs)}; ${machineLoad()})`);
+  } finally {
+    await app.close();
   }
 }
 

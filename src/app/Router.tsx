@@ -55,10 +55,11 @@ function guardContext() {
 function preloadOpeningRoute(): void {
   const match = matchRoute(currentLocation().path);
   if (!match || guardRoute(match.route, guardContext()).action === 'redirect') return;
+  // the Logs page's first rows and stats, asked for first (ahead of the page's code in the
+  // browser's connection queue) and answered while that code loads
+  startLogsFirstLoad();
   void preloadPage(match.route.page);
   if (showsSidebar(match.route, isAdminSignedIn())) void loadShell();
-  // the Logs page's first rows and stats, asked for while its code loads
-  startLogsFirstLoad();
 }
 
 // as the app's code runs, not after React's first commit and paint (the router resolves in an effect)
