@@ -114,7 +114,8 @@ describe('spec details', () => {
     await row.hover();
     const copy = row.getByRole('button', { name: 'Copy id' });
     await copy.click();
-    expect(await copy.getAttribute('data-copied')).toBe('true');
+    // the icon changes once the clipboard write resolves (a moment after the click)
+    await expect.poll(() => copy.getAttribute('data-copied'), { interval: 20 }).toBe('true');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(note.id);
     await page.waitForTimeout(700);
     expect(await copy.getAttribute('data-copied')).toBeNull();
@@ -123,7 +124,7 @@ describe('spec details', () => {
     await row.getByText('first').click();
     const panelCopy = page.locator('.record-id').getByRole('button', { name: 'Copy id' });
     await panelCopy.click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(note.id);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { interval: 20 }).toBe(note.id);
     await page.keyboard.press('Escape');
   });
 
