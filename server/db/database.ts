@@ -32,8 +32,17 @@ export type DB = Database.Database;
 
 // The driver's addon, named by path: left to itself the driver finds it through the `bindings`
 // package (a stack trace walked and a dozen paths tried on every start), and the built server
-// bundles the driver's JavaScript but not its addon (scripts/build-server.mjs).
-const NATIVE_BINDING = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+// bundles the driver's JavaScript but not its addon (scripts/build-server.mjs). An addon built
+// elsewhere (a debug build) is still found by the driver's own lookup.
+const NATIVE_BINDING = addonPath();
+
+function addonPath(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+  } catch {
+    return undefined;
+  }
+}
 
 /** Opens (creating if needed) an SQLite file with the pragmas PocketBase 0.22 uses. */
 export function openDatabase(file: string): DB {
