@@ -34,7 +34,8 @@ const LAZY = {
 };
 const BUILTINS = new Set(['http2', 'https', 'dns', 'child_process']);
 
-function lazyShim(name, kind, target) {
+/** The shim's source: `target` (what the importer would have loaded) required on first use. */
+function lazyShim(kind, target) {
   const load = `let m; const load = () => (m ??= require(${JSON.stringify(target)}));`;
   if (Array.isArray(kind)) {
     return `${load}\n${kind.map((k) => `exports[${JSON.stringify(k)}] = function (...a) { return load()[${JSON.stringify(k)}].apply(this, a); };`).join('\n')}`;
@@ -55,7 +56,7 @@ const lazyModules = {
   setup(b) {
     const filter = new RegExp(`^(node:)?(${Object.keys(LAZY).join('|')})$`);
     b.onResolve({ filter }, async (args) => {
-      // the shim's own require is the real module
+      // the shim's own require (and the lookup of its target) get the real module
       if (args.pluginData?.lazyTarget || args.namespace === 'lazy') return undefined;
       const name = args.path.replace(/^node:/, '');
       let target = `node:${name}`;
@@ -73,7 +74,7 @@ const lazyModules = {
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
       loader: 'js',
       resolveDir: root,
-      contents: lazyShim(args.pluginData.name, LAZY[args.pluginData.name], args.path),
+      contents: lazyShim(LAZY[args.pluginData.name], args.path),
     }));
   },
 };
