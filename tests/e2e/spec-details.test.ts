@@ -99,7 +99,7 @@ describe('spec details', () => {
     // shown in clear with a copy button
     expect(await page.locator('input[name$="password"]').first().getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Copy password' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { interval: 20 }).toBe(password);
     await page.locator('[name$="username"]').first().fill('generated_user');
     await page.locator('input[name$="email"]').first().fill('gen@example.com');
     await screenshot(page, 'record-password-generated');
