@@ -110,9 +110,7 @@ export async function benchLogs(opts: { rows?: number; runs?: number; browser?: 
 
     // ---- Chromium: opening #/logs → first rows, chart drawn ----
     const session = JSON.stringify({ token: auth.token, model: auth.admin });
-    const ours = await timeScreen(browser, `${url}/_/#/logs`, runs, { storageKey: 'pocketbase_auth', session, ...OUR_MARKERS }, log);
-    const firstRowsMs = ours.firstRowsMs;
-    const chartDrawnMs = ours.chartDrawnMs;
+    const { firstRowsMs, chartDrawnMs } = await timeScreen(browser, `${url}/_/#/logs`, runs, { storageKey: 'pocketbase_auth', session, ...OUR_MARKERS }, log);
     const rowsMedian = median(firstRowsMs);
     const chartMedian = median(chartDrawnMs);
     const load = machineLoad();
