@@ -1,30 +1,25 @@
 // `npm run build` (second half): bundles the server (server/main.ts and everything it imports,
 // dependencies included) into one CommonJS file, dist-server/server.cjs, plus a small launcher,
-// dist-server/main.mjs, which runs it through V8's code cache (dist-server/server.cjs.cache,
-// written after the first start): starting the server transpiles nothing, resolves almost no
-// modules and, from the second start on, compiles almost nothing. Native addons and the large SDKs
-// the server loads on first use stay external (node_modules). The bundle finds schemas/, screens/
-// and dist/ through server/paths.ts, from wherever it is started.
+// dist-server/main.mjs, which runs it with its compiled code cached between starts (see the
+// launcher): starting the server transpiles nothing, resolves almost no modules and, from the
+// second start on, compiles almost nothing. Native addons and the large SDKs the server loads on
+// first use stay external (node_modules). The bundle finds schemas/, screens/ and dist/ through
+// server/paths.ts, from wherever it is started.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-// Modules a start never uses, loaded on first use instead (each shim stands in for its module and
-// requires it the first time one of its exports is touched or called). Together they cost about
-// 20 ms of every cold start on a 2-core machine. Only modules used in the way their entry says may
-// be listed:
+// Bundled packages a start never uses, loaded on first use instead (each shim stands in for its
+// module and requires it the first time one of its exports is touched or called). Together they
+// cost about 15 ms of every cold start on a 2-core machine (Node built-ins were shimmed too, but
+// that saved under 5 ms, within the noise, and is no longer done). Only modules used in the way
+// their entry says may be listed:
 // - 'object': used through properties, never destructured at load;
 // - 'function': the module is a function, called (and its properties read) only later;
 // - a list of names: destructured at load, each name a function called only later.
 const LAZY = {
-  // Fastify requires http2, https (with tls) and dns at load for options this server never sets
-  // (http2, https, listening on a host name); the read pool forks its first child on the first read
-  http2: 'object',
-  https: 'object',
-  dns: 'object',
-  child_process: 'object',
   // @fastify/static lists files with glob only for `wildcard: false` (never set here)
   glob: ['glob'],
   // @fastify/send builds its HTTP errors with it, on error paths only
@@ -32,7 +27,6 @@ const LAZY = {
   // @fastify/compress looks a type up in it only when our own type pattern does not match
   'mime-db': 'object',
 };
-const BUILTINS = new Set(['http2', 'https', 'dns', 'child_process']);
 
 /** The shim's source: `target` (what the importer would have loaded) required on first use. */
 function lazyShim(kind, target) {
@@ -54,23 +48,16 @@ function lazyShim(kind, target) {
 const lazyModules = {
   name: 'lazy-modules',
   setup(b) {
-    const filter = new RegExp(`^(node:)?(${Object.keys(LAZY).join('|')})$`);
+    const filter = new RegExp(`^(${Object.keys(LAZY).join('|')})$`);
     b.onResolve({ filter }, async (args) => {
       // the shim's own require (and the lookup of its target) get the real module
       if (args.pluginData?.lazyTarget || args.namespace === 'lazy') return undefined;
-      const name = args.path.replace(/^node:/, '');
-      let target = `node:${name}`;
-      if (!BUILTINS.has(name)) {
-        // the package the importer would get (a nested version included), bundled under the shim
-        const real = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { lazyTarget: true } });
-        if (real.errors.length) return { errors: real.errors };
-        target = real.path;
-      }
-      return { path: target, namespace: 'lazy', pluginData: { name } };
+      // the package the importer would get (a nested version included), bundled under the shim
+      const real = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { lazyTarget: true } });
+      if (real.errors.length) return { errors: real.errors };
+      return { path: real.path, namespace: 'lazy', pluginData: { name: args.path } };
     });
-    b.onResolve({ filter: /.*/, namespace: 'lazy' }, (args) =>
-      args.path.startsWith('node:') ? { path: args.path, external: true } : { path: args.path },
-    );
+    b.onResolve({ filter: /.*/, namespace: 'lazy' }, (args) => ({ path: args.path }));
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
       loader: 'js',
       resolveDir: root,
@@ -92,6 +79,9 @@ await build({
   target: 'node20',
   // the SQLite driver's JavaScript is bundled, its addon is not (server/db/database.ts names it)
   external: ['*.node', 'sharp', 'nodemailer', '@aws-sdk/*'],
+  // every import() becomes a require (the external packages are CommonJS, and Node 20.19+ requires
+  // ES modules too): the Node 20 launcher's cached script has no dynamic-import callback
+  supported: { 'dynamic-import': false },
   // @fastify/compress ships a userland copy of Node's streams (readable-stream 4, the same API);
   // Node's own saves evaluating it on every start
   alias: { 'readable-stream': 'node:stream' },
@@ -119,6 +109,12 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// a dynamic import() left in the bundle would throw in the Node 20 launcher: refuse to build one
+// (the read pool's children run read-worker.cjs as a plain file, where import() works)
+const code = fs.readFileSync(path.join(outdir, 'server.cjs'), 'utf8');
+const at = code.search(/(?<![\w$.])import\s*\(/);
+if (at >= 0) throw new Error(`server.cjs still holds a dynamic import(): …${code.slice(Math.max(0, at - 80), at + 80)}…`);
 // an old cache belongs to an old bundle
 fs.rmSync(path.join(outdir, 'server.cjs.cache'), { force: true });
+fs.rmSync(path.join(outdir, '.compile-cache'), { recursive: true, force: true });
 fs.copyFileSync(path.join(root, 'scripts', 'server-launcher.mjs'), path.join(outdir, 'main.mjs'));
