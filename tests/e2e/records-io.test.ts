@@ -222,6 +222,32 @@ describe('records import', () => {
     await panel.getByRole('button', { name: 'Done' }).click();
   });
 
+  it('exports formula-like text with a leading quote (the dialog says so) and imports it back unchanged', async () => {
+    const titles = ['=HYPERLINK("http://evil.example","x")', '+cmd|/C calc!A0', "'@SUM(1)"];
+    const made = await Promise.all(titles.map((title, i) => api.collection('items').create({ title, qty: 500 + i, kind: 'a' })));
+    const filter = 'qty >= 500';
+    await openItems(`&filter=${encodeURIComponent(filter)}&sort=qty`);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const popup = page.locator('.records-export-popup');
+    await popup.getByText("gets a leading ' so spreadsheets show it instead of running it as a formula").waitFor();
+    const text = await download(() => popup.getByRole('button', { name: 'Export', exact: true }).click());
+    const cells = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data.map((r) => r.title);
+    expect(cells).toEqual(titles.map((t) => `'${t}`));
+    await popup.waitFor({ state: 'hidden' });
+
+    // the same file imported (updates by id) keeps every value as it was
+    await api.collection('items').update(made[0].id, { title: 'changed' });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const panel = page.locator('.records-import-panel');
+    await chooseFile('formulas.csv', text);
+    await panel.getByRole('button', { name: 'Import 3 rows' }).click();
+    await panel.getByText('Created: 0, updated by id: 3, failed: 0.').waitFor({ timeout: 60_000 });
+    const after = await api.collection('items').getFullList({ filter, sort: 'qty' });
+    expect(after.map((r) => r.title)).toEqual(titles);
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await Promise.all(made.map((r) => api.collection('items').delete(r.id)));
+  });
+
   it('falls back to one request per record on a server without the batch endpoint (PocketBase 0.22)', async () => {
     // PocketBase 0.22 has no records-import route: it answers 404
     let batchCalls = 0;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createStrictAjv } from '../../src/engine/ajv';
 import type { CollectionModel } from '../../src/lib/collections/types';
 import { exportChunk, exportColumns, exportHead, exportTail, idsFilter } from '../../src/lib/records-io/export-rows';
+import { unescapeFormulaCell } from '../../src/lib/records-io/csv-formulas';
 import { autoMapping, castBool, castList, castNumber, importTargets, rowData, rowJudge, type DataValidator } from '../../src/lib/records-io/import-rows';
 
 const field = (name: string, type: string, options: Record<string, unknown> = {}, required = false) =>
@@ -71,5 +72,32 @@ describe('export chunks', () => {
     expect((JSON.parse(json) as Array<{ rel: unknown }>).map((r) => r.rel)).toEqual([['x1', 'x2'], []]);
     expect(JSON.parse(exportHead(cols, 'json') + exportTail('json', 0))).toEqual([]);
     expect(idsFilter(['a"b', 'c'])).toBe('id="a\\"b" || id="c"');
+  });
+});
+
+describe('CSV formula cells (OWASP CSV injection)', () => {
+  const notes = { ...posts, schema: [field('title', 'text'), field('views', 'number')] } as unknown as CollectionModel;
+  const columns = exportColumns(notes);
+  const hostile = ['=HYPERLINK("http://x","y")', '+cmd|/C calc!A0', '@SUM(1+1)', '-2+3', '\tTAB', '\rCR', "'=already", "''+twice", "it's fine", 'plain', '', "'"];
+
+  it('exports text that a spreadsheet would run with a leading quote; numbers stay numbers', () => {
+    const records = hostile.map((title, i) => ({ id: `r${i}`, collectionId: notes.id, title, views: -2 }));
+    const csv = exportHead(columns, 'csv') + exportChunk(records, columns, notes, { format: 'csv', relationNames: false, fileUrls: false, baseUrl: '' }, new Map(), 0);
+    const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1);
+    const titleAt = columns.findIndex((c) => c.name === 'title');
+    const viewsAt = columns.findIndex((c) => c.name === 'views');
+    const cells = rows.map((r) => r[titleAt]);
+    expect(cells.slice(0, 8)).toEqual(["'" + hostile[0], "'+cmd|/C calc!A0", "'@SUM(1+1)", "'-2+3", "'\tTAB", "'\rCR", "''=already", "'''+twice"]);
+    expect(cells.slice(8)).toEqual(["it's fine", 'plain', '', "'"]);
+    // no exported cell opens with a formula character any more
+    for (const c of cells) expect(c).not.toMatch(/^[=+\-@\t\r]/);
+    expect(rows.every((r) => r[viewsAt] === '-2')).toBe(true);
+  });
+
+  it('imports the escaped file back to the same values', () => {
+    const records = hostile.map((title, i) => ({ id: `r${i}`, collectionId: notes.id, title, views: 1 }));
+    const csv = exportHead(columns, 'csv') + exportChunk(records, columns, notes, { format: 'csv', relationNames: false, fileUrls: false, baseUrl: '' }, new Map(), 0);
+    const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: 'greedy', transform: unescapeFormulaCell });
+    expect(parsed.data.map((r) => r.title)).toEqual(hostile);
   });
 });

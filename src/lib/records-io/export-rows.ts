@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import type { CollectionModel } from '../collections/types';
 import { fileUrl, relationLabel, toList, type RecordLike } from '../records/format';
 import { isMultiple } from '../record-schema';
+import { FORMULA_CELL } from './csv-formulas';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -115,7 +116,7 @@ export function exportChunk(
   if (records.length === 0) return '';
   if (opts.format === 'csv') {
     const rows = records.map((r) => columns.map((c) => csvCell(exportValue(r, c, collection, opts, collectionsById), c)));
-    return Papa.unparse(rows, { header: false, newline: '\r\n' }) + '\r\n';
+    return Papa.unparse(rows, { header: false, newline: '\r\n', escapeFormulae: FORMULA_CELL }) + '\r\n';
   }
   let out = '';
   records.forEach((r, i) => {

@@ -19,6 +19,7 @@ import {
   type DataValidator,
   type RawRow,
 } from '../../../lib/records-io/import-rows';
+import { FORMULA_CELL, unescapeFormulaCell } from '../../../lib/records-io/csv-formulas';
 import { runImport, type ImportFailure, type ImportRow, type ImportSummary } from './import-run';
 
 export type ImportPanelProps = {
@@ -47,6 +48,8 @@ async function parseFile(file: File): Promise<Parsed> {
     Papa.parse<RawRow>(file, {
       header: true,
       skipEmptyLines: 'greedy',
+      // a cell our CSV export escaped against formula injection gets its value back
+      transform: unescapeFormulaCell,
       complete: (res) => {
         const columns = (res.meta.fields ?? []).filter((f) => f !== '');
         if (!columns.length) reject(new Error('The file has no header row.'));
@@ -162,7 +165,7 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
     if (!summary || !parsed) return;
     const rows = summary.failed.map((f) => ({ line: f.line, reason: f.reason, ...parsed.rows[f.line - 2] }));
     downloadBlob(
-      new Blob([Papa.unparse(rows, { columns: ['line', 'reason', ...parsed.columns] })], { type: 'text/csv;charset=utf-8' }),
+      new Blob([Papa.unparse(rows, { columns: ['line', 'reason', ...parsed.columns], escapeFormulae: FORMULA_CELL })], { type: 'text/csv;charset=utf-8' }),
       `${collection.name}_import_failures.csv`,
     );
   };
