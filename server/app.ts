@@ -29,6 +29,8 @@ import { registerRealtime } from './http/realtime';
 import { registerBackups } from './http/backups';
 import { startAutoBackups } from './services/backups/cron';
 import { recoverDataDir } from './services/backups/swap';
+import { sweepTempFiles } from './services/blob-file';
+import { getStorage } from './services/storage';
 import { registerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
@@ -214,6 +216,8 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerBackups(fastify, ctx);
   registerDashboard(fastify, ctx);
   startAutoBackups(ctx);
+  // temporaries a crash or a full disk left beside the records' files
+  void sweepTempFiles(getStorage(ctx).root).then((n) => n && console.log(`[storage] removed ${n} unfinished temporary file(s)`));
 
   await fastify.ready();
   let closed = false;

@@ -1,12 +1,19 @@
-// GET /api/health as 0.22 answers it: {message, code, data: {canBackup}}; HEAD gets no body.
+// GET /api/health as 0.22 answers it: {message, code, data: {canBackup}}; HEAD gets no body. While
+// writes fail for lack of disk space, data also says `diskFull: true` (and since when).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isBackupActive } from '../services/backups/state';
+import { outOfSpaceSince } from '../services/disk-space';
+
+function diskState(ctx: AppContext): { diskFull?: true; diskFullSince?: string } {
+  const since = outOfSpaceSince(ctx);
+  return since ? { diskFull: true, diskFullSince: since.toISOString() } : {};
+}
 
 export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/health', async () => ({
     message: 'API is healthy.',
     code: 200,
-    data: { canBackup: !isBackupActive(ctx) },
+    data: { canBackup: !isBackupActive(ctx), ...diskState(ctx) },
   }));
 }

@@ -6,9 +6,10 @@ import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { getCollections } from '../collections/store';
 import { QueryTimeoutError, transaction } from '../db/database';
-import { ApiError } from '../core/errors';
+import { ApiError, badRequest } from '../core/errors';
 import type { RequestInfo } from '../query/record-resolver';
 import { quoteIdent as q } from '../query/sql';
+import { isOutOfSpace, noteOutOfSpace, noteWriteSucceeded } from '../services/disk-space';
 import { getStorage } from '../services/storage';
 import { emitRecordChange } from './events';
 import { recordFromRow, type RecordModel } from './model';
@@ -112,8 +113,11 @@ async function writeUploads(ctx: AppContext, record: RecordModel, form: RecordFo
     }
   } catch (err) {
     for (const u of undo) await u().catch(() => undefined);
-    throw err;
+    if (!isOutOfSpace(err)) throw err;
+    noteOutOfSpace(ctx, 'record files', err);
+    throw badRequest('Not enough disk space to store the file.', {}, String(err));
   }
+  if (undo.length) noteWriteSucceeded(ctx);
   return undo;
 }
 
@@ -183,6 +187,7 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
     });
   } catch (err) {
     for (const u of undo) await u().catch(() => undefined);
+    if (isOutOfSpace(err)) noteOutOfSpace(ctx, 'data.db', err);
     const unique = uniqueErrors(record.collection, err);
     if (unique) throw failed(message, unique);
     throw failed(message, {}, String(err));

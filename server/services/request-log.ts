@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { formatPbDate } from '../query/macros';
 import { invalidateLogsStats } from './logs-read';
 import { sortKeys } from '../../src/lib/json';
+import { isOutOfSpace, noteOutOfSpace, noteWriteSucceeded } from './disk-space';
 
 interface LogEntry {
   level: number;
@@ -76,9 +77,12 @@ export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; de
       insertBatch(rows);
       // an entry dated into an hour the stats already counted as closed (a late batch) resets them
       if (rows.some((row) => Date.parse(row.created.replace(' ', 'T')) < Date.now() - LATE_ENTRY_MS)) invalidateLogsStats(ctx.logsDb);
+      noteWriteSucceeded(ctx);
     } catch (err) {
-      // a full disk or locked db must not take the server down; the batch is lost
-      console.error('[logs] failed to write %d log entries:', rows.length, err);
+      // a full disk or locked db must not take the server down; the batch is lost (a full disk is
+      // said once, not once per batch)
+      if (isOutOfSpace(err)) noteOutOfSpace(ctx, 'logs.db', err);
+      else console.error('[logs] failed to write %d log entries:', rows.length, err);
     }
     if (Date.now() - lastPruneAt >= LOG_PRUNE_INTERVAL_MS) prune();
   };

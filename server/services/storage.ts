@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import type { AppContext } from '../context';
+import { writeBlobFile } from './blob-file';
 
 interface FileStat {
   size: number;
@@ -16,7 +16,7 @@ interface FileStat {
 }
 
 export interface Storage {
-  /** Writes a blob (atomically) and its .attrs sidecar. */
+  /** Writes a blob and its .attrs sidecar, atomically: a failed write leaves nothing behind. */
   save(
     collectionId: string,
     recordId: string,
@@ -119,19 +119,7 @@ function createLocalStorage(dataDir: string): Storage {
     async save(collectionId, recordId, name, data, contentType, originalName) {
       const p = blobPath(collectionId, recordId, name);
       await fsp.mkdir(path.dirname(p), { recursive: true });
-      const attrs = {
-        'user.cache_control': '',
-        'user.content_disposition': '',
-        'user.content_encoding': '',
-        'user.content_language': '',
-        'user.content_type': contentType || guessContentType(name),
-        'user.metadata': originalName ? { 'original-filename': originalName } : null,
-        md5: crypto.createHash('md5').update(data).digest('base64'),
-      };
-      const tmp = `${p}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-      await fsp.writeFile(tmp, data);
-      await fsp.rename(tmp, p);
-      await fsp.writeFile(p + '.attrs', JSON.stringify(attrs));
+      await writeBlobFile(p, data, contentType || guessContentType(name), originalName ? { 'original-filename': originalName } : null);
     },
     async read(collectionId, recordId, name) {
       let p: string;

@@ -8,7 +8,7 @@
 // animation is used. The thumb is written in the format of its file name (png when unknown).
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import crypto from 'node:crypto';
+import { writeBlobFile } from './blob-file';
 
 const THUMB_SIZE_PATTERN = /^(\d+)x(\d+)(t|b|f)?$/;
 /** Thumbs every file field has, besides its configured `thumbs`. */
@@ -129,17 +129,5 @@ async function createThumb(originalPath: string, thumbPath: string, size: string
   const input = await fsp.readFile(originalPath);
   const data = await renderThumb(input, spec, thumbFormat(thumbPath));
   await fsp.mkdir(path.dirname(thumbPath), { recursive: true });
-  const tmp = `${thumbPath}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-  const attrs = {
-    'user.cache_control': '',
-    'user.content_disposition': '',
-    'user.content_encoding': '',
-    'user.content_language': '',
-    'user.content_type': contentType,
-    'user.metadata': null,
-    md5: crypto.createHash('md5').update(data).digest('base64'),
-  };
-  await fsp.writeFile(thumbPath + '.attrs', JSON.stringify(attrs));
-  await fsp.writeFile(tmp, data);
-  await fsp.rename(tmp, thumbPath);
+  await writeBlobFile(thumbPath, data, contentType, null);
 }
