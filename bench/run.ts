@@ -27,7 +27,7 @@ import { benchRecordsUi } from './records-ui';
 import { benchRealtime } from './realtime';
 import { benchBackups } from './backups';
 import { meterWire } from './wire';
-import { benchStall } from './stall';
+import { benchFairness, benchStall } from './stall';
 import { benchRecordsIo } from './records-io';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -123,6 +123,11 @@ async function main() {
     console.log('');
     const stall = await benchStall();
     if (stall.healthP50Ms > 50) console.log('stall: OVER BUDGET: /api/health p50 above 50 ms while a slow list runs');
+    const fair = await benchFairness();
+    if (fair.listP99Ms > 100) {
+      console.log('fairness: OVER BUDGET: a normal list p99 above 100 ms while guests hammer a runaway view');
+      process.exitCode = 1;
+    }
   }
   // Records screen in Chromium on 100,000 records: first rows, Load more, memory.
   if (run.has('records-ui')) {

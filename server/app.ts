@@ -14,6 +14,7 @@ import type { AppContext, AppOptions, RestartPlan } from './context';
 import { registerCore } from './http/core';
 import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http/client-errors';
 import { registerAuth } from './http/auth';
+import { registerReadClients } from './http/read-clients';
 import { registerRequestLog } from './http/request-log';
 import { registerAdmins } from './http/admins';
 import { registerSettings } from './http/settings';
@@ -202,6 +203,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   await registerCompression(fastify);
   registerCore(fastify, ctx);
   registerAuth(fastify, ctx);
+  registerReadClients(fastify);
   registerRequestLog(fastify, ctx);
   registerAdmins(fastify, ctx);
   registerCollections(fastify, ctx);

@@ -27,6 +27,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { quoteIdent as q } from '../query/sql';
+import { budgetFor, CHEAP_MS, mayStart, ShapeCosts } from './read-admission';
+import { currentReadClient, type ReadClient } from './read-client';
 
 export type DB = Database.Database;
 
@@ -136,6 +138,14 @@ interface ReadOptions {
   pending?: PendingRow;
 }
 
+/** The caller went away before its read ran or finished; the read was dropped or stopped. */
+export class ReadAbortedError extends Error {
+  constructor() {
+    super('the client went away; its read was dropped');
+    this.name = 'ReadAbortedError';
+  }
+}
+
 /** The budget ran out; the statement was stopped (its process killed). */
 export class QueryTimeoutError extends Error {
   constructor(readonly budgetMs: number) {
@@ -189,13 +199,17 @@ interface Job {
   queries: ReadQuery[];
   pending?: PendingRow;
   budgetMs: number;
+  /** Who asked (admission control), and whether its shape ran cheaply last time. */
+  client: ReadClient | undefined;
+  shape: string;
+  cheap: boolean;
   resolve: (results: unknown[]) => void;
   reject: (err: Error) => void;
 }
 
 interface Child {
   proc: ChildProcess;
-  job: (Job & { id: number; timer: NodeJS.Timeout }) | null;
+  job: (Job & { id: number; timer: NodeJS.Timeout; cheapTimer?: NodeJS.Timeout; started: number }) | null;
   ready: boolean;
 }
 
@@ -248,6 +262,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
   const maxSize = Math.max(minSize, options.maxSize ?? 4);
   const children: Child[] = [];
   const queue: Job[] = [];
+  const costs = new ShapeCosts();
   let seq = 0;
   let closed = false;
 
@@ -270,7 +285,9 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       const job = child.job;
       if (!job || msg.id !== job.id) return;
       clearTimeout(job.timer);
+      clearTimeout(job.cheapTimer);
       child.job = null;
+      costs.record(job.shape, performance.now() - job.started < CHEAP_MS);
       if (msg.ok) job.resolve(msg.results);
       else job.reject(new ReadQueryError(msg.message, msg.code));
       pump();
@@ -282,6 +299,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       child.job = null;
       if (job) {
         clearTimeout(job.timer);
+        clearTimeout(job.cheapTimer);
         job.reject(new Error('the read process exited unexpectedly'));
       }
       if (closed) return;
@@ -309,25 +327,53 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     const id = ++seq;
     const timer = setTimeout(() => {
       // the statement is still running: stop it for real (pump() starts a replacement)
-      child.job = null;
-      retire(child);
+      costs.record(job.shape, false);
+      stop(child);
       job.reject(new QueryTimeoutError(job.budgetMs));
-      pump();
     }, job.budgetMs);
-    child.job = { ...job, id, timer };
+    const running: NonNullable<Child['job']> = { ...job, id, timer, started: performance.now() };
+    if (job.cheap) {
+      // a cheap read that overruns counts as costly from then on (its client's share, the
+      // reserved child), and so does its shape
+      running.cheapTimer = setTimeout(() => {
+        running.cheap = false;
+        costs.record(job.shape, false);
+        pump();
+      }, CHEAP_MS);
+    }
+    child.job = running;
     child.proc.send({ id, queries: job.queries, pending: job.pending } satisfies WorkerRequest);
   }
 
-  function pump(): void {
-    while (queue.length > 0) {
-      const idle = children.find((c) => c.ready && !c.job && c.proc.connected);
-      if (!idle) {
-        // a child still starting will take the job; otherwise grow while under maxSize
-        if (!children.some((c) => !c.ready) && children.length < maxSize) spawn();
-        break;
-      }
-      dispatch(idle, queue.shift()!);
+  /** Kills the child running a read (its statement really stops) and lets the queue move on. */
+  function stop(child: Child): void {
+    if (child.job) {
+      clearTimeout(child.job.timer);
+      clearTimeout(child.job.cheapTimer);
     }
+    child.job = null;
+    retire(child);
+    pump();
+  }
+
+  function pump(): void {
+    const running = children.flatMap((c) => (c.job ? [c.job] : []));
+    for (let i = 0; i < queue.length; ) {
+      const job = queue[i];
+      if (!mayStart(job, running, maxSize)) {
+        i++;
+        continue;
+      }
+      const idle = children.find((c) => c.ready && !c.job && c.proc.connected);
+      if (!idle) break;
+      queue.splice(i, 1);
+      dispatch(idle, job);
+      running.push(idle.job!);
+    }
+    // one child more while every child is busy or starting and work may come (a cheap read must
+    // not wait for a process to start behind runaway ones)
+    const spare = children.some((c) => !c.ready || (!c.job && c.proc.connected));
+    if (!spare && children.length < maxSize && (queue.length > 0 || running.length > 0)) spawn();
     // idle children must not keep the process alive; starting ones must while work is queued
     for (const c of children) {
       if (c.job || (queue.length > 0 && !c.ready)) c.proc.channel?.ref();
@@ -337,12 +383,34 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
 
   function batch(queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> {
     if (closed) return Promise.reject(new Error('the read pool is closed'));
-    const budget = opts.budgetMs ?? budgetMs;
+    const client = currentReadClient();
+    if (client?.signal?.aborted) return Promise.reject(new ReadAbortedError());
+    const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
+    const shape = queries.map((query) => query.sql).join('\n;\n');
     // keep minSize children once reads start, so a slow batch never leaves the next one waiting
     // for a process to start (a killed child is replaced here too)
     while (children.length < minSize) spawn();
     return new Promise((resolve, reject) => {
-      queue.push({ queries, pending: opts.pending, budgetMs: budget, resolve, reject });
+      const onAbort = () => {
+        const queued = queue.indexOf(job);
+        if (queued >= 0) queue.splice(queued, 1);
+        const child = children.find((c) => c.job && c.job.resolve === job.resolve);
+        if (child) stop(child);
+        reject(new ReadAbortedError());
+      };
+      const settle = () => client?.signal?.removeEventListener('abort', onAbort);
+      const job: Job = {
+        queries,
+        pending: opts.pending,
+        budgetMs: budget,
+        client,
+        shape,
+        cheap: costs.isCheap(shape),
+        resolve: (r) => (settle(), resolve(r)),
+        reject: (e) => (settle(), reject(e)),
+      };
+      client?.signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(job);
       pump();
     });
   }

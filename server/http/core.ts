@@ -2,7 +2,7 @@
 // and the /api 404. Nothing here knows about a particular API area.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { QueryTimeoutError } from '../db/database';
+import { QueryTimeoutError, ReadAbortedError } from '../db/database';
 import { ApiError } from '../core/errors';
 import { registerFieldsFilter } from './fields';
 import { parseJsonBody, stringifyLikeGo } from '../core/json';
@@ -35,7 +35,7 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const apiError = toApiError(error);
     req.failure = { message: apiError.message, details: apiError.details ?? describeCause(error, apiError) };
-    const expected = error instanceof ApiError || error instanceof QueryTimeoutError || (error as FastifyError).statusCode;
+    const expected = error instanceof ApiError || error instanceof QueryTimeoutError || error instanceof ReadAbortedError || (error as FastifyError).statusCode;
     if (apiError.status >= 500 || !expected) {
       req.log.error(error);
       console.error('[server]', req.method, req.url, error);
@@ -58,6 +58,8 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof QueryTimeoutError) return new ApiError(400, QUERY_TIMEOUT, {}, error.message);
+  // the caller disconnected: nobody reads this answer, the request log keeps it
+  if (error instanceof ReadAbortedError) return new ApiError(400, 'The request was cancelled by the client.', {}, error.message);
   const fe = error as FastifyError;
   const code = fe?.code ?? '';
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'Request entity too large.');

@@ -24,6 +24,7 @@ import type { RequestInfo } from '../query/record-resolver';
 import { findAdminById } from '../services/admins';
 import { type Broker, type Client, type ClientAuth, sseFrame } from '../realtime/broker';
 import { SlicedQueue } from '../realtime/sliced-queue';
+import { runWithoutReadClient } from '../db/read-client';
 import type { ParsedTopic } from '../realtime/topics';
 import { pickFields } from './fields';
 import { stringifyLikeGo } from '../core/json';
@@ -259,7 +260,9 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
     dropped.timer = undefined;
   };
   const enqueue = (job: AsyncIterator<unknown>, what: string) => {
-    if (queue.push(job)) return;
+    // the checks are reads for the subscribers, not for the writer whose request triggered them:
+    // outside its read client (its share, its budget, its going away)
+    if (runWithoutReadClient(() => queue.push(job))) return;
     if (dropped.count++ === 0) dropped.first = what;
     dropped.timer ??= setTimeout(reportDropped, 1000).unref();
   };

@@ -1,0 +1,60 @@
+// Admission control in front of the read pool: who may start which read when, so that no caller
+// can fill the pool and the cheap reads everyone makes never wait behind runaway ones.
+// - A read is cheap when the last run of the same statements (its shape: the SQL, not the
+//   values) took under CHEAP_MS, and stays cheap only while it runs under that: one that
+//   overruns is counted as costly from then on, and so is its shape.
+// - Costly reads may hold all children but one: that one stays free for cheap reads.
+// - A client holds at most its share of costly reads at once (guests 1, signed-in users 2,
+//   admins all but the reserved child); the rest of its reads wait while others' go first.
+// - Guests get a third of the budget.
+// Shapes are remembered in a bounded LRU map (a client inventing SQL shapes cannot grow it).
+import type { ReadClient, ReadTier } from './read-client';
+
+export const CHEAP_MS = 50;
+const SHAPES_KEPT = 2000;
+const SHARE: Record<ReadTier, number> = { guest: 1, user: 2, admin: Number.POSITIVE_INFINITY };
+
+/** The budget of a read: a guest's is a third of the pool's (never under 1 s unless the pool's is). */
+export function budgetFor(client: ReadClient | undefined, poolBudgetMs: number): number {
+  if (client?.tier !== 'guest') return poolBudgetMs;
+  return Math.min(poolBudgetMs, Math.max(1000, Math.round(poolBudgetMs / 3)));
+}
+
+/** Cheap or costly, per shape: the last run decides. Unknown shapes are costly. */
+export class ShapeCosts {
+  private readonly cheap = new Map<string, boolean>();
+
+  isCheap(shape: string): boolean {
+    const v = this.cheap.get(shape);
+    if (v === undefined) return false;
+    // refresh its place in the LRU order
+    this.cheap.delete(shape);
+    this.cheap.set(shape, v);
+    return v;
+  }
+
+  record(shape: string, cheap: boolean): void {
+    this.cheap.delete(shape);
+    this.cheap.set(shape, cheap);
+    if (this.cheap.size > SHAPES_KEPT) this.cheap.delete(this.cheap.keys().next().value as string);
+  }
+}
+
+export interface Admissible {
+  client: ReadClient | undefined;
+  cheap: boolean;
+}
+
+/**
+ * Whether `job` may start now, given the reads running (`running`) on a pool of `maxSize`
+ * children. Cheap reads always may (they finish in milliseconds); a costly one needs a child
+ * left for cheap reads and its client under its share.
+ */
+export function mayStart(job: Admissible, running: readonly Admissible[], maxSize: number): boolean {
+  if (job.cheap) return true;
+  const costly = running.filter((r) => !r.cheap);
+  if (costly.length >= maxSize - 1) return false;
+  if (!job.client) return true;
+  const mine = costly.filter((r) => r.client?.key === job.client!.key).length;
+  return mine < SHARE[job.client.tier];
+}

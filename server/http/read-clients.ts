@@ -1,0 +1,24 @@
+// Tags every request's reads with its caller for the read pool's admission control
+// (server/db/read-admission.ts): the admin or auth record, else the guest's IP address; and
+// aborts them when the caller disconnects before its answer (queued reads are dropped, running
+// ones stopped). Runs before the handler, after the caller is known (auth) and the body is read.
+import type { FastifyInstance } from 'fastify';
+import { runAsReadClient, type ReadClient } from '../db/read-client';
+
+export function registerReadClients(app: FastifyInstance): void {
+  app.addHook('preHandler', (req, reply, done) => {
+    const auth = req.auth;
+    const client: ReadClient =
+      auth.kind === 'admin'
+        ? { key: `admin:${String(auth.admin?.id)}`, tier: 'admin' }
+        : auth.kind === 'guest'
+          ? { key: `ip:${req.ip}`, tier: 'guest' }
+          : { key: `record:${String(auth.collectionId)}:${String(auth.record?.id)}`, tier: 'user' };
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    client.signal = gone.signal;
+    runAsReadClient(client, done);
+  });
+}
