@@ -1,5 +1,6 @@
 // `?expand=` (daos/record_expand.go in 0.22): relation paths with dots (at most 6 levels), several
-// paths, back-relations `<collection>_via_<field>`; what is expanded is fetched under the target's
+// paths, back-relations `<collection>_via_<field>` or the soft-deprecated `<collection>(<field>)`
+// (keyed as sent: `expand["comments(post)"]`); what is expanded is fetched under the target's
 // viewRule (a null rule drops the path for non-admins, failing records are left out). Each level
 // of each path costs a constant number of queries (one fetch, one back-relation lookup, one
 // manageRule check), however many records are expanded.
@@ -113,32 +114,41 @@ export async function expandRecords(ctx: AppContext, records: RecordModel[], exp
     try {
       await expandPath(ctx, records, path, fetch, 1);
     } catch (err) {
-      // unknown field, depth limit, inaccessible collection: 0.22 only logs these
+      // unknown or non-relation field, unknown or unserved collection: 0.22 only logs these
       if (err instanceof QueryTimeoutError) throw err;
     }
   }
 }
 
 const VIA = /^(\w+)_via_(\w+)$/;
+/** 0.22.0 renamed `<collection>(<field>)` to `_via_` but still expands the old form. */
+const VIA_LEGACY = /^(\w+)\((\w+)\)$/;
+
+/** `[collection, field]` of a back-relation segment; as in 0.22, a segment with `(` is only read as the old form. */
+function backRelationOf(segment: string): [string, string] | null {
+  const m = (segment.includes('(') ? VIA_LEGACY : VIA).exec(segment);
+  return m ? [m[1], m[2]] : null;
+}
 
 async function expandPath(ctx: AppContext, records: RecordModel[], path: string, fetch: FetchFunc, level: number): Promise<void> {
-  if (level > MAX_EXPAND_DEPTH) throw new Error('max allowed expand depth reached');
-  if (records.length === 0) return;
+  // 0.22 expands the first 6 levels of a longer path and ignores the rest (no failure)
+  if (level > MAX_EXPAND_DEPTH || records.length === 0) return;
   const main = records[0].collection;
   const dot = path.indexOf('.');
   const name = dot < 0 ? path : path.slice(0, dot);
   const rest = dot < 0 ? '' : path.slice(dot + 1);
 
-  let relField: Pick<SchemaField, 'name' | 'type' | 'options'> | undefined = main.schema.find((f) => f.name === name);
+  let relField: Pick<SchemaField, 'name' | 'type' | 'options'> | undefined;
   let idsOf: (r: RecordModel) => string[];
   let target: Collection | undefined;
 
-  if (!relField) {
-    const m = VIA.exec(name);
-    if (!m) throw new Error(`missing field ${name}`);
-    const backFound = findCollection(ctx, m[1]);
+  // the back-relation forms are tried before fields, as in 0.22 (no field may match them there)
+  const backRel = backRelationOf(name);
+  if (backRel) {
+    const [backName, backFieldName] = backRel;
+    const backFound = findCollection(ctx, backName);
     const back = backFound && !refusedViewReason(ctx, backFound) ? backFound : undefined;
-    const backField = back?.schema.find((f) => f.name === m[2]);
+    const backField = back?.schema.find((f) => f.name === backFieldName);
     if (!back || !backField || backField.type !== 'relation' || backField.options.collectionId !== main.id) {
       throw new Error(`invalid back relation ${name}`);
     }
@@ -155,7 +165,8 @@ async function expandPath(ctx: AppContext, records: RecordModel[], path: string,
     target = back;
     idsOf = (r) => r.via?.[name] ?? [];
   } else {
-    if (relField.type !== 'relation') throw new Error(`field ${name} is not a relation`);
+    relField = main.schema.find((f) => f.name === name);
+    if (!relField || relField.type !== 'relation') throw new Error(`no relation field ${name}`);
     target = findCollection(ctx, String(relField.options.collectionId ?? ''));
     if (!target) throw new Error(`missing collection of ${name}`);
     if (refusedViewReason(ctx, target)) throw new Error(`the view ${target.name} is not served`);
