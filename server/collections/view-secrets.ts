@@ -1,21 +1,39 @@
-// Views must not publish secrets. A view query may not read _admins, _params, _externalAuths,
-// _migrations or SQLite's own tables, nor the passwordHash / tokenKey columns of auth collections
-// (PocketBase 0.22 allows it; a guest could then read what signs admin tokens).
+// Views must not publish secrets, and only secrets are refused, column by column: the
+// passwordHash and tokenKey of every auth table (_admins and the auth collections), the settings
+// document in _params.value (it holds the token-signing, SMTP, S3 and OAuth2 secrets) and the
+// provider account ids in _externalAuths.providerId (and ANALYZE's index key samples). Everything
+// else, _admins' id, email, avatar and dates included, may be read, as PocketBase 0.22 allows (its
+// own tests make views over _admins); 0.22 refuses nothing, so this part is ours.
 //
 // What a query reads is asked of SQLite, not guessed from its text: EXPLAIN lists the compiled
 // program, whose OpenRead instructions name the b-tree (table or index, by root page) each cursor
-// reads and whose Column instructions name the column. Aliases, subqueries, CTEs, other views and
-// covering indexes therefore cannot hide a read.
+// reads and whose Column instructions name the column. Aliases, subqueries, CTEs, joins, other
+// views and covering indexes therefore cannot hide a read.
 import type { DB } from '../db/database';
 import type { Collection } from './model';
 
-const FORBIDDEN_TABLES = ['_admins', '_params', '_externalauths', '_migrations'];
-const SECRET_COLUMNS = ['passwordhash', 'tokenkey'];
+const AUTH_SECRETS = ['passwordhash', 'tokenkey'];
+/** Secret columns of the system tables (lower case); auth tables get AUTH_SECRETS. */
+const SYSTEM_SECRETS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['_admins', AUTH_SECRETS],
+  ['_params', ['value']],
+  ['_externalauths', ['providerid']],
+  // ANALYZE's samples are whole index keys, e.g. of the tokenKey indexes
+  ['sqlite_stat3', ['sample']],
+  ['sqlite_stat4', ['sample']],
+]);
 
-/** Instructions whose p1 is a cursor that reads, seeks or walks rows (counting alone is fine). */
-const CURSOR_OPCODES = new Set([
-  'Column', 'Rewind', 'Next', 'Prev', 'Last', 'SeekGE', 'SeekGT', 'SeekLE', 'SeekLT', 'SeekScan', 'IdxGE', 'IdxGT', 'IdxLE', 'IdxLT',
-  'IdxRowid', 'DeferredSeek', 'Found', 'NotFound', 'NoConflict', 'IfNoHope', 'Sort', 'SeekRowid', 'NotExists',
+/** Instructions that read a row's whole record (a copy of every column, secrets included). */
+const RECORD_OPCODES = new Set(['RowData', 'RowCell']);
+/**
+ * Instructions that read an index entry (a column, the rowid, a deferred seek to the table row) or
+ * compare keys with it (seeks). Only these (and no mere stepping) make an index over a secret a
+ * leak: `select 1 as id from _admins` walks the smallest index, which can be the one on tokenKey,
+ * and reads nothing of it. (Many other opcodes' p1 is a number, not a cursor.)
+ */
+const INDEX_READ_OPCODES = new Set([
+  'Column', 'IdxRowid', 'DeferredSeek', 'RowData', 'RowCell', 'SeekGE', 'SeekGT', 'SeekLE', 'SeekLT', 'SeekScan',
+  'IdxGE', 'IdxGT', 'IdxLE', 'IdxLT', 'Found', 'NotFound', 'NoConflict', 'IfNoHope',
 ]);
 
 interface Instruction {
@@ -31,14 +49,9 @@ interface SchemaObject {
   tbl: string;
 }
 
-const isForbiddenTable = (name: string): boolean => {
-  const lower = name.toLowerCase();
-  return FORBIDDEN_TABLES.includes(lower) || lower.startsWith('sqlite_');
-};
-
 /**
- * Why `query` may not be a view query (a sentence naming the table or column), or null. Throws the
- * driver's error when the query does not compile.
+ * Why `query` may not be a view query (a sentence naming the secret column and its table), or
+ * null. Throws the driver's error when the query does not compile.
  */
 export function secretReadOf(db: DB, query: string, authTables: readonly string[]): string | null {
   const program = db.prepare(`EXPLAIN ${query}`).all() as Instruction[];
@@ -49,7 +62,10 @@ export function secretReadOf(db: DB, query: string, authTables: readonly string[
     byRoot.set(o.rootpage, o);
   }
   const auth = new Set(authTables.map((t) => t.toLowerCase()));
-  const cursors = new Map<number, SchemaObject>();
+  const secretsOf = (table: string): readonly string[] => {
+    const lower = table.toLowerCase();
+    return SYSTEM_SECRETS.get(lower) ?? (auth.has(lower) ? AUTH_SECRETS : []);
+  };
   const columnNames = new Map<string, string[]>();
   const namesOf = (o: SchemaObject): string[] => {
     let names = columnNames.get(o.name);
@@ -64,25 +80,31 @@ export function secretReadOf(db: DB, query: string, authTables: readonly string[
     }
     return names;
   };
+  const isSecret = (o: SchemaObject, column: string) => secretsOf(o.tbl).includes(column.toLowerCase());
+  const refusal = (column: string, o: SchemaObject) => `the view may not read the column "${column}" of "${o.tbl}"`;
 
-  const secret = (name: string, object: SchemaObject) => `the view may not read the column "${name}" of "${object.tbl}"`;
+  const cursors = new Map<number, SchemaObject>();
   for (const ins of program) {
     if ((ins.opcode === 'OpenRead' || ins.opcode === 'OpenWrite' || ins.opcode === 'ReopenIdx') && ins.p3 === 0) {
       const object = byRoot.get(ins.p2);
-      if (!object) continue;
-      if (isForbiddenTable(object.tbl)) return `the view may not read the table "${object.tbl}"`;
-      cursors.set(ins.p1, object);
+      if (object && secretsOf(object.tbl).length > 0) cursors.set(ins.p1, object);
+      else cursors.delete(ins.p1);
       continue;
     }
-    const object = CURSOR_OPCODES.has(ins.opcode) ? cursors.get(ins.p1) : undefined;
-    if (!object || !auth.has(object.tbl.toLowerCase())) continue;
-    if (ins.opcode === 'Column') {
+    const object = cursors.get(ins.p1);
+    if (!object) continue;
+    if (object.type === 'index') {
+      // reading an entry of an index over a secret, or seeking in it, reads or compares the secret
+      // (or yields rows in its order)
+      if (!INDEX_READ_OPCODES.has(ins.opcode)) continue;
+      const secret = namesOf(object).find((n) => isSecret(object, n));
+      if (secret) return refusal(secret, object);
+    } else if (ins.opcode === 'Column') {
       const name = namesOf(object)[ins.p2] ?? '';
-      if (SECRET_COLUMNS.includes(name.toLowerCase())) return secret(name, object);
-    } else if (object.type === 'index') {
-      // seeking or walking an index over a secret compares or orders by it (an oracle)
-      const name = namesOf(object).find((n) => SECRET_COLUMNS.includes(n.toLowerCase()));
-      if (name) return secret(name, object);
+      if (isSecret(object, name)) return refusal(name, object);
+    } else if (RECORD_OPCODES.has(ins.opcode)) {
+      const secret = namesOf(object).find((n) => isSecret(object, n));
+      if (secret) return refusal(secret, object);
     }
   }
   return null;

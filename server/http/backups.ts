@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { toDateTime } from '../db/layout';
 import { findAdminByFileToken } from '../services/admins';
@@ -28,6 +28,7 @@ import { logBackgroundError } from '../services/request-log';
 import { ApiError, badRequest, fieldError } from '../core/errors';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
+import { contentDisposition, serveContent } from './serve-content';
 
 const BUSY = 'Try again later - another backup/restore process has already been started.';
 const GENERIC = 'Something went wrong while processing your request.';
@@ -83,7 +84,7 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
               : null;
       if (error) throw badRequest(GENERIC, { name: error });
     }
-    const key = name || generateBackupName(MANUAL_BACKUP_PREFIX);
+    const key = name || generateBackupName(MANUAL_BACKUP_PREFIX, ctx.settings.get().meta.appName);
     if (!beginOperation(ctx, key)) throw badRequest(BUSY);
     try {
       await createBackup(ctx, key);
@@ -146,28 +147,25 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
     }
     const key = (req.params as KeyParams).key ?? '';
     const f = fsys();
+    // the storage stays open while the answer streams (several reads for a multipart range)
+    reply.raw.once('close', () => f.close());
+    let info;
     try {
-      const info = isBackupKey(key) ? await f.stat(key) : null;
-      if (!info) throw rawError('Failed to retrieve backup item.', `the backup "${key}" does not exist`);
-      const range = parseRange(req.headers.range, info.size);
-      if (range === 'unsatisfiable') {
-        f.close();
-        return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();
-      }
-      const stream = await f.read(key, range ?? undefined);
-      const cleanup = () => f.close();
-      stream.once('close', cleanup);
-      stream.once('error', cleanup);
-      if (range) {
-        void reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
-        return sendZip(reply, key, range.end - range.start + 1, stream);
-      }
-      return sendZip(reply, key, info.size, stream);
+      info = isBackupKey(key) ? await f.stat(key) : null;
     } catch (err) {
-      f.close();
-      if (err instanceof ApiError) throw err;
       throw rawError('Failed to retrieve backup item.', err);
     }
+    if (!info) throw rawError('Failed to retrieve backup item.', `the backup "${key}" does not exist`);
+    void reply
+      .header('Content-Disposition', contentDisposition('attachment', key))
+      .header('Content-Security-Policy', CSP)
+      .header('Cache-Control', 'no-store');
+    return serveContent(req, reply, {
+      size: info.size,
+      modified: info.modified,
+      contentType: 'application/zip',
+      open: (range) => f.read(key, range).catch((err: unknown) => Promise.reject(rawError('Failed to retrieve backup item.', err))),
+    });
   });
 
   app.delete('/api/backups/:key', async (req, reply) => {
@@ -221,39 +219,6 @@ function firstQuery(req: FastifyRequest, name: string): string {
   const v = (req.query as Record<string, unknown> | undefined)?.[name];
   const first = Array.isArray(v) ? v[0] : v;
   return typeof first === 'string' ? first.trim() : '';
-}
-
-function sendZip(reply: FastifyReply, key: string, size: number, stream: NodeJS.ReadableStream) {
-  return reply
-    .header('Content-Type', 'application/zip')
-    .header('Content-Disposition', `attachment; filename=${JSON.stringify(key)}`)
-    .header('Content-Length', String(size))
-    .header('Content-Security-Policy', CSP)
-    .header('Cache-Control', 'no-store')
-    .header('Accept-Ranges', 'bytes')
-    .send(stream);
-}
-
-/**
- * One `bytes=` range of a `size`-byte file (resumed downloads): null for none (or several, which
- * are answered whole), 'unsatisfiable' for a range past the end.
- */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
-  const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (!Number.isSafeInteger(start) || start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
 }
 
 /** Streams the multipart `file` field to `dest` (other parts are drained). */

@@ -1,6 +1,7 @@
 // /api/files (PocketBase 0.22's apis/file.go and filesystem.Serve): short-lived file tokens, and
 // record files served with their stored content type, inline or as attachments, with Range,
-// Last-Modified and cache headers, and thumbs generated once on demand.
+// Last-Modified and cache headers, and thumbs generated once on demand. A file found and allowed
+// is sent without X-Frame-Options, so PDFs and images embed (0.22 drops it there too).
 //
 // Protected files ignore the Authorization header: only `?token=` counts, as an admin or record
 // *file* token (an auth token is not one); without a valid one the caller is a guest and the
@@ -31,6 +32,8 @@ import { canAccessRecord, ruleAuthOf } from '../records/auth-store';
 import { findAuthRecordByToken } from '../records/auth-tokens';
 import { findRowById } from '../records/store';
 import { ApiError, badRequest, notFound } from '../core/errors';
+import { allowFraming } from './security-headers';
+import { contentDisposition, serveContent } from './serve-content';
 
 /** Content types a browser may show inline (0.22's inlineServeContentTypes). */
 const INLINE_CONTENT_TYPES = new Set([
@@ -100,16 +103,20 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   } catch {
     throw notFound();
   }
+  const thumb = firstQueryValue(req, 'thumb');
+  const sizes = [...DEFAULT_THUMB_SIZES, ...stringList(field.options?.thumbs)];
+  const thumbAsked = !!thumb && sizes.includes(thumb);
   const original = await fileInfo(originalPath);
+  // 0.22 reads the original's attributes for a thumb before it lets files be framed
+  if (!original && thumbAsked) throw notFound();
+  allowFraming(reply);
   if (!original) throw notFound();
 
   let servedPath = originalPath;
   let servedName = filename;
   let served = original;
 
-  const thumb = firstQueryValue(req, 'thumb');
-  const sizes = [...DEFAULT_THUMB_SIZES, ...stringList(field.options?.thumbs)];
-  if (thumb && sizes.includes(thumb) && THUMBABLE_CONTENT_TYPES.includes(original.contentType)) {
+  if (thumbAsked && THUMBABLE_CONTENT_TYPES.includes(original.contentType)) {
     servedName = `${thumb}_${filename}`;
     try {
       const thumbPath = storage.thumbPath(owner.collectionId, owner.recordId, filename, thumb);
@@ -229,7 +236,7 @@ function firstQueryValue(req: FastifyRequest, key: string): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// serving (Go's http.ServeContent, as filesystem.Serve uses it)
+// serving
 
 interface FileInfo {
   size: number;
@@ -281,109 +288,18 @@ async function sniffContentType(p: string, size: number): Promise<string> {
 /** strconv.ParseBool's true values. */
 const isTrue = (v: string | undefined) => v !== undefined && ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v);
 
-function contentDisposition(disposition: string, name: string): string {
-  if (/^[\w.-]+$/.test(name)) return `${disposition}; filename=${name}`;
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-function sendFile(req: FastifyRequest, reply: FastifyReply, filePath: string, name: string, info: FileInfo): FastifyReply {
+/** 0.22's filesystem.Serve: disposition, type, sandboxing CSP and cache, then Go's ServeContent. */
+function sendFile(req: FastifyRequest, reply: FastifyReply, filePath: string, name: string, info: FileInfo): Promise<FastifyReply> {
   const forceAttachment = isTrue(firstQueryValue(req, 'download'));
   const disposition = !forceAttachment && INLINE_CONTENT_TYPES.has(info.contentType) ? 'inline' : 'attachment';
-  const contentType = EXTENSION_CONTENT_TYPES[path.extname(name)] ?? info.contentType;
-  const lastModified = new Date(Math.floor(info.mtime.getTime() / 1000) * 1000);
-
   void reply
     .header('Content-Disposition', contentDisposition(disposition, name))
-    .header('Content-Type', contentType)
     .header('Content-Security-Policy', CSP)
-    .header('Cache-Control', CACHE_CONTROL)
-    .header('Accept-Ranges', 'bytes')
-    .header('Last-Modified', lastModified.toUTCString());
-
-  // conditional GET
-  const ims = req.headers['if-modified-since'];
-  if (typeof ims === 'string' && !req.headers['if-none-match']) {
-    const since = Date.parse(ims);
-    if (Number.isFinite(since) && lastModified.getTime() <= since) {
-      reply.removeHeader('Content-Type');
-      reply.removeHeader('Content-Length');
-      return reply.status(304).send();
-    }
-  }
-
-  let range = typeof req.headers.range === 'string' ? req.headers.range : '';
-  const ifRange = req.headers['if-range'];
-  if (range && typeof ifRange === 'string' && ifRange !== lastModified.toUTCString()) range = '';
-
-  if (range) {
-    const parsed = parseRange(range, info.size);
-    if (parsed === 'invalid') {
-      return reply.status(416).type('text/plain; charset=utf-8').send('invalid range\n');
-    }
-    if (parsed === 'unsatisfiable') {
-      return reply
-        .status(416)
-        .header('Content-Range', `bytes */${info.size}`)
-        .type('text/plain; charset=utf-8')
-        .send('invalid range: failed to overlap\n');
-    }
-    if (parsed) {
-      const { start, end } = parsed;
-      void reply
-        .status(206)
-        .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
-        .header('Content-Length', String(end - start + 1));
-      if (req.method === 'HEAD') return reply.send();
-      return reply.send(fs.createReadStream(filePath, { start, end }));
-    }
-  }
-
-  void reply.status(200).header('Content-Length', String(info.size));
-  if (req.method === 'HEAD' || info.size === 0) return reply.send(req.method === 'HEAD' ? undefined : '');
-  return reply.send(fs.createReadStream(filePath));
-}
-
-/**
- * A `Range` header with Go's http.ServeContent semantics (which 0.22 serves files with): one
- * `a-b`, `a-` or `-n` range → that range; several valid ranges → null (the whole file); no range
- * overlapping the file → 'unsatisfiable'; anything malformed (no `bytes=`, no `-`, not digits,
- * `5-1`) → 'invalid'. Both failures answer 416.
- */
-function parseRange(header: string, size: number): { start: number; end: number } | null | 'unsatisfiable' | 'invalid' {
-  const m = /^bytes=(.*)$/.exec(header.trim());
-  if (!m) return 'invalid';
-  const ranges: Array<{ start: number; end: number }> = [];
-  let noOverlap = false;
-  for (const raw of m[1].split(',')) {
-    const text = raw.trim();
-    if (text === '') continue;
-    const dash = text.indexOf('-');
-    if (dash < 0) return 'invalid';
-    const a = text.slice(0, dash).trim();
-    const b = text.slice(dash + 1).trim();
-    if (a === '') {
-      // suffix: the last n bytes
-      if (!/^\d+$/.test(b)) return 'invalid';
-      const n = Math.min(Number(b), size);
-      ranges.push({ start: size - n, end: size - 1 });
-      continue;
-    }
-    if (!/^\d+$/.test(a) || !Number.isSafeInteger(Number(a))) return 'invalid';
-    const start = Number(a);
-    if (start >= size) {
-      noOverlap = true;
-      continue;
-    }
-    if (b === '') {
-      ranges.push({ start, end: size - 1 });
-      continue;
-    }
-    if (!/^\d+$/.test(b) || Number(b) < start) return 'invalid';
-    ranges.push({ start, end: Math.min(Number(b), size - 1) });
-  }
-  if (ranges.length === 0) return noOverlap ? 'unsatisfiable' : null;
-  if (ranges.length > 1) return null;
-  // an empty suffix range (`-0`, or any suffix of an empty file) overlaps nothing
-  return ranges[0].end < ranges[0].start ? 'unsatisfiable' : ranges[0];
+    .header('Cache-Control', CACHE_CONTROL);
+  return serveContent(req, reply, {
+    size: info.size,
+    modified: info.mtime,
+    contentType: EXTENSION_CONTENT_TYPES[path.extname(name)] ?? info.contentType,
+    open: (range) => fs.createReadStream(filePath, range),
+  });
 }

@@ -3,8 +3,8 @@
 // are compiled at build time); inline styles are allowed because the charts, the code editor and
 // React's style props set style attributes; images and media may be blob:/data: (file previews,
 // thumbnails of files not uploaded yet), and images in rich-text content may live on any https
-// host. File downloads set their own sandboxing CSP (files.ts).
-import type { FastifyInstance } from 'fastify';
+// host. File downloads set their own sandboxing CSP and may be framed (files.ts).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { setResponseHeader } from './response-headers';
 
 const SECURE_HEADERS: Readonly<Record<string, string>> = {
@@ -34,4 +34,13 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     if (req.url === '/_' || req.url.startsWith('/_/')) setResponseHeader(reply, 'Content-Security-Policy', DASHBOARD_CSP);
     done();
   });
+}
+
+/**
+ * Lets the response be framed: 0.22 drops X-Frame-Options when it serves a stored file (clickjacking
+ * is no concern there, and PDFs and images should embed); every other answer keeps it.
+ */
+export function allowFraming(reply: FastifyReply): void {
+  reply.removeHeader('X-Frame-Options');
+  reply.raw.removeHeader('X-Frame-Options');
 }

@@ -140,7 +140,7 @@ describe('backups', () => {
     await page.locator('.backups-item').first().waitFor();
     const keys = (await http(server.url, 'GET', '/api/backups', { token })).body.map((b: { key: string }) => b.key);
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(/^pb_backup_\d{14}\.zip$/);
+    expect(keys[0]).toMatch(/^pb_backup_acme_\d{14}\.zip$/); // the app name, snake-cased
     expect(fs.existsSync(path.join(server.dataDir, 'backups', keys[0]))).toBe(false);
     // back to local storage
     await page.getByText('Store backups in S3 storage').click();

@@ -57,7 +57,7 @@ it('a cron of every minute makes a backup and keeps cronMaxKeep automatic ones',
   const list = autos();
   expect(list).toHaveLength(2);
   expect(list[0]).toBe(old[2]); // the newest of the old ones stays
-  expect(list[1]).toMatch(/^@auto_pb_backup_\d{14}\.zip$/);
+  expect(list[1]).toMatch(/^@auto_pb_backup_acme_test_\d{14}\.zip$/);
   expect(fs.existsSync(path.join(dir, 'manual.zip'))).toBe(true);
   // the API lists it like any other backup
   const keys = (await api('GET', '/api/backups')).body.map((b: { key: string }) => b.key);

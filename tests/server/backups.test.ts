@@ -114,7 +114,7 @@ describe('create, list, download, delete', () => {
     expect(list.status).toBe(200);
     const keys = (list.body as Array<{ key: string }>).map((b) => b.key).sort();
     expect(keys[0]).toBe('first.zip');
-    expect(keys[1]).toMatch(/^pb_backup_\d{14}\.zip$/);
+    expect(keys[1]).toMatch(/^pb_backup_acme_test_\d{14}\.zip$/); // the fixture's app name, snake-cased
     for (const b of list.body) {
       expect(Object.keys(b)).toEqual(['key', 'size', 'modified']);
       expect(b.size).toBeGreaterThan(1000);

@@ -106,8 +106,8 @@ describe('serving stored files', () => {
     expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(res.headers.get('content-length')).toBe('5');
     expect(res.headers.get('last-modified')).toBeTruthy();
-    // 0.22's Secure middleware covers file downloads too
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // 0.22's Secure middleware covers file downloads too, except X-Frame-Options (files may embed)
+    expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
@@ -204,7 +204,7 @@ describe('Range and conditional requests', () => {
     expect(image.body.equals(fixtureFile(USERS, USER1, AVATAR).subarray(0, 8))).toBe(true);
   });
 
-  it('answers 416 for a range past the end or a malformed range (as Go); multiple ranges get the whole file', async () => {
+  it('answers 416 for a range past the end or a malformed range (as Go); ranges adding up past the size get the whole file', async () => {
     const res = await fetchRaw(TXT, { headers: { Range: 'bytes=10-20' } });
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe('bytes */5');
@@ -213,9 +213,9 @@ describe('Range and conditional requests', () => {
       expect(bad.status, range).toBe(416);
       expect(bad.body.toString(), range).toMatch(/^invalid range/);
     }
-    for (const range of ['bytes=0-1,3-4', 'bytes=0-1,10-20']) {
-      const full = await fetchRaw(TXT, { headers: { Range: range } });
-      expect(full.status, range).toBe(range === 'bytes=0-1,10-20' ? 206 : 200);
+    for (const [range, status] of [['bytes=0-1,10-20', 206], ['bytes=0-,1-', 200], ['bytes=0-1,3-4', 206]] as const) {
+      const res = await fetchRaw(TXT, { headers: { Range: range } });
+      expect(res.status, range).toBe(status);
     }
   });
 

@@ -130,9 +130,11 @@ describe('inference rules', () => {
     }
   });
 
-  it('refuses queries that read secrets (system tables, password hashes, token keys)', () => {
-    expect(() => infer('select id, email from _admins')).toThrow('the view may not read the table "_admins"');
+  it('refuses queries that read secrets (password hashes, token keys, settings), column by column', () => {
+    expect(summary('select id, email from _admins')).toEqual([['email', 'json']]);
+    expect(() => infer('select id, passwordHash as email from _admins')).toThrow('the view may not read the column "passwordHash" of "_admins"');
     expect(() => infer('select id, tokenKey as k from users')).toThrow('the view may not read the column "tokenKey" of "users"');
+    expect(() => infer('select id, value from _params')).toThrow('the view may not read the column "value" of "_params"');
   });
 });
 

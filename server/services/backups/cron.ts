@@ -40,9 +40,9 @@ export function startAutoBackups(ctx: AppContext): void {
   });
 }
 
-/** One scheduled run: a backup named @auto_pb_backup_<stamp>.zip, then the cronMaxKeep pruning. */
+/** One scheduled run: a backup named @auto_pb_backup_<app name>_<stamp>.zip, then the cronMaxKeep pruning. */
 export async function runAutoBackup(ctx: AppContext): Promise<void> {
-  const name = generateBackupName(AUTO_BACKUP_PREFIX);
+  const name = generateBackupName(AUTO_BACKUP_PREFIX, ctx.settings.get().meta.appName);
   if (!beginOperation(ctx, name)) {
     logBackgroundError(ctx, 'Failed to create the automatic backup', 'another backup or restore is running', { name });
     return;
