@@ -25,6 +25,7 @@ import { benchRecords } from './records';
 import { benchLogs } from './logs';
 import { benchRecordsUi } from './records-ui';
 import { benchRealtime } from './realtime';
+import { benchRealtimeFairness } from './realtime-fairness';
 import { benchBackups } from './backups';
 import { meterWire } from './wire';
 import { benchFairness, benchStall } from './stall';
@@ -138,6 +139,11 @@ async function main() {
   if (run.has('realtime')) {
     console.log('');
     await benchRealtime();
+    const fair = await benchRealtimeFairness();
+    if (fair.p99Ms > 200) {
+      console.log('realtime fairness: OVER BUDGET: an unrelated subscriber waits more than 200 ms (p99) for its event');
+      process.exitCode = 1;
+    }
   }
   // Backups: 100,000 records + 200 MB of files, one backup under read/write traffic.
   if (run.has('backups')) {

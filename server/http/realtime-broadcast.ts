@@ -22,7 +22,7 @@ import { pendingRowOf, readRowById } from '../records/store';
 import { QueryTimeoutError, type PendingRow } from '../db/database';
 import type { RequestInfo } from '../query/record-resolver';
 import { findAdminById } from '../services/admins';
-import { type Broker, type Client, type ClientAuth, sseFrame } from '../realtime/broker';
+import { type Broker, type Client, type ClientAuth, type Subscriber, sseFrame } from '../realtime/broker';
 import { SlicedQueue } from '../realtime/sliced-queue';
 import { runWithoutReadClient } from '../db/read-client';
 import type { ParsedTopic } from '../realtime/topics';
@@ -181,21 +181,61 @@ interface Group {
 }
 
 /**
- * The frames of one record event. Subscribers with the same access (rule, principal, options)
- * form a group, checked and serialised once. Up to GROUP_CHECKS_AT_ONCE groups are checked at a
- * time and each group's frames go out as soon as its check ends, so a check that runs to its budget
- * (a rule reading a runaway view) delays no other group's copy of the event.
+ * A client that is a member of more groups than this in one event (many topics with distinct
+ * options: one check each) gets that event's frames from the slow lane, after everyone else's.
  */
-async function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: Action, record: RecordModel, scope: CheckScope = {}): AsyncGenerator<Delivery> {
-  if (broker.size === 0) return;
+const LIGHT_GROUPS_PER_CLIENT = 10;
+
+/** A group whose event needs no query: an admin without a filter, or an open rule without one. */
+function checkFree(group: Group, collection: Collection): boolean {
+  if (group.topic.options.query.filter || group.topic.options.query.expand) return false;
+  if (group.principal.isAdmin) return true;
+  return (group.rule === 'list' ? collection.listRule : collection.viewRule) === '';
+}
+
+/** Who gets one record event, by lane: the record as its collection is now, and its subscribers. */
+interface EventPlan {
+  record: RecordModel;
+  ruleOf: Map<string, RuleKind>;
+  /** Subscribers of light clients: the ordered lane. */
+  light: Subscriber[];
+  /** Subscribers of heavy clients: the slow lane. */
+  heavy: Subscriber[];
+}
+
+/**
+ * Who gets one record event, worked out at once and without a query (it runs on the writer's
+ * request): a client that holds more than LIGHT_GROUPS_PER_CLIENT matching topics with distinct
+ * options (one check each) is heavy, and its subscriptions go to the slow lane, so it gets the
+ * event late and everyone else on time.
+ */
+function planEvent(ctx: AppContext, broker: Broker, record: RecordModel): EventPlan | null {
   const collection = findCollection(ctx, record.collection.id) ?? record.collection;
   const current: RecordModel = collection === record.collection ? record : { ...record, collection };
-  const id = String(record.data.id);
-  const topics = topicsOf(collection, id);
+  const topics = topicsOf(collection, String(record.data.id));
   const ruleOf = new Map(topics);
   const subscribers = broker.subscribers(topics.map(([t]) => t));
-  if (subscribers.length === 0) return;
+  if (subscribers.length === 0) return null;
+  const kinds = new Map<Client, Set<string>>();
+  for (const { client, topic } of subscribers) {
+    let set = kinds.get(client);
+    if (!set) kinds.set(client, (set = new Set()));
+    set.add(`${ruleOf.get(topic.base) ?? 'list'}\u0000${topic.optionsKey}`);
+  }
+  const isHeavy = (c: Client) => (kinds.get(c)?.size ?? 0) > LIGHT_GROUPS_PER_CLIENT;
+  return {
+    record: current,
+    ruleOf,
+    light: subscribers.filter((s) => !isHeavy(s.client)),
+    heavy: subscribers.filter((s) => isHeavy(s.client)),
+  };
+}
 
+/**
+ * The frames of one lane of an event. Subscribers with the same access (rule, principal, options)
+ * form a group, checked and serialised once; groups that need no query go first.
+ */
+async function* laneDeliveries(ctx: AppContext, action: Action, plan: EventPlan, subscribers: Subscriber[], scope: CheckScope, atOnce: number): AsyncGenerator<Delivery> {
   const principals = new Map<string, Principal>();
   const principalOf = (c: Client): Principal => {
     const k = `${c.auth.kind}:${c.auth.collectionId ?? ''}:${c.auth.id}:${c.auth.tokenKey ?? ''}`;
@@ -203,29 +243,38 @@ async function* recordEventDeliveries(ctx: AppContext, broker: Broker, action: A
     if (!p) principals.set(k, (p = c.auth.kind === 'guest' ? GUEST_PRINCIPAL : resolvePrincipal(ctx, c.auth)));
     return p;
   };
-
   const groups = new Map<string, Group>();
   for (const { client, topic } of subscribers) {
-    const rule = ruleOf.get(topic.base) ?? 'list';
+    const rule = plan.ruleOf.get(topic.base) ?? 'list';
     const principal = principalOf(client);
     const key = `${rule}\u0000${principal.key}\u0000${topic.optionsKey}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { rule, principal, topic, members: [] }));
     group.members.push({ client, topic });
   }
+  const collection = plan.record.collection;
+  const ordered = [...groups.values()].sort((a, b) => Number(checkFree(b, collection)) - Number(checkFree(a, collection)));
+  yield* groupDeliveries(ctx, action, plan.record, ordered, scope, atOnce);
+}
 
+/**
+ * Checks `groups` (`atOnce` at a time, in order) and yields each one's frames as soon as its check
+ * ends, so a check that runs to its budget (a rule reading a runaway view) delays no other group's
+ * copy of the event.
+ */
+async function* groupDeliveries(ctx: AppContext, action: Action, record: RecordModel, groups: Group[], scope: CheckScope, atOnce: number): AsyncGenerator<Delivery> {
   const check = async (group: Group): Promise<string | null> => {
     try {
-      return await eventData(ctx, action, current, group.rule, group.principal, group.topic, scope);
+      return await eventData(ctx, action, record, group.rule, group.principal, group.topic, scope);
     } catch (err) {
-      console.error('[realtime] event for', collection.name, id, 'failed:', err);
+      console.error('[realtime] event for', record.collection.name, record.data.id, 'failed:', err);
       return null;
     }
   };
-  const waiting = [...groups.values()];
+  const waiting = [...groups];
   const running = new Map<Group, Promise<{ group: Group; data: string | null }>>();
   while (waiting.length > 0 || running.size > 0) {
-    while (running.size < GROUP_CHECKS_AT_ONCE && waiting.length > 0) {
+    while (running.size < atOnce && waiting.length > 0) {
       const group = waiting.shift()!;
       running.set(group, check(group).then((data) => ({ group, data })));
     }
@@ -252,30 +301,40 @@ async function* sending(broker: Broker, deliveries: AsyncIterable<Delivery>): As
  */
 export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
   const queue = new SlicedQueue();
-  // a flood (a bulk import) can overflow the queue: one line per second says how many were dropped
+  // the slow lane: events of clients that hold many distinct subscriptions (their own order kept;
+  // fewer events wait there: each holds many subscribers, and past that those clients miss events)
+  const slow = new SlicedQueue(8, 1000);
+  // a flood (a bulk import) can overflow a queue: one line per second says how many were dropped
   const dropped = { count: 0, first: '', timer: undefined as NodeJS.Timeout | undefined };
   const reportDropped = () => {
     console.error(`[realtime] broadcast queue full: ${dropped.count} event(s) not sent, from the ${dropped.first} on`);
     dropped.count = 0;
     dropped.timer = undefined;
   };
-  const enqueue = (job: AsyncIterator<unknown>, what: string) => {
+  const enqueue = (into: SlicedQueue, job: AsyncIterator<unknown>, what: string) => {
     // the checks are reads for the subscribers, not for the writer whose request triggered them:
     // outside its read client (its share, its budget, its going away)
-    if (runWithoutReadClient(() => queue.push(job))) return;
+    if (runWithoutReadClient(() => into.push(job))) return;
     if (dropped.count++ === 0) dropped.first = what;
     dropped.timer ??= setTimeout(reportDropped, 1000).unref();
   };
+  const broadcast = (action: Action, record: RecordModel, scope: CheckScope) => {
+    const plan = planEvent(ctx, broker, record);
+    if (!plan) return;
+    const what = `${action} of ${record.collection.name}/${record.data.id}`;
+    // an event only heavy clients get never enters the ordered lane: it cannot hold up the others
+    if (plan.light.length > 0) enqueue(queue, sending(broker, laneDeliveries(ctx, action, plan, plan.light, scope, GROUP_CHECKS_AT_ONCE)), what);
+    if (plan.heavy.length > 0) enqueue(slow, sending(broker, laneDeliveries(ctx, action, plan, plan.heavy, scope, 1)), `${what} (slow lane)`);
+  };
   const offChange = onRecordChange(ctx, (change) => {
     if (change.action === 'delete' || broker.size === 0) return;
-    const { action, record } = change;
-    enqueue(sending(broker, recordEventDeliveries(ctx, broker, action, record)), `${action} of ${record.collection.name}/${record.data.id}`);
+    broadcast(change.action, change.record, {});
   });
   const offDeleting = onRecordDeleting(ctx, (record) => {
     if (broker.size === 0) return undefined;
     // after the commit the row is gone: the checks see it as a pending row of its table
     const scope: CheckScope = { pending: pendingRowOf(record) };
-    return () => enqueue(sending(broker, recordEventDeliveries(ctx, broker, 'delete', record, scope)), `delete of ${record.collection.name}/${record.data.id}`);
+    return () => broadcast('delete', record, scope);
   });
   return () => {
     if (dropped.timer) {
@@ -283,6 +342,7 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
       reportDropped();
     }
     queue.stop();
+    slow.stop();
     offChange();
     offDeleting();
   };

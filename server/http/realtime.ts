@@ -6,7 +6,7 @@
 // and `X-Accel-Buffering: no` keep proxies from buffering it either.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
-import { Broker, DEFAULT_IDLE_MS, sseFrame, type ClientAuth, type Sink } from '../realtime/broker';
+import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUPS_PER_ORIGIN, sseFrame, type ClientAuth, type Sink } from '../realtime/broker';
 import { findAdminById } from '../services/admins';
 import { badRequest, forbidden, notFound } from '../core/errors';
 import { stringifyLikeGo } from '../core/json';
@@ -56,7 +56,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
         setTimeout(() => res.destroy(), 1000).unref();
       },
     };
-    const client = broker.register(sink);
+    const client = broker.register(sink, req.ip);
     const gone = () => broker.unregister(client.id);
     req.raw.on('close', gone);
     res.on('close', gone);
@@ -71,6 +71,14 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
     const auth = clientAuthOf(ctx, req.auth);
     if (client.auth.id !== '' && client.auth.id !== auth.id) {
       throw forbidden("The current and the previous request authorization don't match.");
+    }
+    const over = broker.optionGroupsOverCap(client, subscriptions);
+    if (over) {
+      const message =
+        over === 'client'
+          ? `At most ${MAX_OPTION_GROUPS_PER_CLIENT} subscriptions with distinct options per client.`
+          : `At most ${MAX_OPTION_GROUPS_PER_ORIGIN} subscriptions with distinct options per IP address.`;
+      throw badRequest(undefined, { subscriptions: { code: 'validation_too_many_option_groups', message } });
     }
     client.auth = auth;
     broker.setTopics(client, subscriptions);

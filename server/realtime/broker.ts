@@ -27,6 +27,8 @@ export interface ClientAuth {
 
 export interface Client {
   readonly id: string;
+  /** Where the connection comes from (the IP address): subscription caps count per origin too. */
+  readonly origin: string;
   auth: ClientAuth;
   /** Topics by their submitted name. */
   topics: Map<string, ParsedTopic>;
@@ -45,6 +47,14 @@ const GUEST: ClientAuth = Object.freeze({ kind: 'guest', id: '' }) as ClientAuth
  * larger than this still goes to a client that has read everything before it.
  */
 const MAX_BUFFERED_BYTES = 1 << 20;
+/** Distinct topic option sets a client may hold, and all clients of one origin together. */
+export const MAX_OPTION_GROUPS_PER_CLIENT = 100;
+export const MAX_OPTION_GROUPS_PER_ORIGIN = 500;
+
+/** The option sets of `topics` (a topic without options is in none: it needs no filter check). */
+const NO_OPTIONS = parseTopic('-').optionsKey;
+const distinctOptions = (topics: Iterable<ParsedTopic>) => new Set(Array.from(topics, (t) => t.optionsKey).filter((k) => k !== NO_OPTIONS));
+
 /** 0.22 closes a connection after 5 minutes without a message. */
 export const DEFAULT_IDLE_MS = 5 * 60_000;
 
@@ -75,8 +85,8 @@ export class Broker {
     return this.clients.size;
   }
 
-  register(sink: Sink): Client {
-    const client: ClientState = { id: newClientId(), auth: GUEST, topics: new Map(), discarded: false, sink, idle: null };
+  register(sink: Sink, origin = ''): Client {
+    const client: ClientState = { id: newClientId(), origin, auth: GUEST, topics: new Map(), discarded: false, sink, idle: null };
     this.clients.set(client.id, client);
     client.idle = setTimeout(() => this.unregister(client.id), this.idleMs);
     client.idle.unref();
@@ -105,6 +115,21 @@ export class Broker {
     } catch {
       // already gone
     }
+  }
+
+  /**
+   * Which cap the topics `names` would break for `client`, if any: each distinct set of topic
+   * options is one subscriber group every matching event is checked for, so a client (and all
+   * clients of one origin) may hold only so many.
+   */
+  optionGroupsOverCap(client: Client, names: string[]): 'client' | 'origin' | null {
+    const mine = distinctOptions(names.filter((n) => n !== '').map(parseTopic));
+    if (mine.size > MAX_OPTION_GROUPS_PER_CLIENT) return 'client';
+    let total = mine.size;
+    for (const other of this.clients.values()) {
+      if (other.id !== client.id && other.origin === client.origin) total += distinctOptions(other.topics.values()).size;
+    }
+    return total > MAX_OPTION_GROUPS_PER_ORIGIN ? 'origin' : null;
   }
 
   /** Replaces every subscription of `client` (an empty list unsubscribes from all). */
