@@ -31,5 +31,11 @@ export type FilterNode = CompareNode | JoinNode;
 /** A filter that cannot be parsed or compiled; the HTTP layer turns it into a 400. */
 export class FilterError extends Error {}
 
+/**
+ * A filter over one of our own bounds (length, nesting, expressions), which 0.22 does not have:
+ * the answer names the filter ('Invalid filter - …') instead of 0.22's generic list failure.
+ */
+export class FilterLimitError extends FilterError {}
+
 export const isAnyOp = (op: CompareOp): op is AnyOp => op.startsWith('?');
 export const plainOf = (op: CompareOp): PlainOp => (isAnyOp(op) ? (op.slice(1) as PlainOp) : op);

@@ -1,7 +1,7 @@
 // Recursive-descent parser: `||` over `&&` over comparisons and parenthesised groups. Input size,
 // nesting depth and comparison count are bounded so hostile filters fail as a FilterError (400),
 // never as a stack overflow.
-import { FilterError, type CompareOp, type FilterNode, type Operand } from './filter-ast';
+import { FilterError, FilterLimitError, type CompareOp, type FilterNode, type Operand } from './filter-ast';
 import { tokenize, type Token } from './filter-lexer';
 
 export const FILTER_LIMITS = {
@@ -15,7 +15,7 @@ export const FILTER_LIMITS = {
 
 export function parseFilter(input: string): FilterNode {
   if (input.length > FILTER_LIMITS.maxLength) {
-    throw new FilterError(`filter is longer than ${FILTER_LIMITS.maxLength} characters`);
+    throw new FilterLimitError(`filter is longer than ${FILTER_LIMITS.maxLength} characters`);
   }
   const parser = new Parser(tokenize(input));
   const node = parser.parseOr(0);
@@ -61,7 +61,7 @@ class Parser {
     const t = this.peek();
     if (!t) throw new FilterError('unexpected end of the filter');
     if (t.kind === 'lparen') {
-      if (depth >= FILTER_LIMITS.maxDepth) throw new FilterError('the filter is nested too deeply');
+      if (depth >= FILTER_LIMITS.maxDepth) throw new FilterLimitError('the filter is nested too deeply');
       this.next();
       if (this.peek()?.kind === 'rparen') {
         this.next();
@@ -75,7 +75,7 @@ class Parser {
     const op = this.next();
     if (op?.kind !== 'op') throw new FilterError(`expected a sign operator, got ${JSON.stringify(op?.text ?? 'end')}`);
     const right = this.operand('right');
-    if (++this.comparisons > FILTER_LIMITS.maxComparisons) throw new FilterError('the filter has too many expressions');
+    if (++this.comparisons > FILTER_LIMITS.maxComparisons) throw new FilterLimitError('the filter has too many expressions');
     return { type: 'compare', left, op: op.text as CompareOp, right };
   }
 

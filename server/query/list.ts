@@ -2,7 +2,7 @@
 // from the raw query string, one filtered SELECT and (unless skipped) one COUNT.
 import { ReadQueryError, type ReadPool, type ReadQuery } from '../db/database';
 import { ApiError } from '../core/errors';
-import { FilterError } from './filter-ast';
+import { FilterError, FilterLimitError } from './filter-ast';
 import { compileFilter } from './filter-compiler';
 import { createSimpleResolver, type FieldResolver } from './field-resolver';
 import { compileSort, parseSort } from './sort';
@@ -66,6 +66,7 @@ export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool,
     const sort = first(q.sort);
     if (sort) order = compileSort(parseSort(sort), resolver);
   } catch (err) {
+    if (err instanceof FilterLimitError) throw new ApiError(400, `Invalid filter - ${err.message}.`, {}, err.message);
     if (err instanceof FilterError) throw new ApiError(400, GENERIC_MESSAGE, {}, err.message);
     throw err;
   }

@@ -268,10 +268,12 @@ describe('several byte ranges (Go http.ServeContent)', () => {
 
 describe('a filter nested 5,000 parentheses deep', () => {
   const deep = (inner: string) => '('.repeat(5000) + inner + ')'.repeat(5000);
-  // 0.22 answers a list whose filter fails with NewBadRequestError("", err): the default message
+  // 0.22 answers a list whose filter fails with NewBadRequestError("", err): the default message.
+  // A filter past one of our own bounds (0.22 has none) names the filter instead (issue 24).
   const LIST_FAILED = { code: 400, message: 'Something went wrong while processing your request.', data: {} };
+  const TOO_LONG = { code: 400, message: 'Invalid filter - filter is longer than 3500 characters.', data: {} };
 
-  it('is a 400 with 0.22\'s message for a failed list (records, collections, logs), never a 500', async () => {
+  it('is a filter-specific 400 on every list (records, collections, admins, logs), never a 500', async () => {
     const filter = deep('id!=""');
     for (const [p, token] of [
       ['/api/collections/demo1/records', ADMIN],
@@ -284,13 +286,20 @@ describe('a filter nested 5,000 parentheses deep', () => {
       for (const q of [encodeURIComponent(filter), filter.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/"/g, '%22').replace(/!/g, '%21')]) {
         const res = await http(srv.url, 'GET', `${p}?filter=${q}`, { token });
         expect(res.status, p).toBe(400);
-        expect(res.body, p).toEqual(LIST_FAILED);
+        expect(res.body, p).toEqual(TOO_LONG);
       }
     }
     // the logs stats are the one place 0.22 names the filter (apis/logs.go)
     const stats = await http(srv.url, 'GET', `/api/logs/stats?filter=${encodeURIComponent(filter)}`, { token: ADMIN });
     expect(stats.body).toEqual({ code: 400, message: 'Invalid filter format.', data: {} });
     expect((await http(srv.url, 'GET', '/api/health')).status).toBe(200);
+  });
+
+  it('says when a short filter nests too deeply; a plain syntax error keeps 0.22\'s message', async () => {
+    const nested = await http(srv.url, 'GET', `/api/collections/demo2/records?filter=${encodeURIComponent(deep('id!=""').slice(4940, -4940))}`);
+    expect(nested.body).toEqual({ code: 400, message: 'Invalid filter - the filter is nested too deeply.', data: {} });
+    const syntax = await http(srv.url, 'GET', `/api/collections/demo2/records?filter=${encodeURIComponent('id ~~ 1')}`);
+    expect(syntax.body).toEqual(LIST_FAILED);
   });
 
   it('is refused as an invalid rule when saved on a collection', async () => {
