@@ -3,7 +3,10 @@
 // are compiled at build time); inline styles are allowed because the charts, the code editor and
 // React's style props set style attributes; images and media may be blob:/data: (file previews,
 // thumbnails of files not uploaded yet), and images in rich-text content may live on any https
-// host. File downloads set their own sandboxing CSP and may be framed (files.ts).
+// host. File downloads set their own sandboxing CSP and may be framed (files.ts). Beyond 0.22:
+// Referrer-Policy on every answer (no full dashboard URL with record ids and filters leaks to
+// another origin). The server does not serve TLS itself (no --https), so it sends no HSTS: the
+// TLS-terminating proxy in front of it does.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { setResponseHeader } from './response-headers';
 
@@ -11,6 +14,7 @@ const SECURE_HEADERS: Readonly<Record<string, string>> = {
   'X-XSS-Protection': '1; mode=block',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'SAMEORIGIN',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
 export const DASHBOARD_CSP = [
