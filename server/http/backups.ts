@@ -13,7 +13,7 @@ import { toDateTime } from '../db/layout';
 import { findAdminByFileToken } from '../services/admins';
 import { InvalidArchiveError, inspectArchive } from '../services/backups/archive';
 import { createBackup } from '../services/backups/create';
-import { openBackupsFs, type BackupsFs } from '../services/backups/fsys';
+import { BackupExistsError, openBackupsFs, type BackupsFs } from '../services/backups/fsys';
 import {
   BACKUP_NAME_MAX_LENGTH,
   BACKUP_NAME_PATTERN,
@@ -21,7 +21,7 @@ import {
   isBackupKey,
   MANUAL_BACKUP_PREFIX,
 } from '../services/backups/names';
-import { InvalidDatabaseError, prepareRestore, restorePlan } from '../services/backups/restore';
+import { checkDatabase, InvalidDatabaseError, prepareRestore, restorePlan } from '../services/backups/restore';
 import { activeOperation, beginOperation, endOperation } from '../services/backups/state';
 import { tempRoot } from '../services/backups/temp';
 import { logBackgroundError } from '../services/request-log';
@@ -127,15 +127,21 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
       throw fail('validation_invalid_mime_type', `Failed to upload ${JSON.stringify(name)} due to unsupported file type.`);
     }
     if (await withFs((f) => f.stat(name))) throw fail('validation_backup_name_exists', 'Backup file with the specified name already exists.');
+    // every entry read through (sizes and checksums as declared) and data.db opened as a
+    // PocketBase database: what the list shows can be restored
+    const dbCopy = path.join(path.dirname(upload.file), 'data.db');
     try {
-      await inspectArchive(upload.file);
+      await inspectArchive(upload.file, undefined, { verifyInto: dbCopy });
+      await checkDatabase(dbCopy);
     } catch (err) {
-      if (err instanceof InvalidArchiveError) throw fail('validation_invalid_backup', `Invalid backup: ${err.message}`);
+      if (err instanceof InvalidArchiveError || err instanceof InvalidDatabaseError) throw fail('validation_invalid_backup', `Invalid backup: ${err.message}`);
       throw err;
     }
     try {
       await withFs((f) => f.putFile(name, upload.file));
     } catch (err) {
+      // another upload of the same name got there first
+      if (err instanceof BackupExistsError) throw fail('validation_backup_name_exists', 'Backup file with the specified name already exists.');
       throw badRequest('Failed to upload backup.', {}, err instanceof Error ? err.message : String(err));
     }
   }

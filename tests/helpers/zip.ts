@@ -37,13 +37,15 @@ export interface Entry {
   data?: Buffer;
   /** Unix mode with the file type bits, e.g. 0o120777 for a symlink. */
   mode?: number;
+  /** Stored, not deflated (its bytes appear as they are in the zip). */
+  store?: boolean;
 }
 
 export async function zipEntries(entries: Entry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const e of entries) {
     if (e.name.endsWith('/')) zip.addEmptyDirectory(e.name);
-    else zip.addBuffer(e.data ?? Buffer.from('x'), e.name, e.mode ? { mode: e.mode } : {});
+    else zip.addBuffer(e.data ?? Buffer.from('x'), e.name, { ...(e.mode ? { mode: e.mode } : {}), ...(e.store ? { compress: false } : {}) });
   }
   return finish(zip);
 }

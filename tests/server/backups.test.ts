@@ -4,7 +4,9 @@
 // and hostile input that must answer 4xx and change nothing on disk.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_DIR, FIXTURE_PASSWORD, http, startServer, type TestServer } from '../helpers/server';
 import { listZip, zipDir, zipEntries } from '../helpers/zip';
@@ -235,12 +237,26 @@ describe('bad uploads change nothing', () => {
       ['fifo.zip', await zipEntries([{ name: 'data.db', data: dataDb }, { name: 'storage/fifo', mode: 0o010644 }]), 'validation_invalid_backup'],
       // a bomb: 2 GB of zeros claimed by a few KB (sizes patched into both headers)
       ['bomb.zip', claimHuge(await zipEntries([{ name: 'data.db', data: dataDb }, { name: 'storage/zeros', data: Buffer.alloc(4096) }]), 'storage/zeros'), 'validation_invalid_backup'],
+      // archives that could not be restored: two data.db, a data.db that is no SQLite database or
+      // no PocketBase one, headers that lie about an entry's size or content
+      ['dup.zip', await zipEntries([{ name: 'data.db', data: dataDb }, { name: 'data.db', data: dataDb }]), 'validation_invalid_backup'],
+      ['notsqlite.zip', await zipEntries([{ name: 'data.db', data: Buffer.from('not a database') }]), 'validation_invalid_backup'],
+      ['notpb.zip', await zipEntries([{ name: 'data.db', data: plainSqlite() }]), 'validation_invalid_backup'],
+      ['short.zip', claimSize(await zipEntries([{ name: 'data.db', data: dataDb }, { name: 'storage/a.txt', data: Buffer.alloc(4096, 1) }]), 'storage/a.txt', 100), 'validation_invalid_backup'],
+      ['crc.zip', patch(await zipEntries([{ name: 'data.db', data: dataDb }, { name: 'storage/b.txt', data: Buffer.from('PAYLOAD-ORIGINAL'), store: true }]), 'PAYLOAD-ORIGINAL', 'PAYLOAD-TAMPERED'), 'validation_invalid_backup'],
     ];
+    const reasons: Record<string, string> = {};
     for (const [name, data, code] of cases) {
       const res = await upload(name, data);
       expect(res.status, name).toBe(400);
       expect(res.body.data.file.code, name).toBe(code);
+      reasons[name] = res.body.data.file.message;
     }
+    expect(reasons['dup.zip']).toBe('Invalid backup: The entry "data.db" appears more than once.');
+    expect(reasons['notsqlite.zip']).toBe('Invalid backup: data.db is not an SQLite database.');
+    expect(reasons['notpb.zip']).toMatch(/not a PocketBase database/);
+    expect(reasons['short.zip']).toMatch(/^Invalid backup: The entry "storage\/a.txt" cannot be read/);
+    expect(reasons['crc.zip']).toBe('Invalid backup: The entry "storage/b.txt" does not match its checksum.');
     // names: a plain file name, nothing hidden, no folders
     for (const bad of ['.hidden.zip', '..']) {
       const res = await upload(bad, good);
@@ -291,6 +307,17 @@ describe('upload cap', () => {
 });
 
 /** Rewrites an entry's uncompressed size to ~2 GB in its local and central headers. */
+/** An SQLite database without PocketBase's tables. */
+function plainSqlite(): Buffer {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-sqlite-')), 'plain.db');
+  const db = new Database(file);
+  db.exec('CREATE TABLE t (x)');
+  db.close();
+  const bytes = fs.readFileSync(file);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return bytes;
+}
+
 function claimHuge(zip: Buffer, name: string): Buffer {
   return claimSize(zip, name, 2_000_000_000);
 }

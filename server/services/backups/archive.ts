@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import type yauzl from 'yauzl';
 
 /** Top-level pb_data entries never put into or taken from an archive (0.22's exclude list). */
@@ -26,7 +27,7 @@ const envNumber = (name: string, fallback: number): number => {
 };
 
 /** The caps (environment variables raise or lower them for unusual deployments). */
-function archiveLimits(): ArchiveLimits {
+export function archiveLimits(): ArchiveLimits {
   return {
     maxEntries: envNumber('OUTPOST_BACKUP_MAX_ENTRIES', 1_000_000),
     maxUnpackedBytes: envNumber('OUTPOST_BACKUP_MAX_UNPACKED_BYTES', 64 * 1024 ** 3),
@@ -130,25 +131,41 @@ export interface ArchiveSummary {
   unpackedBytes: number;
 }
 
+export interface InspectOptions {
+  /**
+   * Also read every entry through: its bytes must match the sizes and CRC-32 its headers declare
+   * (headers that lie are refused here, not halfway through a restore), and data.db is copied to
+   * this file for the caller to check as a database.
+   */
+  verifyInto?: string;
+}
+
 /**
- * Checks an archive without extracting it: readable zip, entry names inside the data dir, only
- * files and folders, caps respected, a data.db file at the root.
+ * Checks an archive without extracting it: readable zip, entry names inside the data dir and
+ * each at most once, only files and folders, caps respected, a data.db file at the root that
+ * starts as an SQLite database does; with `verifyInto`, every entry's content too.
  */
-export async function inspectArchive(file: string, limits = archiveLimits()): Promise<ArchiveSummary> {
+export async function inspectArchive(file: string, limits = archiveLimits(), options: InspectOptions = {}): Promise<ArchiveSummary> {
   const { size } = await fsp.stat(file);
   const zip = await openZip(file);
   try {
     if (zip.entryCount > limits.maxEntries) throw new InvalidArchiveError(`Too many entries (more than ${limits.maxEntries}).`);
     let unpacked = 0;
     let hasDb = false;
+    const seen = new Set<string>();
     await eachEntry(zip, async (e) => {
       const name = safeName(e.fileName);
       const kind = entryKind(e);
       if (kind === 'special') throw new InvalidArchiveError(`Links and special files are not allowed ("${e.fileName}").`);
       if (e.isEncrypted()) throw new InvalidArchiveError(`Encrypted entries are not supported ("${e.fileName}").`);
+      // two entries of one name: which one a restore would keep is anyone's guess
+      if (seen.has(name)) throw new InvalidArchiveError(`The entry "${name}" appears more than once.`);
+      seen.add(name);
       unpacked += e.uncompressedSize;
       if (unpacked > limits.maxUnpackedBytes) throw new InvalidArchiveError('The unpacked backup would be too large.');
-      if (name === 'data.db' && kind === 'file') hasDb = true;
+      const isDb = name === 'data.db' && kind === 'file';
+      if (isDb) hasDb = true;
+      if (kind === 'file' && options.verifyInto) await readEntry(zip, e, isDb ? options.verifyInto : undefined, isDb);
     });
     if (unpacked > 1024 * 1024 && unpacked / Math.max(size, 1) > limits.maxRatio) {
       throw new InvalidArchiveError('The archive unpacks to far more than its size (a zip bomb?).');
@@ -158,6 +175,35 @@ export async function inspectArchive(file: string, limits = archiveLimits()): Pr
   } finally {
     zip.close();
   }
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Reads one entry through: yauzl fails a stream whose length differs from the declared size, the
+ * CRC-32 is compared here, and data.db must start with SQLite's header (copied to `copyTo`).
+ */
+async function readEntry(zip: ZipFile, e: Entry, copyTo: string | undefined, isDb: boolean): Promise<void> {
+  const input = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+    zip.openReadStream(e, (err, s) => (err || !s ? reject(err ?? new Error('unreadable entry')) : resolve(s))),
+  );
+  let crc = 0;
+  let head = Buffer.alloc(0);
+  const check = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      if (head.length < SQLITE_HEADER.length) head = Buffer.concat([head, chunk.subarray(0, SQLITE_HEADER.length - head.length)]);
+      crc = zlib.crc32(chunk, crc);
+      cb(null, chunk);
+    },
+  });
+  const sink = copyTo ? fs.createWriteStream(copyTo, { mode: 0o600 }) : new Writable({ write: (_c, _e, cb) => cb() });
+  try {
+    await pipeline(input, check, sink);
+  } catch (err) {
+    throw new InvalidArchiveError(`The entry "${e.fileName}" cannot be read (${(err as Error).message}).`);
+  }
+  if (isDb && !head.equals(SQLITE_HEADER)) throw new InvalidArchiveError('data.db is not an SQLite database.');
+  if (crc >>> 0 !== e.crc32 >>> 0) throw new InvalidArchiveError(`The entry "${e.fileName}" does not match its checksum.`);
 }
 
 /** Extracts an inspected archive into `dest` (created), skipping the excluded root folders. */

@@ -1,5 +1,6 @@
 // Where backups live: pb_data/backups (local) or the root of the backups S3 bucket, as in 0.22
 // (app.NewBackupsFilesystem). Both stream: nothing here holds a whole archive in memory.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -33,6 +34,45 @@ export interface BackupsFs {
   /** The local path when the backup is on this disk (restore reads it in place). */
   localPath(key: string): string | null;
   close(): void;
+}
+
+/** A backup of that name exists already (put files never replace one). */
+export class BackupExistsError extends Error {
+  constructor(key: string) {
+    super(`The backup "${key}" already exists.`);
+  }
+}
+
+/**
+ * Gives `tmp` the name `dest` unless that name exists, atomically: a hard link fails on an
+ * existing name (so two uploads of one name cannot both succeed, the second silently replacing
+ * the first). A file system without hard links gets a check, then a rename.
+ */
+async function placeNew(tmp: string, dest: string, key: string): Promise<void> {
+  try {
+    await fsp.link(tmp, dest);
+    return;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EEXIST') throw new BackupExistsError(key);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
+  }
+  if (fs.existsSync(dest)) throw new BackupExistsError(key);
+  await fsp.rename(tmp, dest);
+}
+
+/** The directory entry itself on the disk (after a rename or link), where the OS allows it. */
+function syncDir(dir: string): void {
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    /* not supported here (e.g. Windows): the rename is still atomic */
+  }
 }
 
 class MissingBackupError extends Error {
@@ -79,13 +119,21 @@ function createLocalBackupsFs(dataDir: string): BackupsFs {
     async putFile(key, src) {
       const dest = file(key);
       await fsp.mkdir(root, { recursive: true });
-      // a temp name beside the target, then a rename: a listed backup is always a complete file
-      const tmp = path.join(root, `.${key}.${process.pid}.${Date.now()}.tmp`);
+      // a temp name beside the target: a listed backup is always a complete file
+      const tmp = path.join(root, `.${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
       try {
         await fsp.rename(src, tmp).catch(async () => {
           await pipeline(fs.createReadStream(src), fs.createWriteStream(tmp));
         });
-        await fsp.rename(tmp, dest);
+        // on the disk before it is acknowledged
+        const fh = await fsp.open(tmp, 'r+');
+        try {
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        await placeNew(tmp, dest, key);
+        syncDir(root);
       } finally {
         await fsp.rm(tmp, { force: true });
       }

@@ -5,7 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext, RestartPlan } from '../../context';
 import { openDatabase, type DB } from '../../db/database';
-import { extractArchive, inspectArchive } from './archive';
+import { archiveLimits, extractArchive, inspectArchive, InvalidArchiveError } from './archive';
 import { openBackupsFs } from './fsys';
 import { finishSwap, rollBack, swapDataDir } from './swap';
 import { tempRoot } from './temp';
@@ -31,9 +31,15 @@ export async function prepareRestore(ctx: AppContext, key: string): Promise<Prep
     } finally {
       fsys.close();
     }
-    await inspectArchive(zip);
+    const { unpackedBytes } = await inspectArchive(zip);
+    // a backup that cannot fit is refused before a byte is unpacked (64 MB may unpack to 64 GiB)
+    const free = await freeBytes(ctx.dataDir);
+    if (unpackedBytes > free) {
+      throw new InvalidArchiveError(`Not enough disk space to restore the backup: it unpacks to ${megabytes(unpackedBytes)} and ${megabytes(free)} are free.`);
+    }
     const dir = path.join(work, 'pb_data');
-    await extractArchive(zip, dir);
+    // the sizes a zip declares may lie: what really comes out is capped by the free space too
+    await extractArchive(zip, dir, { ...archiveLimits(), maxUnpackedBytes: Math.min(archiveLimits().maxUnpackedBytes, free) });
     await checkDatabase(path.join(dir, 'data.db'));
     if (!fsys.localPath(key)) await fsp.rm(zip, { force: true });
     return { dir, discard };
@@ -45,8 +51,16 @@ export async function prepareRestore(ctx: AppContext, key: string): Promise<Prep
 
 export class InvalidDatabaseError extends Error {}
 
-/** The extracted data.db must be an SQLite database with PocketBase's tables. */
-async function checkDatabase(file: string): Promise<void> {
+/** Bytes free for this process on the data dir's file system, less a 16 MB margin for the databases. */
+async function freeBytes(dir: string): Promise<number> {
+  const st = await fsp.statfs(dir);
+  return Math.max(0, st.bavail * st.bsize - 16 * 1024 * 1024);
+}
+
+const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+/** The extracted data.db must be an SQLite database with PocketBase's tables (also checked at upload). */
+export async function checkDatabase(file: string): Promise<void> {
   const head = Buffer.alloc(16);
   const fh = await fsp.open(file, 'r');
   try {
