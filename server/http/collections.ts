@@ -6,8 +6,27 @@ import { collectionFromRow, collectionJson } from '../collections/normalize';
 import { findCollection } from '../collections/store';
 import { deleteCollection, saveCollection } from '../collections/service';
 import { importCollections } from '../collections/import';
+import { LOAD_FAILED } from '../collections/form';
 import { notFound } from '../core/errors';
+import { readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
+
+/** 0.22's collection upsert form: schema and options only through JSON (or `@jsonPayload`). */
+const UPSERT_FORM: FormSpec = {
+  id: 'string',
+  type: 'string',
+  name: 'string',
+  system: 'bool',
+  schema: 'json',
+  indexes: 'strings',
+  listRule: 'string',
+  viewRule: 'string',
+  createRule: 'string',
+  updateRule: 'string',
+  deleteRule: 'string',
+  options: 'json',
+};
+const IMPORT_FORM: FormSpec = { collections: 'json', deleteMissing: 'bool' };
 
 export function registerCollections(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/collections', async (req) => {
@@ -36,13 +55,13 @@ export function registerCollections(app: FastifyInstance, ctx: AppContext): void
 
   app.post('/api/collections', async (req) => {
     requireAdmin(req);
-    return collectionJson(saveCollection(ctx, req.body, null));
+    return collectionJson(saveCollection(ctx, readBody(req, UPSERT_FORM, LOAD_FAILED), null));
   });
 
   app.patch('/api/collections/:collection', async (req) => {
     requireAdmin(req);
     const existing = mustFind(ctx, req);
-    return collectionJson(saveCollection(ctx, req.body, existing.id));
+    return collectionJson(saveCollection(ctx, readBody(req, UPSERT_FORM, LOAD_FAILED), existing.id));
   });
 
   app.delete('/api/collections/:collection', async (req, reply) => {
@@ -53,7 +72,7 @@ export function registerCollections(app: FastifyInstance, ctx: AppContext): void
 
   app.put('/api/collections/import', async (req, reply) => {
     requireAdmin(req);
-    importCollections(ctx, req.body);
+    importCollections(ctx, readBody(req, IMPORT_FORM, LOAD_FAILED));
     return reply.status(204).send();
   });
 }

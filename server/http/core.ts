@@ -1,11 +1,12 @@
-// Wire format shared by every route: JSON parsing, Go-like serialisation, the error envelope
-// and the /api 404. Nothing here knows about a particular API area.
+// Wire format shared by every route: body parsing (request-body.ts), Go-like serialisation, the
+// error envelope and the /api 404. Nothing here knows about a particular API area.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { QueryTimeoutError, ReadAbortedError } from '../db/database';
 import { ApiError } from '../core/errors';
 import { registerFieldsFilter } from './fields';
-import { parseJsonBody, stringifyLikeGo } from '../core/json';
+import { stringifyLikeGo } from '../core/json';
+import { registerBodyParsers } from './request-body';
 
 const INVALID_BODY = 'An error occurred while loading the submitted data.';
 /** A read query outlived its budget (it was stopped); 400 like any failed list in PocketBase. */
@@ -14,20 +15,7 @@ const QUERY_TIMEOUT = 'The request took too long to process and was stopped.';
 export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   app.decorateRequest('auth', null as never);
 
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) => {
-    const raw = typeof body === 'string' ? body : body.toString('utf8');
-    if (raw.trim() === '') req.emptyJsonBody = true;
-    try {
-      done(null, parseJsonBody(raw));
-    } catch {
-      done(new ApiError(400, INVALID_BODY), undefined);
-    }
-  });
-  // PocketBase tolerates form posts on its form endpoints; treat url-encoded as a flat object.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  registerBodyParsers(app);
 
   app.setReplySerializer((payload) => stringifyLikeGo(payload));
   registerFieldsFilter(app);

@@ -10,6 +10,7 @@ import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUP
 import { findAdminById } from '../services/admins';
 import { badRequest, forbidden, notFound } from '../core/errors';
 import { stringifyLikeGo } from '../core/json';
+import { readBody } from './form-bind';
 import { bindRecordEvents } from './realtime-broadcast';
 
 /** At most this many topics per client and this many characters per topic (0.22 has no limit). */
@@ -65,7 +66,8 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/realtime', async (req, reply) => {
-    const { clientId, subscriptions } = readForm(req.body);
+    // 0.22 answers an unreadable subscribe body with its generic 400 message
+    const { clientId, subscriptions } = readForm(readBody(req, { clientId: 'string', subscriptions: 'strings' }));
     const client = broker.get(clientId);
     if (!client || client.discarded) throw notFound('Missing or invalid client id.');
     const auth = clientAuthOf(ctx, req.auth);

@@ -64,10 +64,10 @@ export async function signInWithOAuth2(
 ): Promise<{ row: AuthRow; meta: OAuth2Meta }> {
   const form = bindForm(
     req,
-    { provider: 'string', code: 'string', codeVerifier: 'string', redirectUrl: 'string' },
+    { provider: 'string', code: 'string', codeVerifier: 'string', redirectUrl: 'string', createData: 'json' },
     LOAD_FAILED,
   );
-  const createData = (req.body as Record<string, unknown> | null)?.createData ?? {};
+  const createData = form.createData ?? {};
   if (createData !== null && !isObject(createData)) {
     throw badRequest(LOAD_FAILED, { createData: fieldFailure('validation_invalid_type', 'Must be an object.') });
   }

@@ -30,8 +30,10 @@ import { createRecord, updateExistingRecord } from '../records/upsert';
 import type { RecordData } from '../records/values';
 import { adminOnly, ApiError, badRequest, notFound } from '../core/errors';
 import { parseJsonBody } from '../core/json';
+import { readBody } from './form-bind';
 import { enrich, output } from './records';
 
+const LOAD_FAILED = 'Failed to load the submitted data due to invalid formatting.';
 const MAX_IMPORT_ITEMS = 500;
 const MAX_EXPORT_IDS = 500_000;
 const MAX_IDS_PER_FETCH = 500;
@@ -113,7 +115,8 @@ function readIds(body: unknown): string[] {
 
 async function recordsByIds(ctx: AppContext, req: FastifyRequest<{ Params: { collection: string } }>) {
   const collection = adminCollection(ctx, req);
-  const ids = readIds(req.body);
+  // forms too: ids as repeated values, items only in @jsonPayload
+  const ids = readIds(readBody(req, { ids: 'strings' }, LOAD_FAILED));
   const info = requestInfoOf(ctx, req);
   const table = q(collection.name);
   const result = await runListQuery(ctx.reads, {
@@ -139,7 +142,7 @@ export function registerRecordsIo(app: FastifyInstance, ctx: AppContext): void {
       try {
         done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
       } catch {
-        done(badRequest('Failed to load the submitted data due to invalid formatting.'));
+        done(badRequest(LOAD_FAILED));
       }
     });
     scope.get<{ Params: { collection: string } }>('/api/collections/:collection/records-ids', async (req) => recordIds(ctx, req));
@@ -147,7 +150,7 @@ export function registerRecordsIo(app: FastifyInstance, ctx: AppContext): void {
     scope.post<{ Params: { collection: string } }>('/api/collections/:collection/records-import', async (req) => {
       const collection = adminCollection(ctx, req);
       if (collection.type === 'view') throw badRequest('Unsupported collection type.');
-      const items = readItems(req.body);
+      const items = readItems(readBody(req, { items: 'json' }, LOAD_FAILED));
       const results: ItemResult[] = [];
       let sliceStart = performance.now();
       for (const item of items) {

@@ -13,7 +13,7 @@ import { validateSettings } from '../services/settings-validate';
 import { newRecordEmailChangeToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../services/tokens';
 import { badRequest } from '../core/errors';
 import { oneOf, required, validateFields } from '../core/field-rules';
-import { bindForm } from './form-bind';
+import { bindForm, readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
@@ -29,7 +29,7 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
 
   app.patch('/api/settings', async (req) => {
     requireAdmin(req);
-    const body = req.body ?? {};
+    const body = readBody(req, settingsForm(ctx), LOAD_FAILED) ?? {};
     let next;
     try {
       next = mergePatch(ctx.settings.get(), body);
@@ -107,4 +107,9 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
     }
     return reply.status(204).send();
   });
+}
+
+/** 0.22's settings form: every top-level key is a struct, so a form sets it only through `@jsonPayload`. */
+function settingsForm(ctx: AppContext): FormSpec {
+  return Object.fromEntries(Object.keys(ctx.settings.get()).map((key) => [key, 'json']));
 }
