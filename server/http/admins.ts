@@ -10,7 +10,7 @@ import { runListQuery } from '../query/list';
 import { adminJson, countAdmins, findAdminByEmail, findAdminById, type AdminRow } from '../services/admins';
 import { sendAdminPasswordResetMail } from '../services/mailer';
 import { hashPassword, newId, newTokenKey, verifyPassword } from '../services/passwords';
-import { createRateLimiter } from '../services/rate-limit';
+import { createAttemptLimiter } from '../services/rate-limit';
 import {
   decodeJwtUnverified,
   newAdminAuthToken,
@@ -26,8 +26,10 @@ import { requireAdmin } from './guards';
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const INVALID_FORMAT = 'Failed to load the submitted data due to invalid formatting.';
 
-/** Failed sign-ins allowed per IP + identity inside the window before answering 429. */
+/** Sign-in attempts allowed per IP + identity inside the window before answering 429 (a success takes its own back). */
 const SIGN_IN_FAILURE_LIMIT = 5;
+/** Attempts per IP inside the window, all identities together. */
+const SIGN_IN_SOURCE_LIMIT = 50;
 const SIGN_IN_WINDOW_MS = 60_000;
 /** 0.22 ignores a new reset request for the same admin within 2 minutes of the last mail. */
 const RESET_RESEND_THRESHOLD_MS = 120_000;
@@ -36,7 +38,7 @@ const RESET_RESEND_THRESHOLD_MS = 120_000;
 const ID_PATTERN = /^[^@#$&|.,'"\\/\s]+$/;
 
 export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
-  const signInFailures = createRateLimiter({ limit: SIGN_IN_FAILURE_LIMIT, windowMs: SIGN_IN_WINDOW_MS });
+  const signInAttempts = createAttemptLimiter({ limit: SIGN_IN_FAILURE_LIMIT, sourceLimit: SIGN_IN_SOURCE_LIMIT, windowMs: SIGN_IN_WINDOW_MS });
   const db = ctx.db;
 
   const authResponse = (admin: AdminRow) => ({
@@ -53,10 +55,10 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     if (Object.keys(errors).length) throw badRequest(undefined, errors);
 
     const identity = String(form.identity);
-    const limiterKey = `${req.ip}|${identity.toLowerCase()}`;
-    const wait = signInFailures.retryAfter(limiterKey);
-    if (wait > 0) {
-      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+    // counted before the password is checked (concurrent guesses cannot all get past the limit)
+    const attempt = signInAttempts.attempt(`${req.ip}|${identity.toLowerCase()}`, req.ip);
+    if (attempt.blocked) {
+      void reply.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');
     }
 
@@ -64,10 +66,9 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     // Hash even for an unknown email, so response time does not reveal which admins exist.
     const ok = await verifyPassword(String(form.password), admin?.passwordHash ?? (await dummyHash()));
     if (!admin || !ok) {
-      signInFailures.fail(limiterKey);
       throw badRequest('Failed to authenticate.');
     }
-    signInFailures.reset(limiterKey);
+    attempt.succeeded();
     return authResponse(admin);
   });
 

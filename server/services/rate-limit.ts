@@ -1,54 +1,78 @@
-// A small sliding-window limiter for failed attempts (sign-ins, token guesses). Only failures are
-// recorded, so an account that signs in correctly is never slowed; a key with `limit` failures
-// inside `windowMs` is blocked until the oldest one ages out.
-export interface RateLimiter {
-  /** Milliseconds until `key` may try again (0 when it is not blocked). */
-  retryAfter(key: string): number;
-  /** Records one failure for `key`. */
-  fail(key: string): void;
-  /** Forgets `key` (after a success). */
-  reset(key: string): void;
+// A sliding-window limiter of sign-in attempts (and other guesses). An attempt is counted BEFORE
+// it is judged, synchronously, and taken back when it succeeds: counting failures after an async
+// password check let concurrent guesses all pass the check first (100 at once evaluated 9
+// passwords against a limit of 5). Two tiers: per identity (`limit`) and per source, the IP
+// address, across identities (`sourceLimit`), so a flood of made-up identities from one address is
+// stopped too and cannot push a victim's counter out of the bounded table.
+export interface AttemptLimiter {
+  /**
+   * Counts an attempt on `key` from `source`. Blocked: how long to wait. Admitted: call
+   * `succeeded()` when it turns out right (its count is taken back), nothing when it fails.
+   */
+  attempt(key: string, source: string): { blocked: true; retryAfterMs: number } | { blocked: false; succeeded(): void };
 }
 
-export interface RateLimiterOptions {
+export interface AttemptLimiterOptions {
+  /** Attempts per identity inside the window. */
   limit: number;
+  /** Attempts per source (IP address) inside the window, all identities together. */
+  sourceLimit: number;
   windowMs: number;
   /** Injectable clock for tests. */
   now?: () => number;
 }
 
-/** Keys kept at most; beyond it the oldest entries are dropped (bounded memory under a flood). */
-const MAX_KEYS = 10_000;
+/**
+ * Keys kept at most; beyond it the least recently attempted go (bounded memory). A key under
+ * attack is refreshed by every attempt, and one source can add at most `sourceLimit` keys per
+ * window, so a flood cannot evict it.
+ */
+const MAX_KEYS = 100_000;
 
-export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimiterOptions): RateLimiter {
-  const failures = new Map<string, number[]>();
+export function createAttemptLimiter({ limit, sourceLimit, windowMs, now = Date.now }: AttemptLimiterOptions): AttemptLimiter {
+  const attempts = new Map<string, number[]>();
 
   const recent = (key: string): number[] => {
     const cutoff = now() - windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
+    const list = (attempts.get(key) ?? []).filter((t) => t > cutoff);
+    if (list.length) attempts.set(key, list);
+    else attempts.delete(key);
     return list;
+  };
+  const waitFor = (key: string, max: number): number => {
+    const list = recent(key);
+    return list.length < max ? 0 : Math.max(1, list[list.length - max] + windowMs - now());
+  };
+  const push = (key: string, t: number) => {
+    const list = recent(key);
+    list.push(t);
+    attempts.delete(key); // re-inserted: the Map's order is the order of the last attempt
+    attempts.set(key, list);
+    if (attempts.size > MAX_KEYS) attempts.delete(attempts.keys().next().value as string);
+  };
+  const takeBack = (key: string, t: number) => {
+    const list = attempts.get(key);
+    const i = list?.lastIndexOf(t) ?? -1;
+    if (i >= 0) list!.splice(i, 1);
+    if (list && list.length === 0) attempts.delete(key);
   };
 
   return {
-    retryAfter(key) {
-      const list = recent(key);
-      if (list.length < limit) return 0;
-      return Math.max(1, list[list.length - limit] + windowMs - now());
-    },
-    fail(key) {
-      const list = recent(key);
-      list.push(now());
-      failures.delete(key); // re-insert so Map order tracks recency
-      failures.set(key, list);
-      if (failures.size > MAX_KEYS) {
-        const oldest = failures.keys().next().value;
-        if (oldest !== undefined) failures.delete(oldest);
-      }
-    },
-    reset(key) {
-      failures.delete(key);
+    attempt(key, source) {
+      const sourceKey = `\u0000source:${source}`;
+      const wait = Math.max(waitFor(key, limit), waitFor(sourceKey, sourceLimit));
+      if (wait > 0) return { blocked: true, retryAfterMs: wait };
+      const t = now();
+      push(key, t);
+      push(sourceKey, t);
+      return {
+        blocked: false,
+        succeeded() {
+          // a right password clears the identity's count, and this attempt from the source's
+          attempts.delete(key);
+          takeBack(sourceKey, t);
+        },
+      };
     },
   };
 }

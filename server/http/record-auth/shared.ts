@@ -35,6 +35,8 @@ export const VALIDATE_FAILED = 'An error occurred while validating the form.';
 /** Failed sign-ins allowed per IP + collection + identity inside the window before answering 429. */
 export const RECORD_SIGN_IN_FAILURE_LIMIT = 5;
 export const RECORD_SIGN_IN_WINDOW_MS = 60_000;
+/** Sign-in attempts per IP inside the window, all identities of every auth collection together. */
+export const RECORD_SIGN_IN_SOURCE_LIMIT = 50;
 /** 0.22 sends at most one verification / reset mail per record every 2 minutes. */
 const RESEND_THRESHOLD_MS = 120_000;
 /** bcrypt's input limit: longer passwords would be silently truncated. */

@@ -6,7 +6,7 @@ import { authOptions, findAuthRowByEmail, findAuthRowByUsername, type AuthRow } 
 import { listAuthProviders } from '../../records/auth-oauth2';
 import { signInWithOAuth2 } from '../record-oauth2';
 import { verifyPassword } from '../../services/passwords';
-import { createRateLimiter } from '../../services/rate-limit';
+import { createAttemptLimiter } from '../../services/rate-limit';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { isEmailAddress, length, required, validateFields } from '../../core/field-rules';
 import { bindForm } from '../form-bind';
@@ -17,13 +17,14 @@ import {
   LOAD_FAILED,
   loadAuthCollection,
   RECORD_SIGN_IN_FAILURE_LIMIT,
+  RECORD_SIGN_IN_SOURCE_LIMIT,
   RECORD_SIGN_IN_WINDOW_MS,
   requireSameCollectionRecord,
 } from './shared';
 
 export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
   const base = AUTH_ROUTES;
-  const signInFailures = createRateLimiter({ limit: RECORD_SIGN_IN_FAILURE_LIMIT, windowMs: RECORD_SIGN_IN_WINDOW_MS });
+  const signInAttempts = createAttemptLimiter({ limit: RECORD_SIGN_IN_FAILURE_LIMIT, sourceLimit: RECORD_SIGN_IN_SOURCE_LIMIT, windowMs: RECORD_SIGN_IN_WINDOW_MS });
 
   app.get(`${base}/auth-methods`, async (req) => {
     const collection = loadAuthCollection(ctx, req);
@@ -46,10 +47,10 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
     if (Object.keys(errors).length) throw badRequest(undefined, errors);
 
     const identity = String(form.identity);
-    const limiterKey = `${req.ip}|${collection.id}|${identity.toLowerCase()}`;
-    const wait = signInFailures.retryAfter(limiterKey);
-    if (wait > 0) {
-      void reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+    // counted before the password is checked (concurrent guesses cannot all get past the limit)
+    const attempt = signInAttempts.attempt(`${req.ip}|${collection.id}|${identity.toLowerCase()}`, req.ip);
+    if (attempt.blocked) {
+      void reply.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');
     }
 
@@ -64,10 +65,9 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
     // hash even when nothing matched, so the timing does not tell which accounts exist
     const ok = await verifyPassword(String(form.password), row?.passwordHash ?? (await dummyHash()));
     if (!row || !ok) {
-      signInFailures.fail(limiterKey);
       throw badRequest('Failed to authenticate.');
     }
-    signInFailures.reset(limiterKey);
+    attempt.succeeded();
     return authResponse(ctx, req, collection, row);
   });
 
