@@ -33,8 +33,14 @@ export type RecordEditorPanelProps = {
   duplicateOf?: RecordModel | null;
   open: boolean;
   onClose(): void;
-  onSaved(record: RecordModel): void;
+  /** `created`: the save created the record. */
+  onSaved(record: RecordModel, created: boolean): void;
   onDeleted(id: string): void;
+  /**
+   * Told as a create (id null) or delete is sent, answers what to call once it settled: the list
+   * then takes the realtime event, which may come before the answer, as the admin's own.
+   */
+  onWriteStart?(action: 'create' | 'delete', id: string | null): () => void;
   /** The form's DOM id (and its fields' id prefix); another one when nested in another editor. */
   formId?: string;
   /** The latest realtime change of this record (from the records list's subscription). */
@@ -51,6 +57,7 @@ export default function RecordEditorPanel({
   onClose,
   onSaved,
   onDeleted,
+  onWriteStart,
   formId = FORM_ID,
   remoteChange = null,
 }: RecordEditorPanelProps) {
@@ -82,17 +89,19 @@ export default function RecordEditorPanel({
       return;
     }
     setBusy(true);
+    const settled = isNew ? onWriteStart?.('create', null) : undefined;
     try {
       const body = toFormData(built);
       const saved = current ? await pb.collection(collection.id).update(current.id, body) : await pb.collection(collection.id).create(body);
       addSuccessToast(isNew ? MESSAGES.created : MESSAGES.updated);
       doc.discardDraft(saved.id);
-      onSaved(saved);
+      onSaved(saved, isNew);
       if (keepOpen) doc.start(saved, null);
       else onClose();
     } catch (err) {
       handleError(err);
     } finally {
+      settled?.();
       setBusy(false);
     }
   };
@@ -112,6 +121,7 @@ export default function RecordEditorPanel({
   const remove = () => {
     if (!current) return;
     confirm(MESSAGES.confirmDelete, async () => {
+      const settled = onWriteStart?.('delete', current.id);
       try {
         await pb.collection(collection.id).delete(current.id);
         addSuccessToast(MESSAGES.deleted);
@@ -120,6 +130,8 @@ export default function RecordEditorPanel({
         onClose();
       } catch (err) {
         handleError(err);
+      } finally {
+        settled?.();
       }
     });
   };

@@ -2,7 +2,8 @@
 // columns per collection, bulk selection (delete, edit), saved views, import/export, 'Total
 // found', Load more, rows rendered in batches as the list scrolls, live updates, and the record
 // editor / preview panel driven by recordId. The state lives in hooks next to this file: pages
-// and count (use-records-paging), render batches, selection, live updates and the panel.
+// (use-records-paging), 'Total found' and the live notices (use-live-ledger), render batches,
+// selection, live updates and the panel.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { IconPlus } from '../../../ui/icons';
@@ -21,6 +22,7 @@ import type { CellContext } from './cells';
 import { useHiddenColumns } from './columns';
 import { RecordsSearchBar } from './SearchBar';
 import { ColumnsMenu, preloadEditor, RecordRow, SortHeader } from './table-parts';
+import { useLiveLedger } from './use-live-ledger';
 import { useLiveList } from './use-live-list';
 import { useRecordPanel } from './use-record-panel';
 import { useRecordsPaging } from './use-records-paging';
@@ -62,15 +64,18 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const [hidden, toggleHidden, replaceHidden] = useHiddenColumns(collection.id);
   const visibleColumns = useMemo(() => allColumns.filter((c) => !hidden.includes(c.name)), [allColumns, hidden]);
 
-  const paging = useRecordsPaging(collection.id, { filter: normalizedFilter, sort, expand, fields }, refreshKey);
-  const { records, setRecords, setTotal, loading, generation, reload } = paging;
+  const query = { filter: normalizedFilter, sort, expand, fields };
+  // 'Total found', the new-records notice and the greyed rows: the live list's ledger
+  const tally = useLiveLedger(collection.id, query);
+  const paging = useRecordsPaging(collection.id, query, refreshKey, tally);
+  const { records, setRecords, loading, generation, reload } = paging;
   const batches = useRenderBatches(records.length, generation);
   const { selected, toggle: toggleSelected, deselect, selectOnly } = useSelection(generation);
   // an import's own records would come back one event each (tens of thousands, costing the server
   // and this page more than the writes): live updates pause while it writes, and the list reloads after
   const [importing, setImporting] = useState(false);
-  const live = useLiveList(collection.id, !isView && !importing, { filter: normalizedFilter, expand, fields }, generation, { records, setRecords, setTotal, deselect, reload });
-  const panel = useRecordPanel(collection, recordId, { expand, fields }, { records, setRecords, setTotal, deselect, takeAnnounced: live.takeAnnounced, forgetDeleted: live.forgetDeleted });
+  const live = useLiveList(collection.id, !isView && !importing, { filter: normalizedFilter, expand, fields }, tally, { setRecords, deselect, reload });
+  const panel = useRecordPanel(collection, recordId, { expand, fields }, { records, setRecords, own: live.own });
   const fileToken = useFileToken(collection, records);
 
   const [docs, setDocs] = useState({ mounted: false, open: false });
@@ -95,7 +100,8 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const colSpan = visibleColumns.length + (selectable ? 1 : 0) + 1;
   const showSkeleton = loading && records.length === 0;
   const visible = records.slice(0, batches.shown);
-  const { incomingCount, deletedIds, remote } = live;
+  const { incoming: incomingCount, greyed: deletedIds, total } = tally.view;
+  const { remote } = live;
 
   return (
     <div className="records-list">
@@ -204,7 +210,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
       )}
 
       <div className="table-footer txt-hint records-footer">
-        <span>Total found: {paging.total === null ? '…' : paging.total}</span>
+        <span>Total found: {total === null ? '…' : total}</span>
       </div>
 
       {selected.size > 0 && (
@@ -217,7 +223,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
           </button>
           <div className="flex-fill" />
           <BulkEditButton collection={collection} ids={[...selected]} onChanged={reload} />
-          <button type="button" className="btn btn-danger btn-sm" onClick={() => confirmDeleteRecords(collection.id, [...selected], reload)}>
+          <button type="button" className="btn btn-danger btn-sm" onClick={() => confirmDeleteRecords(collection.id, [...selected], reload, live.own)}>
             Delete selected
           </button>
         </div>
@@ -242,6 +248,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
               onClose={panel.close}
               onSaved={panel.onSaved}
               onDeleted={panel.onDeleted}
+              onWriteStart={live.own.writeStarted}
               remoteChange={remote && remote.record.id === panel.panel.record?.id ? remote : null}
             />
           )}

@@ -4,8 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../api/client';
-
-type LiveAction = 'create' | 'update' | 'delete';
+import type { LiveAction } from './live-ledger';
 
 export interface LiveEvent {
   action: LiveAction;
@@ -20,12 +19,19 @@ export interface LiveOptions {
 
 /**
  * Subscribes while mounted and `enabled` (and re-subscribes when the collection or options
- * change). View collections get no record events (as in 0.22), so the list does not subscribe.
+ * change); `onLive` is called once the server has the subscription. View collections get no
+ * record events (as in 0.22), so the list does not subscribe.
  */
-export function useLiveRecords(collectionId: string, enabled: boolean, options: LiveOptions, onEvent: (e: LiveEvent) => void): void {
-  const handler = useRef(onEvent);
+export function useLiveRecords(
+  collectionId: string,
+  enabled: boolean,
+  options: LiveOptions,
+  onEvent: (e: LiveEvent) => void,
+  onLive: () => void,
+): void {
+  const handler = useRef({ onEvent, onLive });
   useEffect(() => {
-    handler.current = onEvent;
+    handler.current = { onEvent, onLive };
   });
   const { filter = '', expand = '', fields = '' } = options;
 
@@ -38,10 +44,14 @@ export function useLiveRecords(collectionId: string, enabled: boolean, options: 
     if (expand) query.expand = expand;
     if (fields) query.fields = fields;
     pb.collection(collectionId)
-      .subscribe('*', (e) => handler.current({ action: e.action as LiveAction, record: e.record }), { query })
+      .subscribe('*', (e) => handler.current.onEvent({ action: e.action as LiveAction, record: e.record }), { query })
       .then((fn) => {
-        if (cancelled) void fn().catch(() => undefined);
-        else unsubscribe = fn;
+        if (cancelled) {
+          void fn().catch(() => undefined);
+          return;
+        }
+        unsubscribe = fn;
+        handler.current.onLive();
       })
       .catch((err) => {
         // the list still works without live updates (e.g. the server has no realtime)

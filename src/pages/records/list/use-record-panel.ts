@@ -9,17 +9,15 @@ import { addErrorToast } from '../../../app/toasts';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { defined, isAbort, statusOf } from './list-helpers';
-import { minusOne } from './use-live-list';
+import type { OwnWrites } from './use-live-list';
 
 type PanelState = { open: boolean; record: RecordModel | null; key: number };
 
 type ListAccess = {
   records: readonly RecordModel[];
   setRecords: Dispatch<SetStateAction<RecordModel[]>>;
-  setTotal: Dispatch<SetStateAction<number | null>>;
-  deselect: (id: string) => void;
-  takeAnnounced: (id: string) => boolean;
-  forgetDeleted: (id: string) => boolean;
+  /** The live list's bookkeeping of the admin's own writes (counts, announcements). */
+  own: OwnWrites;
 };
 
 export function useRecordPanel(collection: CollectionModel, recordId: string, query: { expand: string; fields: string }, list: ListAccess) {
@@ -104,12 +102,9 @@ export function useRecordPanel(collection: CollectionModel, recordId: string, qu
   );
 
   const onSaved = useCallback(
-    (saved: RecordModel) => {
-      const cur = latest.current.list;
-      const isNew = !cur.records.some((r) => r.id === saved.id);
-      // our own create may already have been announced by the realtime event (and counted)
-      const announced = cur.takeAnnounced(saved.id);
-      if (isNew && !announced) cur.setTotal((t) => (t === null ? t : t + 1));
+    (saved: RecordModel, created: boolean) => {
+      // counted once, whether its realtime event came before this answer or comes after
+      latest.current.list.own.ownSaved(saved, created);
       void refreshRow(saved);
       // A new record saved while the panel stays open (Ctrl+S) now lives at its id.
       if (latest.current.panel.open) {
@@ -121,12 +116,7 @@ export function useRecordPanel(collection: CollectionModel, recordId: string, qu
   );
 
   const onDeleted = useCallback((id: string) => {
-    const cur = latest.current.list;
-    // the realtime event of this delete may have come first (and counted it already)
-    const counted = cur.forgetDeleted(id);
-    cur.setRecords((l) => l.filter((r) => r.id !== id));
-    cur.deselect(id);
-    if (!counted) cur.setTotal(minusOne);
+    latest.current.list.own.ownDeleted(id);
     setPanel((p) => ({ ...p, open: false, record: null }));
     setQueryParams({ recordId: null });
   }, []);

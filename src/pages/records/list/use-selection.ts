@@ -4,6 +4,7 @@ import { handleError, pb } from '../../../api/client';
 import { confirm } from '../../../app/confirm-state';
 import { addSuccessToast } from '../../../app/toasts';
 import { RECORDS_BULK_BATCH } from '../../../lib/records/format';
+import type { OwnWrites } from './use-live-list';
 
 export function useSelection(generation: number) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -32,13 +33,25 @@ export function useSelection(generation: number) {
   return { selected, toggle, deselect, selectOnly };
 }
 
-/** Asks, then deletes the records 20 at a time; `after` runs whatever the outcome (the list reloads). */
-export function confirmDeleteRecords(collectionId: string, ids: readonly string[], after: () => void): void {
+/**
+ * Asks, then deletes the records 20 at a time, each told to the live list as the admin's own (its
+ * event then counts once, whenever it comes); `after` runs whatever the outcome (the list reloads).
+ */
+export function confirmDeleteRecords(collectionId: string, ids: readonly string[], after: () => void, own: OwnWrites): void {
   if (ids.length === 0) return;
+  const remove = async (id: string) => {
+    const settled = own.writeStarted('delete', id);
+    try {
+      await pb.collection(collectionId).delete(id, { requestKey: null });
+      own.ownDeleted(id);
+    } finally {
+      settled();
+    }
+  };
   confirm(`Do you really want to delete the selected ${ids.length === 1 ? 'record' : 'records'}?`, async () => {
     try {
       for (let i = 0; i < ids.length; i += RECORDS_BULK_BATCH) {
-        await Promise.all(ids.slice(i, i + RECORDS_BULK_BATCH).map((id) => pb.collection(collectionId).delete(id, { requestKey: null })));
+        await Promise.all(ids.slice(i, i + RECORDS_BULK_BATCH).map(remove));
       }
       addSuccessToast('Successfully deleted the selected record(s).');
     } catch (err) {
