@@ -24,6 +24,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { benchRecords } from './records';
 import { benchLogs } from './logs';
 import { benchRecordsUi } from './records-ui';
+import { benchPoolPrice } from './pool-price';
 import { benchRealtime } from './realtime';
 import { benchRealtimeFairness } from './realtime-fairness';
 import { benchBackups } from './backups';
@@ -118,6 +119,11 @@ async function main() {
     console.log('');
     const records = await benchRecords();
     if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
+    const price = await benchPoolPrice();
+    if (price.ratio < 0.9) {
+      console.log('pool price: OVER BUDGET: a plain list with the read pool runs below 0.9x the throughput of main-connection reads');
+      process.exitCode = 1;
+    }
   }
   // One request must never stall the others: health while an endless view list is stopped.
   if (run.has('stall')) {

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { quoteIdent as q } from '../query/sql';
-import { budgetFor, CHEAP_MS, mayStart, ShapeCosts } from './read-admission';
+import { budgetFor, CHEAP_MS, mainSafe, mayStart, ShapeCosts } from './read-admission';
 import { currentReadClient, type ReadClient } from './read-client';
 
 export type DB = Database.Database;
@@ -185,6 +185,8 @@ export interface ReadPoolOptions {
   minSize?: number;
   /** Children at most, while all are busy (default 4). */
   maxSize?: number;
+  /** Run reads known to be fast in this process (default true; see read-admission.ts FAST_MS). */
+  mainReads?: boolean;
 }
 
 /** Messages between the pool and its children (read-worker.ts). */
@@ -263,6 +265,41 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
   const children: Child[] = [];
   const queue: Job[] = [];
   const costs = new ShapeCosts();
+  const useMain = options.mainReads ?? true;
+  // the main process's own read-only connection and its statements (bounded), opened on first use
+  let main: { db: DB; statements: Map<string, Statement> } | null = null;
+
+  /**
+   * A read known to be fast, run here without the process hop. Its time is recorded like a
+   * child's; one that overran sends its shape back to the pool. Null: run it in the pool after
+   * all (a lock held by a checkpoint, an error to report the pool's way).
+   */
+  function runInMain(queries: ReadQuery[], shape: string): unknown[] | null {
+    try {
+      if (!main) {
+        const db = openReadOnlyDatabase(file);
+        // never wait on a lock in the main process
+        db.pragma('busy_timeout = 0');
+        main = { db, statements: new Map() };
+      }
+      const { db, statements } = main;
+      const prepare = (sql: string) => {
+        let stmt = statements.get(sql);
+        if (!stmt) {
+          stmt = db.prepare(sql);
+          statements.set(sql, stmt);
+          if (statements.size > 500) statements.delete(statements.keys().next().value as string);
+        }
+        return stmt;
+      };
+      const t0 = performance.now();
+      const results = runBatch(db, queries, undefined, prepare);
+      costs.record(shape, performance.now() - t0);
+      return results;
+    } catch {
+      return null;
+    }
+  }
   let seq = 0;
   let closed = false;
 
@@ -287,7 +324,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       clearTimeout(job.timer);
       clearTimeout(job.cheapTimer);
       child.job = null;
-      costs.record(job.shape, performance.now() - job.started < CHEAP_MS);
+      costs.record(job.shape, performance.now() - job.started);
       if (msg.ok) job.resolve(msg.results);
       else job.reject(new ReadQueryError(msg.message, msg.code));
       pump();
@@ -327,7 +364,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     const id = ++seq;
     const timer = setTimeout(() => {
       // the statement is still running: stop it for real (pump() starts a replacement)
-      costs.record(job.shape, false);
+      costs.record(job.shape, Number.POSITIVE_INFINITY);
       stop(child);
       job.reject(new QueryTimeoutError(job.budgetMs));
     }, job.budgetMs);
@@ -337,7 +374,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       // reserved child), and so does its shape
       running.cheapTimer = setTimeout(() => {
         running.cheap = false;
-        costs.record(job.shape, false);
+        costs.record(job.shape, CHEAP_MS);
         pump();
       }, CHEAP_MS);
     }
@@ -387,6 +424,10 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     if (client?.signal?.aborted) return Promise.reject(new ReadAbortedError());
     const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
     const shape = queries.map((query) => query.sql).join('\n;\n');
+    if (useMain && !opts.pending && costs.isFast(shape) && queries.every((query) => mainSafe(query.params))) {
+      const fast = runInMain(queries, shape);
+      if (fast) return Promise.resolve(fast);
+    }
     // keep minSize children once reads start, so a slow batch never leaves the next one waiting
     // for a process to start (a killed child is replaced here too)
     while (children.length < minSize) spawn();
@@ -429,6 +470,8 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     },
     async close() {
       closed = true;
+      main?.db.close();
+      main = null;
       for (const job of queue.splice(0)) job.reject(new Error('the read pool is closed'));
       const exits = children.map((c) => new Promise<void>((done) => (c.proc.exitCode !== null ? done() : c.proc.once('exit', () => done()))));
       for (const c of children) c.proc.kill('SIGKILL');

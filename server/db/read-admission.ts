@@ -20,24 +20,58 @@ export function budgetFor(client: ReadClient | undefined, poolBudgetMs: number):
   return Math.min(poolBudgetMs, Math.max(1000, Math.round(poolBudgetMs / 3)));
 }
 
-/** Cheap or costly, per shape: the last run decides. Unknown shapes are costly. */
-export class ShapeCosts {
-  private readonly cheap = new Map<string, boolean>();
+/**
+ * A shape runs in the main process (no process hop) once its last FAST_RUNS runs each took under
+ * FAST_MS and its values cannot make it slow (mainSafe): what it costs then depends on the data,
+ * which grows slowly, and a run in the main process that overruns sends the shape back to the pool.
+ */
+export const FAST_MS = 5;
+const FAST_RUNS = 3;
 
-  isCheap(shape: string): boolean {
-    const v = this.cheap.get(shape);
-    if (v === undefined) return false;
-    // refresh its place in the LRU order
-    this.cheap.delete(shape);
-    this.cheap.set(shape, v);
+/** Cheap or costly (the last run decides) and fast, per shape. Unknown shapes are costly. */
+export class ShapeCosts {
+  private readonly runs = new Map<string, number[]>();
+
+  private get(shape: string): number[] | undefined {
+    const v = this.runs.get(shape);
+    if (v) {
+      // refresh its place in the LRU order
+      this.runs.delete(shape);
+      this.runs.set(shape, v);
+    }
     return v;
   }
 
-  record(shape: string, cheap: boolean): void {
-    this.cheap.delete(shape);
-    this.cheap.set(shape, cheap);
-    if (this.cheap.size > SHAPES_KEPT) this.cheap.delete(this.cheap.keys().next().value as string);
+  isCheap(shape: string): boolean {
+    const v = this.get(shape);
+    return v !== undefined && v[v.length - 1] < CHEAP_MS;
   }
+
+  isFast(shape: string): boolean {
+    const v = this.get(shape);
+    return v !== undefined && v.length >= FAST_RUNS && v.every((ms) => ms < FAST_MS);
+  }
+
+  /** A run's duration in ms (Infinity: stopped at its budget). */
+  record(shape: string, ms: number): void {
+    const v = [...(this.runs.get(shape) ?? []), ms].slice(-FAST_RUNS);
+    this.runs.delete(shape);
+    this.runs.set(shape, v);
+    if (this.runs.size > SHAPES_KEPT) this.runs.delete(this.runs.keys().next().value as string);
+  }
+}
+
+/**
+ * Whether the values of a statement cannot make it slow: LIKE patterns are the values whose
+ * content sets the cost (each `%` multiplies the backtracking), so text values may hold two `%` at
+ * most (the `~` operator's '%text%') and be of modest length.
+ */
+export function mainSafe(params: readonly unknown[] | undefined): boolean {
+  for (const p of params ?? []) {
+    if (typeof p === 'string' && (p.length > 1000 || p.split('%').length > 3)) return false;
+    if (typeof p === 'object' && p !== null) return false;
+  }
+  return true;
 }
 
 export interface Admissible {
