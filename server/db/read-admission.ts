@@ -25,7 +25,7 @@ export function budgetFor(client: ReadClient | undefined, poolBudgetMs: number):
  * FAST_MS and its values cannot make it slow (mainSafe): what it costs then depends on the data,
  * which grows slowly, and a run in the main process that overruns sends the shape back to the pool.
  */
-export const FAST_MS = 5;
+const FAST_MS = 5;
 const FAST_RUNS = 3;
 
 /** Cheap or costly (the last run decides) and fast, per shape. Unknown shapes are costly. */

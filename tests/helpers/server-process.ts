@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { http } from './server';
 import type { TestSmtp } from './smtp';
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => {
