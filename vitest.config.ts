@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { outpostValidators } from './src/engine/vite-plugin-validators.js';
 
-// Four projects, one runner: pure unit tests, schema contract tests, server tests over HTTP
-// against the real server, and browser tests driving Debian's Chromium against the real server.
+// Five projects, one runner: pure unit tests, schema contract tests, server tests over HTTP
+// against the real server, the server test files that talk HTTP only run again against the built
+// server (its warm start, as users run it), and browser tests driving Debian's Chromium against the
+// real server.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +19,29 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-built',
+          // the files that only talk HTTP (no in-process app): tests/helpers/server.ts starts the
+          // built server for them
+          include: [
+            'tests/server/bad-input.test.ts',
+            'tests/server/create-rule.test.ts',
+            'tests/server/expand-legacy.test.ts',
+            'tests/server/hostile.test.ts',
+            'tests/server/oauth2-emails.test.ts',
+            'tests/server/realtime-fairness.test.ts',
+            'tests/server/records-filter-operators.test.ts',
+            'tests/server/records-io.test.ts',
+            'tests/server/sign-in-limiter.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['tests/helpers/built-suite-setup.ts'],
+          env: { OUTPOST_TEST_BUILT_MAIN: path.resolve(import.meta.dirname, 'tests', '.tmp', 'built-suite', 'main.mjs') },
         },
       },
       {

@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, in order, with one closing summary line.
-// lockfile → typecheck → lint → import cycles → dead code (knip) → build (dashboard, server) → vitest (unit, contract, server, e2e).
+// lockfile → typecheck → lint → import cycles → dead code (knip) → build (dashboard, server) → vitest (unit, contract, server,
+// server-built, e2e).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +28,7 @@ if (!only.length) {
   if (!step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) checksFailed++;
   if (!step('build server', process.execPath, [path.join(root, 'scripts', 'build-server.mjs')])) checksFailed++;
 }
-const projects = only.length ? only : ['unit', 'contract', 'server', 'e2e'];
+const projects = only.length ? only : ['unit', 'contract', 'server', 'server-built', 'e2e'];
 const vitestOk = step('vitest', 'npx', [
   'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
   '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,

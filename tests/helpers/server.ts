@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
 import type { AppOptions } from '../../server/context';
+import { spawnServer } from './server-process';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURE_DIR = path.resolve(ROOT, '..', 'shared', 'fixtures', 'pocketbase-0.22.12-pb_data');
@@ -28,11 +29,19 @@ export function tempDir(prefix = 'outpost-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * Set by the 'server-built' vitest project (vitest.config.ts): startServer then runs the built
+ * server (dist-server's launcher, on its warm start with the code cache) as a child process instead
+ * of the app in this process, so the test files that talk HTTP only also cover what users run.
+ */
+const BUILT_MAIN = process.env.OUTPOST_TEST_BUILT_MAIN;
+
 export async function startServer(
   opts: { fixture?: boolean; dashboard?: boolean; queryTimeoutMs?: number; options?: Partial<AppOptions> } = {},
 ): Promise<TestServer> {
   const dataDir = path.join(tempDir(), 'pb_data');
   if (opts.fixture) fs.cpSync(FIXTURE_DIR, dataDir, { recursive: true });
+  if (BUILT_MAIN) return startBuiltServer(BUILT_MAIN, dataDir, opts);
   const app = await createApp({ ...opts.options, dataDir, dashboardDir: opts.dashboard ? DASHBOARD_DIR : null, queryTimeoutMs: opts.queryTimeoutMs ?? opts.options?.queryTimeoutMs });
   const url = await app.listen('127.0.0.1', 0);
   return {
@@ -46,6 +55,32 @@ export async function startServer(
     },
     async close() {
       await app.close();
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built server in a child process, with the serve flags that stand for `opts`. */
+async function startBuiltServer(main: string, dataDir: string, opts: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
+  const args = [main, 'serve', `--dir=${dataDir}`];
+  const queryTimeoutMs = opts.queryTimeoutMs ?? opts.options?.queryTimeoutMs;
+  if (queryTimeoutMs) args.push(`--queryTimeout=${queryTimeoutMs / 1000}`);
+  const { queryTimeoutMs: _timeout, ...others } = opts.options ?? {};
+  if (Object.keys(others).length) throw new Error(`startServer: no serve flag for ${Object.keys(others).join(', ')}; run this file in the 'server' project only`);
+  const proc = await spawnServer(process.execPath, args, path.dirname(dataDir));
+  return {
+    get app(): App {
+      throw new Error("this test reads the app in-process: run it in the 'server' project only");
+    },
+    url: proc.url,
+    dataDir,
+    client: () => {
+      const pb = new PocketBase(proc.url);
+      pb.autoCancellation(false);
+      return pb;
+    },
+    async close() {
+      await proc.stop();
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
     },
   };

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_DIR, ROOT, http, tempDir } from '../helpers/server';
-import { checkMail, checkSniffAndThumb, spawnServer, type ServerProcess } from '../helpers/server-process';
+import { checkMail, checkSniffAndThumb } from '../helpers/first-use';
+import { spawnServer, type ServerProcess } from '../helpers/server-process';
 import { startS3, type TestS3 } from '../helpers/s3';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 

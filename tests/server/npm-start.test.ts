@@ -9,7 +9,8 @@ import { Module } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_DIR, ROOT, http, tempDir } from '../helpers/server';
-import { checkMail, checkSniffAndThumb, spawnServer } from '../helpers/server-process';
+import { checkMail, checkSniffAndThumb } from '../helpers/first-use';
+import { spawnServer } from '../helpers/server-process';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
 let dir = '';
