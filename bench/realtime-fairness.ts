@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../server/app';
+import { apiCall, apiRequest, benchAdmin } from './api-client';
 import { MAX_OPTION_GROUPS_PER_CLIENT } from '../server/realtime/broker';
 import { connectSse, type SseClient } from '../tests/helpers/sse';
 
@@ -26,17 +27,8 @@ export async function benchRealtimeFairness(log: (line: string) => void = (l) =>
   const clients: SseClient[] = [];
   try {
     const url = await app.listen('127.0.0.1', 0);
-    const call = async (method: string, p: string, body?: unknown, token?: string) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as any };
-    };
-    const creds = { email: 'bench@example.com', password: '1234567890' };
-    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
-    const token = (await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password })).body.token;
+    const call = apiRequest(url);
+    const { token } = await benchAdmin(apiCall(url), 'bench@example.com');
     // a self-relation six deep: every hostile topic's filter walks it
     const posts = (await call('POST', '/api/collections', { name: 'posts', type: 'base', listRule: '', viewRule: '', createRule: '', schema: [{ name: 'score', type: 'number' }] }, token)).body;
     await call('PATCH', `/api/collections/${posts.id}`, { schema: [...posts.schema, { name: 'parent', type: 'relation', options: { collectionId: posts.id, maxSelect: 1 } }] }, token);

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../server/app';
+import { apiCall, apiRequest, benchAdmin } from './api-client';
 import { budgetFor } from '../server/db/read-admission';
 
 export interface StallBenchResult {
@@ -25,17 +26,8 @@ export async function benchStall(log: (line: string) => void = (l) => console.lo
   const app = await createApp({ dataDir: path.join(dir, 'pb_data'), dashboardDir: null, queryTimeoutMs: BUDGET_MS });
   try {
     const url = await app.listen('127.0.0.1', 0);
-    const call = async (method: string, p: string, body?: unknown, token?: string) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
-    const creds = { email: 'bench@example.com', password: '1234567890' };
-    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
-    const token = (await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password })).body.token;
+    const call = apiRequest(url);
+    const { token } = await benchAdmin(apiCall(url), 'bench@example.com');
     const query = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x AS id FROM c';
     await call('POST', '/api/collections', { name: 'endless', type: 'view', listRule: '', options: { query } }, token);
     await call('GET', '/api/collections?perPage=1', undefined, token); // start the pool's first child
@@ -86,18 +78,8 @@ export async function benchFairness(log: (line: string) => void = (l) => console
   const gone = new AbortController();
   try {
     const url = await app.listen('127.0.0.1', 0);
-    const call = async (method: string, p: string, body?: unknown, token?: string, signal?: AbortSignal) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
-    const creds = { email: 'bench@example.com', password: '1234567890' };
-    await call('POST', '/api/admins', { ...creds, passwordConfirm: creds.password });
-    const token = (await call('POST', '/api/admins/auth-with-password', { identity: creds.email, password: creds.password })).body.token;
+    const call = apiRequest(url);
+    const { token } = await benchAdmin(apiCall(url), 'bench@example.com');
     // a public view whose query runs until its budget: an expensive cross join
     const query = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x AS id FROM c';
     await call('POST', '/api/collections', { name: 'endless', type: 'view', listRule: '', options: { query } }, token);

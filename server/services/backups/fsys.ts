@@ -10,6 +10,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { createS3Client, s3Sdk } from '../s3';
 import type { S3Settings } from '../settings';
 import { isBackupKey } from './names';
+import { fsyncDir } from './swap';
 
 const LOCAL_BACKUPS_DIR = 'backups';
 
@@ -59,20 +60,6 @@ async function placeNew(tmp: string, dest: string, key: string): Promise<void> {
   }
   if (fs.existsSync(dest)) throw new BackupExistsError(key);
   await fsp.rename(tmp, dest);
-}
-
-/** The directory entry itself on the disk (after a rename or link), where the OS allows it. */
-function syncDir(dir: string): void {
-  try {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    /* not supported here (e.g. Windows): the rename is still atomic */
-  }
 }
 
 class MissingBackupError extends Error {
@@ -133,7 +120,7 @@ function createLocalBackupsFs(dataDir: string): BackupsFs {
           await fh.close();
         }
         await placeNew(tmp, dest, key);
-        syncDir(root);
+        fsyncDir(root);
       } finally {
         await fsp.rm(tmp, { force: true });
       }

@@ -20,7 +20,8 @@ interface Journal {
 const movable = (dir: string): string[] =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => !EXCLUDED_ROOT_ENTRIES.includes(n)) : [];
 
-function fsyncDir(dir: string): void {
+/** A directory's entries (after renames) on the disk, where the platform can fsync a directory. */
+export function fsyncDir(dir: string): void {
   try {
     const fd = fs.openSync(dir, 'r');
     try {
