@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { confirmState } from './confirm-state';
 import { ScreenPageFrame } from './engine-host';
-import { currentLocation, navigate, subscribeLocation } from './navigation';
+import { currentLocation, navigate, RoutePathContext, setShownPath, subscribeLocation } from './navigation';
 import { usePageTitle } from './page-title';
 import { PAGES, preloadPage } from './pages';
 import { NOT_FOUND_TITLE, ROUTES, guardRoute, matchRoute, showsSidebar, type RouteDef } from './routes';
@@ -44,7 +44,7 @@ function LazyConfirmPopup() {
   ) : null;
 }
 
-type Resolved = { route: RouteDef | null; params: Record<string, string>; key: string };
+type Resolved = { route: RouteDef | null; params: Record<string, string>; key: string; path: string };
 
 function guardContext() {
   const loc = currentLocation();
@@ -98,12 +98,15 @@ export function App() {
         return;
       }
       const p = params ?? {};
-      const next = { route, params: p, key: (route?.path ?? '*') + JSON.stringify(p) };
+      const path = currentLocation().path;
+      const next = { route, params: p, key: (route?.path ?? '*') + JSON.stringify(p), path };
       // Show the route once its code is in (the previous view stays meanwhile); a later navigation wins.
       const token = ++applied;
       const shell = !LoadedShell && showsSidebar(route, isAdminSignedIn()) ? loadShell() : undefined;
       void Promise.all([preloadPage(route?.page), shell]).then(() => {
-        if (token === applied) setResolved(next);
+        if (token !== applied) return;
+        setShownPath(path);
+        setResolved(next);
       });
     };
 
@@ -144,7 +147,9 @@ export function App() {
       <RouteTitle title={title} />
       <Suspense fallback={pageLoader}>
         <div className="route-view" key={resolved.key}>
-          {route ? PAGES[route.page](resolved.params) : <NotFoundPage />}
+          <RoutePathContext.Provider value={resolved.path}>
+            {route ? PAGES[route.page](resolved.params) : <NotFoundPage />}
+          </RoutePathContext.Provider>
         </div>
       </Suspense>
     </>

@@ -1,5 +1,5 @@
 // Hash navigation helpers. The address looks like /_/#/settings/admins?filter=x&sort=-created.
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 
 const LOCATION_EVENT = 'outpost:locationchange';
 
@@ -75,6 +75,9 @@ export function setQueryParams(
 ): void {
   if (!hasWindow()) return;
   const loc = currentLocation();
+  // A page still shown while the next route's code loads must not write its params onto the
+  // next screen's address (a collection's id following the admin to #/logs).
+  if (shownPath !== null && loc.path !== shownPath) return;
   const merged: Record<string, string | number | boolean | null | undefined> = { ...loc.query, ...params };
   const target = buildHash(loc.path, merged);
   if (target === window.location.hash) return;
@@ -98,9 +101,31 @@ function getHashSnapshot(): string {
   return hasWindow() ? window.location.hash : '';
 }
 
-/** The current hash path and its query params; re-renders on change. */
+let shownPath: string | null = null;
+/** The router says which hash path the page on screen belongs to (see setQueryParams). */
+export function setShownPath(path: string | null): void {
+  shownPath = path;
+}
+
+/** The hash path of the route view a component is in (null outside any: the shell, the palette). */
+export const RoutePathContext = createContext<string | null>(null);
+
+/**
+ * The current hash path and its query params; re-renders on change. Inside a route view it only
+ * follows addresses of that view's path: while the next screen loads, the leaving page keeps its
+ * own params instead of seeing the next screen's (and resetting or writing them).
+ */
 export function useRoute(): RouteLocation {
-  const hash = useSyncExternalStore(subscribeLocation, getHashSnapshot, () => '');
+  const owner = useContext(RoutePathContext);
+  const getSnapshot = useMemo(() => {
+    let last = getHashSnapshot();
+    return () => {
+      const hash = getHashSnapshot();
+      if (owner === null || parseHashCached(hash).path === owner) last = hash;
+      return last;
+    };
+  }, [owner]);
+  const hash = useSyncExternalStore(subscribeLocation, getSnapshot, () => '');
   // parseHash is cheap; memoising on the hash string keeps object identity stable enough.
   return parseHashCached(hash);
 }

@@ -30,7 +30,13 @@ export default function CollectionsPage() {
   const [refreshKey, setRefreshKey] = useState(0);
 
   const collections = snap.collections as CollectionModel[];
-  const active = collections.find((c) => c.id === snap.activeId) ?? null;
+  // The collection the address names wins over the store's choice, which follows it an effect
+  // later: the address's sort must be checked against the collection it was written for.
+  const wanted = query.collectionId;
+  const active =
+    (wanted ? collections.find((c) => c.id === wanted || c.name === wanted) : undefined) ??
+    collections.find((c) => c.id === snap.activeId) ??
+    null;
   usePageTitle(active?.name ?? 'Collections');
 
   // Load once (keeping the collection of the address), and follow reloads of other tabs.
@@ -43,20 +49,19 @@ export default function CollectionsPage() {
   // The address picks the active collection; the store's choice is written back to it.
   useEffect(() => {
     if (!snap.loaded) return;
-    const wanted = query.collectionId;
     if (wanted && wanted !== snap.activeId && collections.some((c) => c.id === wanted || c.name === wanted)) {
       const found = collections.find((c) => c.id === wanted || c.name === wanted)!;
       setActiveCollection(found.id);
     } else if ((snap.activeId || '') !== (wanted || '')) {
       setQueryParams({ collectionId: snap.activeId || null, filter: null, sort: null, recordId: null });
     }
-  }, [snap.loaded, snap.activeId, query.collectionId, collections]);
+  }, [snap.loaded, snap.activeId, wanted, collections]);
 
   // A sort naming fields the collection lacks resets to the default.
   const sort = normalizeRecordsSort(query.sort, active);
   useEffect(() => {
-    if (active && query.sort && sort !== query.sort) setQueryParams({ sort: sort === DEFAULT_RECORDS_SORT ? null : sort || null });
-  }, [active, query.sort, sort]);
+    if (active && active.id === snap.activeId && query.sort && sort !== query.sort) setQueryParams({ sort: sort === DEFAULT_RECORDS_SORT ? null : sort || null });
+  }, [active, snap.activeId, query.sort, sort]);
 
   const select = (c: CollectionModel) => {
     setActiveCollection(c.id);

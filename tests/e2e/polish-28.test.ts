@@ -1,0 +1,86 @@
+// Issue 28's polish items in Chromium against the real server: list params honoured on entry
+// from another screen, no query string leaking into other screens' addresses.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import PocketBase from 'pocketbase';
+import { createApp, type App } from '../../server/app';
+import { launchBrowser, signIn } from '../helpers/browser';
+import { ROOT, tempDir } from '../helpers/server';
+
+const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
+const ADMIN = { email: 'polish@example.com', password: 'polish-pass-123' };
+
+let app: App;
+let url: string;
+let api: PocketBase;
+let browser: Browser;
+let page: Page;
+let items: { id: string };
+let other: { id: string };
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(DASHBOARD, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
+  app = await createApp({ dataDir: path.join(tempDir(), 'pb_data'), dashboardDir: DASHBOARD });
+  url = await app.listen('127.0.0.1', 0);
+  api = new PocketBase(url);
+  api.autoCancellation(false);
+  await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
+  await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
+  // 'aaa' sorts first, so the store's active collection is another one than the address's
+  other = await api.collections.create({ name: 'aaa_other', type: 'base', schema: [{ name: 'label', type: 'text' }] });
+  items = await api.collections.create({ name: 'items', type: 'base', schema: [{ name: 'number', type: 'number' }] });
+  for (let i = 1; i <= 5; i++) await api.collection('items').create({ number: i });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, url, ADMIN);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('issue 28: navigation', () => {
+  it('honours sort, filter and recordId given in the address when coming from another screen', async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${other.id}`);
+    await page.getByRole('heading', { name: /aaa_other/ }).or(page.getByText('aaa_other').first()).first().waitFor();
+    await page.goto(`${url}/_/#/logs`);
+    await page.waitForURL(/#\/logs/);
+    const listRequest = page.waitForRequest((r) => r.url().includes(`/api/collections/${items.id}/records?`) && new URL(r.url()).searchParams.has('sort'));
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}&sort=-number&filter=${encodeURIComponent('number>1')}`;
+    }, items.id);
+    const req = new URL((await listRequest).url());
+    expect(req.searchParams.get('sort')).toBe('-number');
+    expect(req.searchParams.get('filter')).toBe('number>1');
+    await page.waitForTimeout(300);
+    const hash = decodeURIComponent(new URL(page.url()).hash);
+    expect(hash).toContain('sort=-number');
+    expect(hash).toContain('filter=number>1');
+    const firstCell = page.locator('tbody tr').first();
+    await expect.poll(() => firstCell.textContent()).toContain('5');
+  });
+
+  it("keeps a screen's links free of another screen's params", async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}&sort=-number`;
+    }, items.id);
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByRole('link', { name: 'Logs' }).first().click();
+    await page.waitForURL(/#\/logs/);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).hash).not.toContain('collectionId');
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}`;
+    }, items.id);
+    await page.locator('tbody tr').first().waitFor();
+    await page.evaluate(() => {
+      window.location.hash = '#/settings/mail';
+    });
+    await page.waitForURL(/#\/settings\/mail/);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).hash).toBe('#/settings/mail');
+  });
+});
