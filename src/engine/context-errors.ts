@@ -25,3 +25,16 @@ export function contextErrors(schema: Json, data: unknown, context: KeywordConte
   const errors = (validate.errors ?? []).filter((e) => CONTEXT_KEYWORDS.has(e.keyword));
   return errorTree(schema, errors, { data: judged });
 }
+
+/**
+ * PocketBase's error tree of every rule of `schema` failing on `data` (no context keywords); {}
+ * when all pass. For rules only the editor can check (a field's `multiple` switch never reaches
+ * the server, so its `if`/`then` would pass there).
+ */
+export function formErrors(schema: Json, data: unknown): ErrorTree {
+  let validate = interpreted.get(schema);
+  if (!validate) interpreted.set(schema, (validate = interpretSchema(schema)));
+  const judged = withoutEmptyStrings(data);
+  if (validate.call({}, judged)) return {};
+  return errorTree(schema, validate.errors ?? [], { data: judged });
+}

@@ -84,3 +84,29 @@ describe('issue 28: navigation', () => {
     expect(new URL(page.url()).hash).toBe('#/settings/mail');
   });
 });
+
+describe('issue 28: select multiple with one choice', () => {
+  it('shows the max select error in the collection editor and does not save a single select', async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}`;
+    }, items.id);
+    await page.getByRole('button', { name: 'Edit collection' }).click();
+    const editor = page.locator('.collection-editor-panel');
+    await editor.getByText('Edit collection', { exact: true }).waitFor();
+    await editor.getByRole('button', { name: 'New field' }).click();
+    await page.getByRole('menuitem', { name: 'Select', exact: true }).click();
+    const row = editor.locator('.field-row--open');
+    await row.getByRole('textbox', { name: /^Field name/ }).fill('choice');
+    await row.getByLabel(/^Choices/).fill('only');
+    await row.getByLabel(/^Choices/).blur();
+    await row.getByLabel('Values').selectOption({ label: 'Multiple' });
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await row.getByText('Must be no less than 2.').waitFor();
+    await page.waitForTimeout(300);
+    const saved = await api.collections.getOne(items.id);
+    expect(saved.schema.map((f) => f.name)).not.toContain('choice');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await editor.waitFor({ state: 'detached' });
+  });
+});

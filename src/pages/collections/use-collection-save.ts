@@ -7,6 +7,7 @@ import { needsConfirmation, pendingChanges, type PendingChanges } from '../../li
 import { collectionPayload } from '../../lib/collections/payload';
 import type { CollectionModel } from '../../lib/collections/types';
 import { collectionsState, removeCollection, upsertCollection } from '../../state/collections';
+import { multipleSwitchErrors } from './multiple-errors';
 import { relationTargetErrors } from './relation-targets';
 
 type Options = {
@@ -52,9 +53,13 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
 
   const save = () => {
     if (!canSave) return;
-    const local = relationTargetErrors(collectionPayload(draft), original, collectionsState.collections);
-    if (local) {
-      setFieldErrors(local);
+    const targets = relationTargetErrors(collectionPayload(draft), original, collectionsState.collections);
+    const switches = draft.type === 'view' ? null : multipleSwitchErrors(draft.schema);
+    if (targets || switches) {
+      const schema = { ...(switches?.schema as object | undefined) };
+      // one field has one type, so a field index is in one tree at most
+      Object.assign(schema, targets?.schema);
+      setFieldErrors({ schema });
       return;
     }
     const changes = pendingChanges(original, draft);
