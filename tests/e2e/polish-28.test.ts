@@ -110,3 +110,29 @@ describe('issue 28: select multiple with one choice', () => {
     await editor.waitFor({ state: 'detached' });
   });
 });
+
+describe('issue 28: export while the ids are counted', () => {
+  it('says the records are being counted until the total is known, then shows the progress', async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}`;
+    }, items.id);
+    await page.locator('tbody tr').first().waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/records-ids*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const popup = page.locator('.records-export-popup');
+    await popup.getByText('CSV', { exact: true }).waitFor();
+    const downloaded = page.waitForEvent('download', { timeout: 30_000 });
+    await popup.getByRole('button', { name: 'Export', exact: true }).click();
+    await popup.getByRole('status').filter({ hasText: 'Counting the records to export…' }).waitFor();
+    expect(await popup.getByText(/Exported 0 of 0/).count()).toBe(0);
+    expect(await popup.locator('progress').evaluate((p) => (p as HTMLProgressElement).position)).toBe(-1); // indeterminate
+    release();
+    await downloaded;
+    await page.unroute('**/records-ids*');
+  });
+});

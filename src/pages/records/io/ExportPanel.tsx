@@ -30,7 +30,8 @@ const isAbortError = (e: unknown) => (e as { name?: string })?.name === 'AbortEr
 
 export default function ExportPanel({ open, onClose, collection, collectionsById, filter, sort, selectedIds }: ExportPanelProps) {
   const [data, setData] = useState<ExportForm>({});
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // total null: the ids are still being counted (a large export takes seconds before the first record)
+  const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
   const controller = useRef<AbortController | null>(null);
   const hasSelection = selectedIds.length > 0;
   const streamable = canStreamToFile();
@@ -58,7 +59,7 @@ export default function ExportPanel({ open, onClose, collection, collectionsById
     let sink: ExportSink | null = null;
     try {
       sink = d.streamToFile && streamable ? await fileSink(name, format) : blobSink(name, format);
-      setProgress({ done: 0, total: 0 });
+      setProgress({ done: 0, total: null });
       const count = await runExport({
         collection,
         collectionsById,
@@ -115,10 +116,22 @@ export default function ExportPanel({ open, onClose, collection, collectionsById
     >
       {running ? (
         <div className="records-io-progress">
-          <progress max={progress.total || 1} value={progress.done} aria-label="Export progress" />
-          <p className="txt-muted" role="status">
-            Exported {progress.done} of {progress.total} records ({pct}%).
-          </p>
+          {progress.total === null ? (
+            <>
+              {/* no value: an indeterminate bar until the total is known */}
+              <progress aria-label="Export progress" />
+              <p className="txt-muted" role="status">
+                Counting the records to export…
+              </p>
+            </>
+          ) : (
+            <>
+              <progress max={progress.total || 1} value={progress.done} aria-label="Export progress" />
+              <p className="txt-muted" role="status">
+                Exported {progress.done} of {progress.total} records ({pct}%).
+              </p>
+            </>
+          )}
         </div>
       ) : (
         <>
