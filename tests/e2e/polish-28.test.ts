@@ -136,3 +136,35 @@ describe('issue 28: export while the ids are counted', () => {
     await page.unroute('**/records-ids*');
   });
 });
+
+describe('issue 28: bulk edit', () => {
+  it('closes the confirm popup as the run starts, leaving the progress in view', async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}`;
+    }, items.id);
+    await page.locator('tr[data-id]').first().waitFor();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    const panel = page.getByRole('dialog', { name: /Edit \d+ records? selected/ });
+    await panel.waitFor();
+    await panel.getByLabel('Field').selectOption('number');
+    await panel.getByLabel(/^number/).fill('7');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**/api/collections/${items.id}/records/*`, async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
+    await panel.getByRole('button', { name: /^Apply to/ }).click();
+    const popup = page.locator('.confirm-popup');
+    await popup.getByText(/Do you really want to set "number"/).waitFor();
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await panel.locator('progress').waitFor();
+    await popup.waitFor({ state: 'hidden' });
+    expect(await panel.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
+    release();
+    await panel.getByText(/Updated 5 records of 5\./).waitFor();
+    await page.unroute(`**/api/collections/${items.id}/records/*`);
+    await panel.getByRole('button', { name: 'Done' }).click();
+  });
+});

@@ -45,7 +45,7 @@ export default function BulkEditPanel({ collection, ids, onClose, onApplied }: B
       return;
     }
     const targets = [...ids];
-    confirm(`Do you really want to set "${field}" on the ${plural(targets.length)} selected?`, async () => {
+    const run = async () => {
       setResult(null);
       setProgress({ done: 0, total: targets.length });
       abort.current = new AbortController();
@@ -53,6 +53,11 @@ export default function BulkEditPanel({ collection, ids, onClose, onApplied }: B
       setResult(res);
       // the outcome is the panel's status line, not a toast: a toast would sit over the panel's footer
       onApplied(res);
+    };
+    // Yes closes the popup as the run starts (the panel shows the progress and Stop); handing
+    // the run's promise to confirm would keep the popup over the progress bar until the end.
+    confirm(`Do you really want to set "${field}" on the ${plural(targets.length)} selected?`, () => {
+      run().catch((err: unknown) => console.error(err));
     });
   };
 
