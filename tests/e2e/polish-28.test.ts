@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
-import { launchBrowser, signIn } from '../helpers/browser';
+import { injectAxe, launchBrowser, signIn } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
 const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
   await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
   // 'aaa' sorts first, so the store's active collection is another one than the address's
-  other = await api.collections.create({ name: 'aaa_other', type: 'base', schema: [{ name: 'label', type: 'text' }] });
+  other = await api.collections.create({ name: 'aaa_other', type: 'base', schema: [{ name: 'label', type: 'text', required: true }] });
   items = await api.collections.create({ name: 'items', type: 'base', schema: [{ name: 'number', type: 'number' }] });
   for (let i = 1; i <= 5; i++) await api.collection('items').create({ number: i });
   browser = await launchBrowser();
@@ -166,5 +166,36 @@ describe('issue 28: bulk edit', () => {
     await panel.getByText(/Updated 5 records of 5\./).waitFor();
     await page.unroute(`**/api/collections/${items.id}/records/*`);
     await panel.getByRole('button', { name: 'Done' }).click();
+  });
+});
+
+describe('issue 28: import preview', () => {
+  it('marks a bad row in the preview table (visibly and by text) and its scroll box is keyboard-focusable', async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}`;
+    }, other.id);
+    await page.locator('.records-list').getByRole('button', { name: 'Import', exact: true }).click();
+    const panel = page.locator('.records-import-panel');
+    await page.locator('#records-import-file').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('label,x\nfine,1\n,2\nalso,3') });
+    await panel.getByText('2 valid rows, 1 with errors (not imported).').waitFor();
+    const rows = panel.locator('.records-import-table tbody tr');
+    await expect.poll(() => rows.nth(1).getAttribute('class')).toContain('records-import-row-invalid');
+    expect(await rows.nth(0).getAttribute('class')).toBeNull();
+    // the row header names the line and, for screen readers, its errors
+    const header = rows.nth(1).getByRole('rowheader');
+    expect(await header.textContent()).toMatch(/^3has errors: label: /);
+    const bg = await rows.nth(1).locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor);
+    const okBg = await rows.nth(0).locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor);
+    expect(bg).not.toBe(okBg);
+    const region = panel.getByRole('region', { name: "Preview of the file's rows" });
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    await injectAxe(page);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (el: Element, o: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+      const res = await axe.run(document.querySelector('.records-import-panel')!, { runOnly: ['scrollable-region-focusable'] });
+      return res.violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    await panel.getByRole('button', { name: 'Close' }).first().click();
   });
 });

@@ -3,6 +3,7 @@
 // batched import with progress and Cancel → summary with the failures as a download.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Papa from 'papaparse';
+import { IconAlert } from '../../../ui/icons';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { downloadBlob } from '../../../lib/browser-io';
 import type { CollectionModel } from '../../../lib/collections/types';
@@ -75,6 +76,8 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
   const [fileError, setFileError] = useState('');
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [checked, setChecked] = useState<Checked | null>(null);
+  // the preview marks the rows that will not be imported (line numbers as in the errors list)
+  const rowErrors = useMemo(() => new Map((checked?.invalid ?? []).map((f) => [f.line, f.reason])), [checked]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const cancelRef = useRef(false);
@@ -258,10 +261,12 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
           {parsed && (
             <>
               <h3 className="section-title">Preview ({parsed.rows.length} rows)</h3>
-              <div className="table-wrapper records-import-table-wrapper">
+              {/* focusable, so keyboard users can scroll a wide or long preview (axe: scrollable-region-focusable) */}
+              <div className="table-wrapper records-import-table-wrapper" tabIndex={0} role="region" aria-label="Preview of the file's rows">
                 <table className="table records-import-table" aria-label="Preview">
                   <thead>
                     <tr>
+                      <th scope="col">Row</th>
                       {parsed.columns.map((c) => (
                         <th key={c} scope="col">
                           {c}
@@ -270,13 +275,27 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
                     </tr>
                   </thead>
                   <tbody>
-                    {parsed.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r, i) => (
-                      <tr key={i}>
-                        {parsed.columns.map((c) => (
-                          <td key={c}>{typeof r[c] === 'object' ? JSON.stringify(r[c]) : String(r[c] ?? '')}</td>
-                        ))}
-                      </tr>
-                    ))}
+                    {parsed.rows.slice(0, IMPORT_PREVIEW_ROWS).map((r, i) => {
+                      const reason = rowErrors.get(i + 2);
+                      return (
+                        <tr key={i} className={reason ? 'records-import-row-invalid' : undefined}>
+                          <th scope="row" className="records-import-line">
+                            {i + 2}
+                            {reason && (
+                              <>
+                                <span aria-hidden="true">
+                                  <IconAlert title={reason} />
+                                </span>
+                                <span className="visually-hidden">has errors: {reason}</span>
+                              </>
+                            )}
+                          </th>
+                          {parsed.columns.map((c) => (
+                            <td key={c}>{typeof r[c] === 'object' ? JSON.stringify(r[c]) : String(r[c] ?? '')}</td>
+                          ))}
+                        </tr>
+                      );
+                    })}
                   </tbody>
                 </table>
               </div>
