@@ -24,6 +24,7 @@ import { registerDashboard } from './http/dashboard';
 import { registerCollections } from './http/collections';
 import { registerRecords } from './http/records';
 import { registerRecordsIo } from './http/records-io';
+import { registerFindRecord } from './http/find-record';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
 import { registerRealtime } from './http/realtime';
@@ -209,6 +210,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerCollections(fastify, ctx);
   registerRecords(fastify, ctx);
   registerRecordsIo(fastify, ctx);
+  registerFindRecord(fastify, ctx);
   registerRecordAuth(fastify, ctx);
   registerFiles(fastify, ctx);
   registerRealtime(fastify, ctx);

@@ -1,9 +1,10 @@
 /**
  * The command palette (Ctrl/Cmd+K): a searchable list of actions, collections, recent records,
- * settings screens and admins. A 15-character record id is looked up once (bounded) and offered
- * first. Focus stays in the search box; ↑/↓ move the active option, Enter runs it, Esc closes.
+ * settings screens and admins. A 15-character record id is looked up in every collection (one
+ * request on Outpost) and offered first. Focus stays in the search box; ↑/↓ move the active
+ * option, Enter runs it, Esc closes.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { pb } from '../../api/client';
 import type { CollectionModel } from '../../lib/collections/types';
@@ -14,8 +15,9 @@ import { IconSearch } from '../../ui/icons';
 import { navigate } from '../navigation';
 import { toggleTheme, useTheme } from '../../ui/theme';
 import { buildCommands, looksLikeRecordId, matchCommands, recordHref, type Command } from './commands';
+import { takeKeyBuffer } from './key-buffer';
 import { readRecent } from './recent';
-import { findRecordCollection } from './record-lookup';
+import { findRecordCollection, type FoundCollection } from './record-lookup';
 import './palette.css';
 
 type Admin = { id: string; email: string };
@@ -29,13 +31,16 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [admins, setAdmins] = useState<Admin[]>(adminsCache ?? []);
-  const [found, setFound] = useState<{ id: string; collection: CollectionModel | null } | null>(null);
+  const [found, setFound] = useState<{ id: string; collection: FoundCollection | null } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const restoreFocus = useRef<Element | null>(null);
 
-  useEffect(() => {
+  // layout effect: the caught keys and focus move to the box before the browser handles another key
+  useLayoutEffect(() => {
     restoreFocus.current = document.activeElement;
+    const typed = takeKeyBuffer();
+    if (typed) setQuery(typed);
     inputRef.current?.focus();
     return () => (restoreFocus.current as HTMLElement | null)?.focus?.();
   }, []);

@@ -1,10 +1,12 @@
 /**
  * Mounted by the signed-in shell: listens for Ctrl/Cmd+K (palette) and '?' (shortcuts list) and
  * lazy-loads whichever is asked for, so neither adds to the shell's first load (nor the sign-in
- * page's). Also remembers opened records for the palette's "recent records".
+ * page's); keys typed while the palette's chunk loads are kept for its search box (key-buffer.ts).
+ * Also remembers opened records for the palette's "recent records".
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { subscribeLocation } from '../navigation';
+import { startKeyBuffer, takeKeyBuffer } from './key-buffer';
 import { rememberFromHash } from './recent';
 import { isTypingTarget } from './shortcuts';
 
@@ -13,12 +15,24 @@ const ShortcutsHelp = lazy(() => import('./ShortcutsHelp'));
 
 export function PaletteHost() {
   const [open, setOpen] = useState<'palette' | 'shortcuts' | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+  const close = () => {
+    takeKeyBuffer();
+    setOpen((openRef.current = null));
+  };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        setOpen((o) => (o === 'palette' ? null : 'palette'));
+        if (openRef.current === 'palette') {
+          takeKeyBuffer(); // closed before its box mounted: drop what was caught
+          setOpen((openRef.current = null));
+        } else {
+          startKeyBuffer(close); // the keys typed until the search box mounts go into it, not to the page
+          setOpen((openRef.current = 'palette'));
+        }
       } else if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTypingTarget(e.target)) {
         e.preventDefault();
         setOpen('shortcuts');
@@ -33,7 +47,6 @@ export function PaletteHost() {
     };
   }, []);
 
-  const close = () => setOpen(null);
   return (
     <Suspense fallback={null}>
       {open === 'palette' && <CommandPalette onClose={close} />}
