@@ -2,14 +2,16 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { outpostValidators } from './src/engine/vite-plugin-validators.js';
 import { precompress } from './scripts/vite-plugin-precompress.js';
+import { themeScript } from './scripts/vite-plugin-theme-script.js';
 
 // The dashboard is served by our server under /_/ (as PocketBase serves its own).
 // In `npm run dev` the API is proxied to a server started with `npm run serve`.
 // outpostValidators compiles the schema files' validators at build time (no ajv compiler in the browser);
-// precompress writes .br/.gz copies of the built assets, which the server sends by negotiation.
+// precompress writes .br/.gz copies of the built assets, which the server sends by negotiation;
+// themeScript emits the stored-theme script <head> loads before the first paint.
 export default defineConfig({
   base: '/_/',
-  plugins: [react(), outpostValidators(), precompress()],
+  plugins: [react(), outpostValidators(), themeScript(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,13 +1,14 @@
 /**
  * Light/dark theme. With nothing stored the CSS follows `prefers-color-scheme` (tokens.css); a
  * choice made in the avatar menu is stored locally and set as `data-theme` on <html>.
- * `applyStoredTheme()` runs from main.tsx before React renders anything, so the stored choice is
- * in place before the first paint of the app (no inline script: the dashboard's CSP forbids them).
+ * The built index.html loads a small external script first (scripts/vite-plugin-theme-script.ts)
+ * that sets it before the first paint; `applyStoredTheme()` runs from main.tsx before React
+ * renders anything (the dev server, and a choice changed in another tab meanwhile).
  */
 import { useSyncExternalStore } from 'react';
+import { THEME_STORAGE_KEY } from '../lib/theme-key';
 
 export type Theme = 'light' | 'dark';
-const THEME_STORAGE_KEY = 'outpost_theme';
 
 const listeners = new Set<() => void>();
 const media = (): MediaQueryList | null =>

@@ -199,3 +199,37 @@ describe('issue 28: import preview', () => {
     await panel.getByRole('button', { name: 'Close' }).first().click();
   });
 });
+
+describe('issue 28: theme before the app script', () => {
+  it('paints the stored dark theme while the main script is held back', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const p = await context.newPage();
+    await p.goto(`${url}/_/favicon.svg`);
+    await p.evaluate(() => localStorage.setItem('outpost_theme', 'dark'));
+    const html = await (await fetch(`${url}/_/`)).text();
+    const main = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1];
+    const theme = /<script src="([^"]+boot-theme-[^"]+)"/.exec(html)![1];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await p.route(`**${main}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // the module script holds DOMContentLoaded back: wait for the body and the stylesheet only
+    await p.goto(`${url}/_/#/login`, { waitUntil: 'commit' });
+    await p.waitForFunction(() => !!document.getElementById('app') && [...document.styleSheets].some((s) => s.cssRules.length > 0));
+    // the app's code has not run: nothing is mounted yet
+    expect(await p.locator('#app').innerHTML()).toBe('');
+    expect(await p.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const bg = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = bg.match(/\d+/g)!.map(Number);
+    expect(r + g + b).toBeLessThan(200); // dark, not white
+    release();
+    await p.getByRole('button', { name: 'Login' }).waitFor();
+    // cacheable, and allowed by the strict CSP (an external same-origin script)
+    const res = await fetch(url + theme);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${url}/_/`)).headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    await context.close();
+  });
+});
