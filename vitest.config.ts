@@ -30,6 +30,7 @@ export default defineConfig({
             'tests/server/bad-input.test.ts',
             'tests/server/create-rule.test.ts',
             'tests/server/expand-legacy.test.ts',
+            'tests/server/find-record.test.ts',
             'tests/server/hostile.test.ts',
             'tests/server/oauth2-emails.test.ts',
             'tests/server/realtime-fairness.test.ts',
