@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
+import { getLogWriter } from '../../server/services/request-log';
 import { injectAxe, launchBrowser, signIn } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
@@ -231,5 +232,33 @@ describe('issue 28: theme before the app script', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${url}/_/`)).headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
     await context.close();
+  });
+});
+
+describe('issue 28: logs at 390 px', () => {
+  it('reflows the logs table to the screen: every column in view, no sideways scroll', async () => {
+    const writer = getLogWriter(app.ctx)!;
+    writer.add({ level: 4, message: 'GET /api/collections/a_rather_long_collection_name/records?filter=x', data: { type: 'request', auth: 'guest', status: 404, method: 'GET', url: '/api/collections/a_rather_long_collection_name/records', execTime: 1.5, userAgent: 'Mozilla/5.0 (a long user agent string)' } });
+    writer.add({ level: 0, message: 'GET /api/health', data: { type: 'request', auth: 'guest', status: 200, method: 'GET', url: '/api/health', execTime: 0.2 } });
+    writer.flush();
+    const p = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(p, url, ADMIN);
+    await p.goto(`${url}/_/#/logs?adminRequests=1`);
+    await p.getByText('GET /api/health').first().waitFor();
+    const table = p.getByRole('table', { name: 'Logs' });
+    await p.waitForFunction(() => {
+      const t = document.querySelector('.logs-table');
+      return !!t && !t.hasAttribute('aria-busy');
+    });
+    const m = await table.evaluate((t) => {
+      const wrapper = t.closest('.logs-table-wrapper') as HTMLElement;
+      const cells = [...t.querySelectorAll('thead th')].map((th) => th.getBoundingClientRect().right);
+      return { right: Math.max(...cells), wrapperRight: wrapper.getBoundingClientRect().right, scrollable: wrapper.scrollWidth > wrapper.clientWidth + 1, docWidth: document.documentElement.scrollWidth };
+    });
+    await p.screenshot({ path: '/tmp/logs390.png', fullPage: true });
+    expect(m.docWidth).toBeLessThanOrEqual(390);
+    expect(m.scrollable).toBe(false);
+    expect(m.right).toBeLessThanOrEqual(m.wrapperRight);
+    await p.close();
   });
 });
