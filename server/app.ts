@@ -48,7 +48,7 @@ export interface App {
 const MAX_BODY_BYTES = 32 << 20;
 
 const noRouteSchemas = (): never => {
-  throw new Error('Routes declare no Fastify schemas: validate with the files in schemas/ (src/engine/ajv.ts).');
+  throw new Error('Routes declare no Fastify schemas: validate with the files in schemas/ (src/lib/schema/ajv.ts).');
 };
 
 /** One running application on a data dir: what a restart replaces. */

@@ -2,7 +2,7 @@
 // editor draws them from, so the API and the editor hold one rule set. The schema describes the
 // stored options with 0.22's rules; what JSON Schema cannot say (a Go regex compiles, max no less
 // than min, maxSelect within the choices, a relation's target exists) is a named custom keyword
-// (src/engine/keywords.ts); the keywords about other collections read them from the context.
+// (src/lib/schema/keywords.ts); the keywords about other collections read them from the context.
 import { schemaValidator } from '../core/schema-validator';
 import type { ErrorTree } from '../../src/lib/schema/error-tree';
 import type { KeywordContext } from '../../src/lib/schema/keyword-checks';

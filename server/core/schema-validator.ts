@@ -1,10 +1,10 @@
 // Validation with the dashboard's own schema files, so the server judges a document exactly as the
-// forms do: the strict ajv instance and custom keywords of src/engine/ajv.ts, and PocketBase's
+// forms do: the strict ajv instance and custom keywords of src/lib/schema/ajv.ts, and PocketBase's
 // error tree from the shared mapper (src/lib/schema/error-tree.ts). Settings, their test actions
 // and collection field options all go through it.
 import type { ValidateFunction } from 'ajv';
-import { createStrictAjv } from '../../src/engine/ajv';
-import { withoutEmptyStrings } from '../../src/engine/empty';
+import { createStrictAjv } from '../../src/lib/schema/ajv';
+import { withoutEmptyStrings } from '../../src/lib/schema/empty';
 import { readForm } from '../../src/lib/schema/catalog-files';
 import { errorTree, type ErrorTree } from '../../src/lib/schema/error-tree';
 import type { KeywordContext } from '../../src/lib/schema/keyword-checks';
@@ -37,7 +37,7 @@ export function schemaValidator(name: string, schemasDir = SCHEMAS_DIR): SchemaV
     validate(doc, context) {
       compiled ??= createStrictAjv().compile(schema);
       // PocketBase's "required" means non-empty and its other rules skip empty values: an empty
-      // string reads as absent, as the dashboard's forms read it (src/engine/empty.ts).
+      // string reads as absent, as the dashboard's forms read it (src/lib/schema/empty.ts).
       const judged = withoutEmptyStrings(doc);
       return compiled.call(context, judged) ? {} : errorTree(schema, compiled.errors ?? [], { data: judged });
     },

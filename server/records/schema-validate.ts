@@ -3,7 +3,7 @@
 // x-codes), run over the normalised data with blank values dropped, and turned into PocketBase's
 // {code, message} field errors. validate.ts adds what JSON Schema cannot say.
 import type { ValidateFunction } from 'ajv';
-import { createStrictAjv } from '../../src/engine/ajv';
+import { createStrictAjv } from '../../src/lib/schema/ajv';
 import { recordDataSchema, recordSchemaErrors, withoutEmptyValues, type JsonSchema, type RecordFieldError } from '../../src/lib/record-schema';
 import type { Collection } from '../collections/model';
 

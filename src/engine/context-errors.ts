@@ -7,7 +7,7 @@
  *
  * Pure module: no React, no ajv.
  */
-import { withoutEmptyStrings } from './empty';
+import { withoutEmptyStrings } from '../lib/schema/empty';
 import { interpretSchema, type InterpretedValidate } from './interpret-schema';
 import { errorTree, type ErrorTree } from '../lib/schema/error-tree';
 import { CONTEXT_KEYWORDS, type KeywordContext } from '../lib/schema/keyword-checks';

@@ -7,7 +7,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
-import { withoutEmptyStrings } from './empty';
+import { withoutEmptyStrings } from '../lib/schema/empty';
 import { buildErrorSchema } from './error-schema';
 import { createTransformErrors, propertyPath } from './messages';
 

@@ -6,13 +6,13 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { addCustomKeywords } from './keywords';
+import { addCustomKeywords } from '../lib/schema/keywords';
 import { validateWith, type ValidationResult } from './validation';
 
 export type { ValidationResult };
 
 // Not strict: rjsf compiles helper schemas of its own; the schema files are held to strict mode by
-// the contract tests (src/engine/ajv.ts).
+// the contract tests (src/lib/schema/ajv.ts).
 export const validator = customizeValidator({ extenderFn: (ajv) => addCustomKeywords(ajv) });
 
 /** Validates data against a schema, with the spec's messages. */

@@ -14,7 +14,7 @@
  * runtime ajv8 validator, loaded lazily (src/engine/validator.ts).
  *
  * Runs in Node only (vite.config.ts, vitest.config.ts). The relative imports of this file and of
- * the modules it loads (ajv.ts, keywords.ts, lite-support.ts, ../lib/schema/keyword-names.ts) carry a `.js`
+ * the modules it loads (../lib/schema/ajv.ts, keywords.ts, keyword-names.ts, lite-support.ts) carry a `.js`
  * extension, which Vite's config loader needs and TypeScript maps to the .ts files.
  */
 import fs from 'node:fs';
@@ -23,8 +23,8 @@ import path from 'node:path';
 import type Ajv from 'ajv';
 import { _ } from 'ajv';
 import type { Plugin } from 'vite';
-import { createStrictAjv } from './ajv.js';
-import { addCustomKeywords, CHECKS_MODULE, CUSTOM_FORMATS } from './keywords.js';
+import { createStrictAjv } from '../lib/schema/ajv.js';
+import { addCustomKeywords, CHECKS_MODULE, CUSTOM_FORMATS } from '../lib/schema/keywords.js';
 import { litePlan } from './lite-support.js';
 import { readForms, type CatalogFile } from '../lib/schema/catalog-files.js';
 

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createStrictAjv } from '../../src/engine/ajv';
-import { withoutEmptyStrings } from '../../src/engine/empty';
-import { CUSTOM_KEYWORD_NAMES } from '../../src/engine/keywords';
+import { createStrictAjv } from '../../src/lib/schema/ajv';
+import { withoutEmptyStrings } from '../../src/lib/schema/empty';
+import { CUSTOM_KEYWORD_NAMES } from '../../src/lib/schema/keywords';
 import { checkName, fillTemplate, screenForms } from '../../src/engine/screen';
 import { isDecorationCell, layoutDecorations, layoutNames } from '../../src/engine/layout';
 import { validateData } from '../../src/engine/validator';

@@ -10,7 +10,7 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { liteValidators } from 'virtual:outpost-validators';
 import { rjsfValidators } from 'virtual:outpost-rjsf-validators';
 import { getForm, listForms } from '../../src/engine';
-import { createStrictAjv } from '../../src/engine/ajv';
+import { createStrictAjv } from '../../src/lib/schema/ajv';
 import { litePlan } from '../../src/engine/lite-support';
 import { resultOf, validateWith } from '../../src/engine/validation';
 import { validator as runtimeValidator } from '../../src/engine/validator';

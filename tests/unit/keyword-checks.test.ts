@@ -4,10 +4,10 @@
 // interpreter refuses a custom keyword it has no check for instead of passing it silently.
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { createStrictAjv } from '../../src/engine/ajv';
+import { createStrictAjv } from '../../src/lib/schema/ajv';
 import { contextErrors } from '../../src/engine/context-errors';
 import { interpretSchema } from '../../src/engine/interpret-schema';
-import { CUSTOM_KEYWORD_NAMES } from '../../src/engine/keywords';
+import { CUSTOM_KEYWORD_NAMES } from '../../src/lib/schema/keywords';
 import { readForm } from '../../src/lib/schema/catalog-files';
 import { ANNOTATION_KEYWORDS } from '../../src/lib/schema/keyword-names';
 import { KEYWORD_CHECKS, type KeywordContext } from '../../src/lib/schema/keyword-checks';

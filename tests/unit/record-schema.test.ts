@@ -2,7 +2,7 @@
 // sample values judged by ajv (the engine's strict instance, as the server runs it, and the
 // dashboard's runtime validator with the engine's messages), and the server's error mapping.
 import { describe, expect, it } from 'vitest';
-import { createStrictAjv } from '../../src/engine/ajv';
+import { createStrictAjv } from '../../src/lib/schema/ajv';
 import { validateData } from '../../src/engine/validator';
 import { parseJsonText, recordFormSchema, recordToFormData, toFormDate } from '../../src/lib/record-form';
 import {

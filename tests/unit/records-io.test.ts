@@ -2,7 +2,7 @@
 // mapping, row judging with the record schema (the server's strict ajv), and CSV chunks.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { createStrictAjv } from '../../src/engine/ajv';
+import { createStrictAjv } from '../../src/lib/schema/ajv';
 import type { CollectionModel } from '../../src/lib/collections/types';
 import { exportChunk, exportColumns, exportHead, exportTail, idsFilter } from '../../src/lib/records-io/export-rows';
 import { unescapeFormulaCell } from '../../src/lib/records-io/csv-formulas';

@@ -1,6 +1,6 @@
 /**
  * Go (RE2) regular expressions as PocketBase 0.22 checks a text field's `pattern` option: the
- * `go-regex` JSON Schema format (src/engine/keywords.ts) and the error text 0.22 answers with.
+ * `go-regex` JSON Schema format (src/lib/schema/keywords.ts) and the error text 0.22 answers with.
  *
  * Pure module: no React, no Node APIs, no ajv.
  */

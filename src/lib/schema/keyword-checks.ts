@@ -1,6 +1,6 @@
 /**
  * The semantics of our custom JSON Schema keywords, one pure function each. Every validator calls
- * these: ajv's code generators (src/engine/keywords.ts) reference them from the code they emit (the
+ * these: ajv's code generators (src/lib/schema/keywords.ts) reference them from the code they emit (the
  * build-time standalone validators import this module), and the interpreter for schemas built at
  * run time (src/engine/interpret-schema.ts) calls them directly, so a keyword cannot mean one thing
  * on the server and another in the browser.

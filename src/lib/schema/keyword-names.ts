@@ -22,7 +22,7 @@ export const STORED_DEFAULT_KEYWORD = 'x-stored-default';
 /**
  * An OAuth2 provider's facts for the server (schemas/providers/*.schema.json): logo, endpoints,
  * scopes, PKCE and how its user info maps to id, name, username, email and avatar. Annotation only;
- * its shape is checked by the keyword's meta-schema (src/engine/keywords.ts).
+ * its shape is checked by the keyword's meta-schema (src/lib/schema/keywords.ts).
  */
 export const PROVIDER_KEYWORD = 'x-provider';
 /**

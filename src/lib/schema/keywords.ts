@@ -8,7 +8,7 @@
  * standalone code generation can emit them: the browser runs validators compiled at build time
  * (src/engine/vite-plugin-validators.ts) without shipping the ajv compiler. What a keyword means
  * is one pure function (src/lib/schema/keyword-checks.ts) that the emitted code calls and the
- * run-time interpreter (interpret-schema.ts) calls too.
+ * run-time interpreter (src/engine/interpret-schema.ts) calls too.
  *
  * Pure module: no React, no Node APIs.
  */
@@ -28,9 +28,9 @@ import {
   SAME_AS_KEYWORD,
   STORED_DEFAULT_KEYWORD,
   UNCHANGED_KEYWORD,
-} from '../lib/schema/keyword-names.js';
-import { isGoRegex } from '../lib/schema/go-regex.js';
-import { KEYWORD_CHECKS, keywordMessage } from '../lib/schema/keyword-checks.js';
+} from './keyword-names.js';
+import { isGoRegex } from './go-regex.js';
+import { KEYWORD_CHECKS, keywordMessage } from './keyword-checks.js';
 
 /** The module specifier standalone code requires the checks from (vite-plugin-validators.ts links it). */
 export const CHECKS_MODULE = '@outpost/keyword-checks';
