@@ -40,6 +40,18 @@ export interface AppOptions {
   allowedOrigins?: string[];
   /** Budget of each read query an API request starts, in ms (PocketBase's --queryTimeout; default 30 s). */
   queryTimeoutMs?: number;
+  /** JS migrations folder (`--migrationsDir`); unset: 0.22's default, <dataDir>/../pb_migrations. */
+  migrationsDir?: string;
+  /** Write a JS migration for every collection change (`--automigrate`, default true in the CLI). */
+  automigrate?: boolean;
+  /** Folder served at / (`--publicDir`); unset or null: nothing is served there. */
+  publicDir?: string | null;
+  /** A missing path under / answers the public folder's index.html (`--indexFallback`, default true). */
+  indexFallback?: boolean;
+  /** Name of the environment variable holding the settings encryption key (`--encryptionEnv`). */
+  encryptionEnv?: string;
+  /** `--dev`: SQL statements and request logs printed to the console. */
+  dev?: boolean;
 }
 
 export interface AppContext {
