@@ -49,7 +49,7 @@ describe('foundation flow', () => {
 
   it('installer creates the first admin and signs in', async () => {
     await page.goto(`${server.url}/_/?installer#`);
-    await expect(page.getByText('Create your first admin account in order to continue')).toBeTruthy();
+    await page.getByText('Create your first admin account in order to continue').waitFor();
     await page.getByLabel(EMAIL).fill(ADMIN.email);
     await page.getByLabel(PASSWORD).fill('short');
     await page.getByLabel(PASSWORD_CONFIRM).click();

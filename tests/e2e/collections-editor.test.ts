@@ -52,7 +52,7 @@ async function addField(type: string, name: string) {
   await editor().getByRole('button', { name: 'New field' }).click();
   await page.getByRole('menuitem', { name: type, exact: true }).click();
   const input = openRow().getByRole('textbox', { name: /^Field name/ });
-  await expect(input).toBeTruthy();
+  await input.waitFor();
   await input.fill(name);
   return openRow();
 }

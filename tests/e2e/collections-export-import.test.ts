@@ -180,7 +180,7 @@ describe('import collections', () => {
     });
     const changed = await definition('beta');
     const extra = changed.schema.find((f: { name: string }) => f.name === 'extra');
-    expect(extra).toBeTruthy();
+    expect(extra).toMatchObject({ name: 'extra', type: 'text' });
 
     await openImport();
     await page.getByTestId('import-file').setInputFiles(exportedFile);

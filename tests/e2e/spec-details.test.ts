@@ -45,7 +45,7 @@ describe('spec details', () => {
     await signIn(page, server.url, ADMIN);
     const primary = JSON.parse((await stored(page, 'pocketbase_auth')) ?? '{}');
     const mirror = JSON.parse((await stored(page, 'pb_admin_auth')) ?? '{}');
-    expect(primary.token).toBeTruthy();
+    expect(primary.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(mirror.token).toBe(primary.token);
     expect(mirror.model.email).toBe(ADMIN.email);
 
@@ -79,7 +79,7 @@ describe('spec details', () => {
     await page.waitForTimeout(300);
     expect(page.url()).not.toContain('#/login');
     const now = JSON.parse((await stored(page, 'pocketbase_auth')) ?? '{}').token as string;
-    expect(now).toBeTruthy();
+    expect(now).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(now).not.toBe(first);
     // the renewed token is a working admin token
     const res = await fetch(`${server.url}/api/admins`, { headers: { Authorization: now } });

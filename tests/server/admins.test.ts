@@ -283,7 +283,7 @@ describe('password reset by mail', () => {
       const list = await http(srv.url, 'GET', `/api/logs?filter=${encodeURIComponent("data.type = 'mail'")}`, { token: adminToken });
       entry = list.body.items?.[0];
     }
-    expect(entry).toBeTruthy();
+    expect(entry).toBeDefined();
     expect(entry.level).toBe(8);
     expect(entry.message).toBe('Failed to send admin password reset email');
     expect(entry.data.error).toMatch(/SMTP/i);

@@ -424,7 +424,7 @@ describe('PocketBase 0.22.12 backups', () => {
     const fresh = await startServer();
     try {
       const admin = await fresh.client().admins.create({ email: 'fresh@example.com', password: 'fresh-pass-123', passwordConfirm: 'fresh-pass-123' });
-      expect(admin.id).toBeTruthy();
+      expect(admin.id).toMatch(/^[a-z0-9]{15}$/);
       const auth = await http(fresh.url, 'POST', '/api/admins/auth-with-password', { body: { identity: 'fresh@example.com', password: 'fresh-pass-123' } });
       const freshToken = auth.body.token as string;
       const up = async (name: string, data: Buffer) => {
