@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LayoutCell, LayoutEntry } from '../src/engine/layout';
-import { parseScreen, screenForms, type ScreenDefinition } from '../src/engine/screen';
+import { parseExtraActions, parseScreen, screenForms, type ScreenDefinition } from '../src/engine/screen';
 import { readForms, readJsonFile } from '../src/lib/schema/catalog-files';
 
 type Json = Record<string, any>;
@@ -221,10 +221,16 @@ function formDoc(form: CatalogForm, screens: ScreenDefinition[]): string {
     const titles = s.titleNew ? `“${s.title}” / “${s.titleNew}”` : `“${s.title}”`;
     lines.push(`- ${s.kind === 'panel' ? 'Panel' : 'Page'} ${titles} at ${code('#' + s.route)} (${code(`screens/${s.name}.json`)})`);
     if (s.load) lines.push(`  - loads ${code('GET ' + s.load)}`);
-    for (const a of s.actions ?? []) {
+    // a form's own actions (a provider's `ui:options.actions`) join its template screen's, after the first (as drawn)
+    const own = parseExtraActions(`schemas/${name}.ui.json`, (uiSchema['ui:options'] as Json | undefined)?.actions);
+    const [first, ...rest] = s.actions ?? [];
+    const actions = screenForms(s).length || !first ? (s.actions ?? []) : [first, ...own, ...rest];
+    for (const a of actions) {
+      const opens = a.opens ? `opens ${code(`screens/${a.opens}.json`)}` : '';
       const calls = a.method && a.path ? code(`${a.method} ${a.path}`) : '';
       const label = a.labelNew ? `“${a.label}” / “${a.labelNew}”` : `“${a.label}”`;
       const notes = [
+        opens,
         a.confirm && `asks “${a.confirm}”`,
         a.success && `success: “${a.success}”`,
         a.successNew && `success (new): “${a.successNew}”`,

@@ -4,7 +4,7 @@
  * with the screen's actions; a panel (kind "panel") is an overlay with the same parts. The logic lives in useScreen; what a page adds
  * by hand is only what no schema can say (e.g. opening another screen, remembering a recipient).
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { OverlayPanel } from '../ui/OverlayPanel';
 import type { StatusLabelProps } from '../ui/StatusLabel';
 import { engineHost } from './host';
@@ -21,7 +21,10 @@ export interface ScreenViewProps extends UseScreenOptions {
   /** Panels: whether it is open, and how it closes. */
   open?: boolean;
   onClose?: () => void;
-  /** Actions the runner cannot perform itself (those that open another screen). */
+  /**
+   * A page's own handling of actions that open another screen; without it the runner opens the
+   * screen itself as a panel (with the action's `pass` and `result` field maps).
+   */
   onAction?: (action: ScreenAction, state: ScreenState) => void;
   /** Extra content after the forms (e.g. a popup the page opens). */
   children?: ReactNode;
@@ -101,9 +104,10 @@ function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: 
             </button>
           );
         }
-        if (a.opens) {
+        if (a.opens || a.set) {
+          const run = () => (a.set ? state.change(state.sections[0], a.set) : onAction?.(a, state));
           return (
-            <button key={a.id} type="button" className="btn btn-secondary" disabled={state.loading} onClick={() => onAction?.(a, state)}>
+            <button key={a.id} type="button" className="btn btn-secondary" disabled={state.loading} onClick={run}>
               <span>{a.label}</span>
             </button>
           );
@@ -192,9 +196,30 @@ function ScreenSection({ name, onAction, children, ...options }: ScreenViewProps
 
 /** A page, a panel or a section, as the screen definition says. */
 export function ScreenView(props: ScreenViewProps) {
+  const [opened, setOpened] = useState<{ action: ScreenAction; state: ScreenState } | null>(null);
   const kind = getKind(props.name);
-  if (kind === 'panel') return <ScreenPanel {...props} />;
-  return kind === 'section' ? <ScreenSection {...props} /> : <ScreenPage {...props} />;
+  const Kind = kind === 'panel' ? ScreenPanel : kind === 'section' ? ScreenSection : ScreenPage;
+  const onAction = props.onAction ?? ((action: ScreenAction, state: ScreenState) => setOpened({ action, state }));
+  return (
+    <Kind {...props} onAction={onAction}>
+      {props.children}
+      {opened && <OpenedScreen {...opened} onClose={() => setOpened(null)} />}
+    </Kind>
+  );
+}
+
+/** A screen an action opened: starts from the opener's fields (`pass`), gives its answer back (`result`). */
+function OpenedScreen({ action, state, onClose }: { action: ScreenAction; state: ScreenState; onClose: () => void }) {
+  const section = state.sections[0];
+  const current = (state.sectionData(section) ?? {}) as Record<string, unknown>;
+  const initial = Object.fromEntries(Object.entries(action.pass ?? {}).map(([to, from]) => [to, current[from]]));
+  const onDone = (response: unknown) => {
+    const answer = (response ?? {}) as Record<string, unknown>;
+    const patch = Object.fromEntries(Object.entries(action.result ?? {}).filter(([key]) => answer[key] !== undefined).map(([key, field]) => [field, answer[key]]));
+    if (Object.keys(patch).length) state.change(section, { ...(state.sectionData(section) as object), ...patch });
+    onClose();
+  };
+  return <ScreenView name={action.opens as string} open initial={initial} onClose={onClose} onDone={onDone} />;
 }
 
 function getKind(name: string | ScreenDefinition) {

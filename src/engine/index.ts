@@ -6,4 +6,4 @@
  */
 export { SchemaForm, preloadRjsfRenderer, type SchemaFormProps, type FormContext } from './SchemaForm';
 export { getForm, listForms, getScreen, type FormFiles } from './schemas';
-export { screenAction, instantiateScreen, type ScreenDefinition, type ScreenAction } from './screen';
+export { screenAction, instantiateScreen, parseExtraActions, type ScreenDefinition, type ScreenAction } from './screen';

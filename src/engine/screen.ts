@@ -39,6 +39,12 @@ export interface ScreenAction {
   show?: 'dirty' | 'clean';
   /** The action opens another screen (a panel) instead of calling the API. */
   opens?: string;
+  /** With `opens`: fields of the opened screen's start data, each from a field of this screen's first section. */
+  pass?: Record<string, string>;
+  /** With `opens`: fields of this screen's first section, each set from a key of the opened screen's answer. */
+  result?: Record<string, string>;
+  /** Replaces the first section's data with this document (e.g. "Clear all fields": `{"enabled": false}`). */
+  set?: Record<string, unknown>;
 }
 
 /**
@@ -96,7 +102,7 @@ function fail(name: string, msg: string): never {
 const KEYS = {
   screen: ['title', 'titleNew', 'route', 'kind', 'breadcrumb', 'load', 'sections', 'actions', 'check'],
   section: ['schema', 'ui', 'bind', 'title'],
-  action: ['id', 'label', 'labelNew', 'method', 'path', 'confirm', 'success', 'successNew', 'error', 'body', 'timeout', 'timeoutMessage', 'show', 'opens'],
+  action: ['id', 'label', 'labelNew', 'method', 'path', 'confirm', 'success', 'successNew', 'error', 'body', 'timeout', 'timeoutMessage', 'show', 'opens', 'pass', 'result', 'set'],
   check: ['name', 'method', 'path', 'body', 'when', 'delay', 'timeout', 'ok', 'failed', 'checking', 'timeoutMessage', 'savedButFailed'],
 } as const;
 
@@ -108,6 +114,34 @@ function knownKeys(name: string, obj: Record<string, unknown>, level: keyof type
 
 function optString(name: string, obj: Record<string, unknown>, key: string): void {
   if (obj[key] !== undefined && typeof obj[key] !== 'string') fail(name, `"${key}" must be a string`);
+}
+
+function isNameMap(value: unknown): boolean {
+  return isObject(value) && Object.values(value).every((v) => typeof v === 'string');
+}
+
+/** `pass` and `result` map field names and need `opens`; `set` is a document. */
+function checkActionMaps(name: string, act: Record<string, unknown>, i: number): void {
+  for (const key of ['pass', 'result'] as const) {
+    if (act[key] === undefined) continue;
+    if (!isNameMap(act[key])) fail(name, `actions[${i}].${key} must map field names to field names`);
+    if (typeof act.opens !== 'string') fail(name, `actions[${i}].${key} needs "opens"`);
+  }
+  if (act.set !== undefined && !isObject(act.set)) fail(name, `actions[${i}].set must be an object`);
+}
+
+/**
+ * Actions a form may add to a template screen (a provider's UI schema root `ui:options.actions`,
+ * e.g. Apple's client secret generator): the same shape and checks as a screen file's actions.
+ */
+export function parseExtraActions(where: string, raw: unknown): ScreenAction[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new Error(`${where}: "actions" must be a list`);
+  try {
+    return parseScreen(where, { title: where, route: '/', sections: [{ schema: where }], actions: raw }).actions ?? [];
+  } catch (err) {
+    throw new Error(String((err as Error).message).replace(`screens/${where}.json`, where));
+  }
 }
 
 /** Checks a parsed screens/*.json document and returns it typed; throws with the file name on errors. */
@@ -142,6 +176,7 @@ export function parseScreen(name: string, raw: unknown): ScreenDefinition {
       ['labelNew', 'path', 'confirm', 'success', 'successNew', 'error', 'timeoutMessage', 'opens'].forEach((k) => optString(name, act, k));
       if (act.show !== undefined && act.show !== 'dirty' && act.show !== 'clean') fail(name, `actions[${i}].show must be "dirty" or "clean"`);
       if (act.timeout !== undefined && typeof act.timeout !== 'number') fail(name, `actions[${i}].timeout must be a number`);
+      checkActionMaps(name, act, i);
     });
   }
   if (doc.check !== undefined) {

@@ -62,8 +62,17 @@ export const widgets: RegistryWidgetsType = {
   ...recordWidgets,
 };
 
-/** Names a UI schema may give to `ui:widget` (rjsf's short aliases plus ours); the contract tests check them. */
-export const WIDGET_NAMES: readonly string[] = [
-  'text', 'email', 'password', 'url', 'uri', 'updown', 'hidden', 'textarea', 'select', 'checkbox', 'radio',
-  ...Object.keys(widgets),
-];
+/**
+ * The `ui:options` each of our widgets reads, beyond those every field has (src/engine/ui-options.ts);
+ * a widget that reads a new option declares it here, and the contract tests reject any other key.
+ */
+export const WIDGET_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  TextareaWidget: ['rows'],
+  textarea: ['rows'],
+  toggle: ['badge', 'changeWarning'],
+  collectionPicker: ['excludeViews'],
+  cronPicker: ['hint', 'presets', 'toggle'],
+  secretGenerator: ['length'],
+  passwordGenerator: ['length', 'confirm'],
+  statusLabel: ['check'],
+};

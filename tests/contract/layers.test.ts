@@ -31,7 +31,7 @@ describe('dashboard layers', () => {
 
   it('lets each layer import the ones below it', async () => {
     expect(await layerErrors('src/pages/x.ts', "import { SchemaForm } from '../engine';\nimport { addToast } from '../app/toasts';")).toEqual([]);
-    expect(await layerErrors('src/engine/x.ts', "import { OverlayPanel } from '../ui/OverlayPanel';\nimport { WIDGET_NAMES } from '../widgets';")).toEqual([]);
+    expect(await layerErrors('src/engine/x.ts', "import { OverlayPanel } from '../ui/OverlayPanel';\nimport { WIDGET_OPTIONS } from '../widgets';")).toEqual([]);
     expect(await layerErrors('src/widgets/x.ts', "import { pb } from '../api/client';\nimport { copyText } from '../lib/browser-io';")).toEqual([]);
   }, 30_000);
 });

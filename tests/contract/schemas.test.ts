@@ -11,7 +11,7 @@ import { CUSTOM_KEYWORD_NAMES } from '../../src/lib/schema/keywords';
 import { checkName, fillTemplate, screenForms } from '../../src/engine/screen';
 import { isDecorationCell, layoutDecorations, layoutNames } from '../../src/engine/layout';
 import { validateData } from '../../src/engine/validator';
-import { WIDGET_NAMES } from '../../src/widgets';
+import { isWidgetName, uiEntryErrors, uiRootErrors } from '../../src/engine/ui-options';
 import { loadCatalog, ROOT } from '../../scripts/gen-docs';
 
 type Json = Record<string, any>;
@@ -37,6 +37,27 @@ function propertyNames(root: Json): Set<string> {
   return names;
 }
 
+const deref = (root: Json, s: Json): Json =>
+  typeof s.$ref === 'string' ? s.$ref.replace(/^#\//, '').split('/').reduce((n: any, k: string) => n?.[k], root) : s;
+
+/** A property's own schema, wherever the schema declares its type (top level or a conditional branch). */
+function propertySchema(root: Json, name: string): Json | undefined {
+  let found: Json | undefined;
+  const seen = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (found?.type || !node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const s = node as Json;
+    if (typeof s.$ref === 'string') visit(s.$ref.replace(/^#\//, '').split('/').reduce((n: any, k: string) => n?.[k], root));
+    if (s.properties?.[name] && !found?.type) found = deref(root, s.properties[name]);
+    ['then', 'else'].forEach((k) => visit(s[k]));
+    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(visit));
+    Object.values(s.dependencies ?? {}).forEach(visit);
+  };
+  visit(root);
+  return found;
+}
+
 /** Every sub-schema, for keyword-level checks. */
 function subschemas(node: unknown, out: Json[] = []): Json[] {
   if (Array.isArray(node)) node.forEach((n) => subschemas(n, out));
@@ -58,6 +79,16 @@ function readSamples(name: string, kind: 'valid' | 'invalid'): unknown[] {
 it('finds the forms and screens', () => {
   expect(catalog.forms.map((f) => f.name)).toEqual(expect.arrayContaining(['admins/installer', 'admins/login', 'admins/admin-editor']));
   expect(catalog.screens.length).toBeGreaterThan(0);
+});
+
+it('rejects a widget or ui:options key nothing reads', () => {
+  expect(uiEntryErrors({ 'ui:widget': 'csv', 'ui:options': { exclusiveWth: 'onlyDomains' } })).toEqual(['ui:options.exclusiveWth is read by nothing (widget "csv")']);
+  expect(uiEntryErrors({ 'ui:widget': 'toggle', 'ui:badge': 'new' })).toEqual([]);
+  expect(uiEntryErrors({ 'ui:widget': 'csv', 'ui:options': { badge: 'new' } })).toEqual(['ui:options.badge is read by nothing (widget "csv")']);
+  expect(uiEntryErrors({ 'ui:widget': 'updown' }, { type: 'integer' })).toEqual([]);
+  expect(uiEntryErrors({ 'ui:widget': 'updown' }, { type: 'string' })).toEqual(['unknown widget "updown"']);
+  expect(uiEntryErrors({ 'ui:widget': 'toggel' }, { type: 'boolean' })).toEqual(['unknown widget "toggel"']);
+  expect(uiRootErrors({ 'ui:options': { opens: ['x'] } })).toEqual(['root ui:options.opens is read by nothing']);
 });
 
 it('declares custom keywords with the x- prefix only', () => {
@@ -86,13 +117,17 @@ describe.each(catalog.forms.map((f) => [f.name, f] as const))('%s', (name, form)
         for (const n of layoutNames(value)) expect(names, `ui:layout names "${n}"`).toContain(n);
         const rows = (value as unknown as Array<unknown[] | { rows: unknown[][] }>).flatMap((e) => (Array.isArray(e) ? [e] : e.rows));
         for (const cell of rows.flat()) expect(typeof cell === 'string' || isDecorationCell(cell), `ui:layout cell ${JSON.stringify(cell)}`).toBe(true);
-        for (const d of layoutDecorations(value)) expect(WIDGET_NAMES, `unknown decoration widget "${d['ui:widget']}"`).toContain(d['ui:widget']);
+        for (const d of layoutDecorations(value)) {
+          expect(isWidgetName(String(d['ui:widget'])), `unknown decoration widget "${d['ui:widget']}"`).toBe(true);
+          expect(uiEntryErrors(d as Json), `decoration ${JSON.stringify(d)}`).toEqual([]);
+        }
         continue;
       }
       if (key.startsWith('ui:')) continue;
       expect(names, `UI schema names "${key}"`).toContain(key);
-      if (value['ui:widget']) expect(WIDGET_NAMES, `unknown widget "${value['ui:widget']}"`).toContain(value['ui:widget']);
+      expect(uiEntryErrors(value, propertySchema(form.schema, key)), `UI schema of "${key}"`).toEqual([]);
     }
+    expect(uiRootErrors(form.uiSchema as Json), 'root of the UI schema').toEqual([]);
   });
 
   it('accepts its valid samples and rejects its invalid ones, on both validators', () => {

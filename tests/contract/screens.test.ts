@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScreen, type ScreenDefinition } from '../../src/engine/screen';
+import { parseExtraActions, parseScreen, type ScreenDefinition } from '../../src/engine/screen';
 import { loadCatalog, ROOT } from '../../scripts/gen-docs';
 
 const catalog = loadCatalog();
@@ -19,16 +19,18 @@ const pages = sources(path.join(ROOT, 'src', 'pages'));
 
 /** Screens a page draws itself, reading only their texts: getScreen('x') / screenForm('x'). */
 const drawnByHand = new Set(pages.flatMap((src) => [...src.matchAll(/\b(?:getScreen|screenForm)\('([\w-]+)'\)/g)].map((m) => m[1])));
-/** Screens the runner draws: a page that uses ScreenView names them, or a screen's action opens them. */
+/** Actions a form adds to its template screen (a provider's root `ui:options.actions`). */
+const formActions = catalog.forms.flatMap((f) => parseExtraActions(f.name, (f.uiSchema['ui:options'] as { actions?: unknown } | undefined)?.actions));
+/** Screens the runner draws: a page that uses ScreenView names them, or an action (a screen's or a form's) opens them. */
 const drawnByRunner = new Set([
   ...pages.filter((src) => src.includes('ScreenView')).flatMap((src) => [...src.matchAll(/['"]([\w-]+)['"]/g)].map((m) => m[1])),
-  ...catalog.screens.flatMap((s) => (s.actions ?? []).flatMap((a) => (a.opens ? [a.opens] : []))),
+  ...[...catalog.screens.flatMap((s) => s.actions ?? []), ...formActions].flatMap((a) => (a.opens ? [a.opens] : [])),
 ]);
 
 const requestsOf = (s: ScreenDefinition): string[] => [
   ...(s.load ? ['load'] : []),
   ...(s.check ? ['check'] : []),
-  ...(s.actions ?? []).flatMap((a) => (['method', 'path', 'body', 'timeout', 'timeoutMessage', 'show', 'opens'] as const).filter((k) => a[k] !== undefined).map((k) => `actions.${a.id}.${k}`)),
+  ...(s.actions ?? []).flatMap((a) => (['method', 'path', 'body', 'timeout', 'timeoutMessage', 'show', 'opens', 'pass', 'result', 'set'] as const).filter((k) => a[k] !== undefined).map((k) => `actions.${a.id}.${k}`)),
 ];
 
 it('rejects a key nothing reads, at every level', () => {
@@ -37,6 +39,15 @@ it('rejects a key nothing reads, at every level', () => {
   expect(() => parseScreen('t', { ...base, loads: '/api/x' })).toThrow(/unknown key "loads"/);
   expect(() => parseScreen('t', { ...base, sections: [{ schema: 'admins/login', binds: 'x' }] })).toThrow(/sections\[0\] has unknown key "binds"/);
   expect(() => parseScreen('t', { ...base, actions: [{ id: 'a', label: 'A', pathNew: '/api/x' }] })).toThrow(/actions\[0\] has unknown key "pathNew"/);
+  expect(() => parseScreen('t', { ...base, actions: [{ id: 'a', label: 'A', pass: { x: 'y' } }] })).toThrow(/actions\[0\].pass needs "opens"/);
+  expect(() => parseScreen('t', { ...base, actions: [{ id: 'a', label: 'A', opens: 's', result: { x: 1 } }] })).toThrow(/result must map field names/);
+  expect(() => parseExtraActions('schemas/providers/x.ui.json', [{ id: 'a', label: 'A', open: 's' }])).toThrow(/^schemas\/providers\/x.ui.json: actions\[0\] has unknown key "open"/);
+});
+
+it('lets a provider add actions to its popup from its own files only', () => {
+  expect(formActions.map((a) => a.opens)).toContain('settings-apple-secret');
+  const template = catalog.screens.find((s) => s.name === 'settings-auth-provider');
+  expect(template?.actions?.some((a) => a.opens === 'settings-apple-secret'), 'the generic provider screen names Apple').toBe(false);
 });
 
 it('finds the screens drawn by hand and by the runner', () => {

@@ -1,23 +1,22 @@
 // #/settings/auth-providers: one card per provider file, enabled first then disabled,
 // each with its logo, title, 'Enabled' badge and settings button. The popup is the template screen
 // screens/settings-auth-provider.json instantiated for the provider (its form: the provider file);
-// a provider's UI schema may let it open another screen (Apple's client secret generator).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// a provider's UI schema may add actions to it (Apple's client secret generator), which the
+// screen runner performs; nothing here knows a provider.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { handleError, pb } from '../../api/client';
 import { IconSettings } from '../../ui/icons';
 import { usePageTitle } from '../../app/page-title';
 import { RefreshButton } from '../../app/RefreshButton';
 import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
-import { getScreen, instantiateScreen, type ScreenAction } from '../../engine';
+import { getScreen, instantiateScreen } from '../../engine';
 import { ScreenView } from '../../engine/ScreenView';
-import type { ScreenState } from '../../engine/use-screen';
 import { providerCards, type ProviderCard } from './providers/provider-forms';
 import './providers/auth-providers.css';
 
 const TEMPLATE = 'settings-auth-provider';
-const CLEAR = 'clear';
 
-type Blocks = Record<string, { enabled?: boolean; clientId?: string } | undefined>;
+type Blocks = Record<string, { enabled?: boolean } | undefined>;
 
 export default function AuthProvidersPage() {
   usePageTitle('Auth providers');
@@ -25,8 +24,6 @@ export default function AuthProvidersPage() {
   const [blocks, setBlocks] = useState<Blocks>({});
   const [loading, setLoading] = useState(true);
   const [open, setOpen] = useState<ProviderCard | null>(null);
-  const [opened, setOpened] = useState<string | null>(null);
-  const popup = useRef<ScreenState | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -49,29 +46,10 @@ export default function AuthProvidersPage() {
   const screen = useMemo(() => {
     if (!open) return null;
     const s = instantiateScreen(getScreen(TEMPLATE), { name: open.name, title: open.title });
-    // only the actions this provider may open (Apple's generator), plus the runner's own
-    const actions = (s.actions ?? []).filter((a) => !a.opens || a.opens === CLEAR || open.opens.includes(a.opens));
-    return { ...s, name: `${TEMPLATE}-${open.name}`, actions };
+    // the provider's own actions go after the template's first one ("Clear all fields")
+    const [first, ...rest] = s.actions ?? [];
+    return { ...s, name: `${TEMPLATE}-${open.name}`, actions: first ? [first, ...open.actions, ...rest] : open.actions };
   }, [open]);
-
-  const onAction = (action: ScreenAction, state: ScreenState) => {
-    const section = state.sections[0];
-    if (action.opens === CLEAR) state.change(section, { enabled: false });
-    else if (action.opens) {
-      popup.current = state;
-      setOpened(action.opens);
-    }
-  };
-
-  const setSecret = (secret: unknown) => {
-    const state = popup.current;
-    if (!state || typeof secret !== 'string') return;
-    const section = state.sections[0];
-    const current = state.sectionData(section);
-    state.change(section, { ...(typeof current === 'object' && current ? current : {}), clientSecret: secret });
-  };
-
-  const clientIdOfOpen = open ? (blocks[open.key]?.clientId ?? '') : '';
 
   return (
     <SettingsLayout>
@@ -111,22 +89,9 @@ export default function AuthProvidersPage() {
           name={screen}
           open={Boolean(open)}
           onClose={() => setOpen(null)}
-          onAction={onAction}
           onDone={() => {
             setOpen(null);
             void load();
-          }}
-        />
-      )}
-      {opened && (
-        <ScreenView
-          name={opened}
-          open
-          initial={{ clientId: String((popup.current && (popup.current.sectionData(popup.current.sections[0]) as { clientId?: string })?.clientId) || clientIdOfOpen), duration: 15777000 }}
-          onClose={() => setOpened(null)}
-          onDone={(res) => {
-            setSecret((res as { secret?: unknown } | null)?.secret);
-            setOpened(null);
           }}
         />
       )}

@@ -1,6 +1,6 @@
 // The OAuth2 providers as the dashboard knows them: every form under schemas/providers/ (title,
 // logo from its `x-provider` facts). Adding a provider file adds a card; nothing here changes.
-import { getForm, listForms } from '../../../engine';
+import { getForm, listForms, parseExtraActions, type ScreenAction } from '../../../engine';
 
 export interface ProviderCard {
   /** "google" */
@@ -10,8 +10,8 @@ export interface ProviderCard {
   title: string;
   /** public/images/oauth2/<logo> */
   logo: string;
-  /** Screens the provider popup may open (its UI schema's root `ui:options.opens`). */
-  opens: string[];
+  /** Actions the provider adds to its popup (its UI schema's root `ui:options.actions`), e.g. Apple's secret generator. */
+  actions: ScreenAction[];
 }
 
 const PREFIX = 'providers/';
@@ -23,13 +23,13 @@ export function providerCards(): ProviderCard[] {
       const { schema, uiSchema } = getForm(form);
       const name = form.slice(PREFIX.length);
       const facts = (schema as Record<string, unknown>)['x-provider'] as { logo?: string } | undefined;
-      const opens = (uiSchema['ui:options'] as { opens?: unknown } | undefined)?.opens;
+      const actions = (uiSchema['ui:options'] as { actions?: unknown } | undefined)?.actions;
       return {
         name,
         key: `${name}Auth`,
         title: String(schema.title ?? name),
         logo: `./images/oauth2/${facts?.logo ?? `${name}.svg`}`,
-        opens: Array.isArray(opens) ? opens.map(String) : [],
+        actions: parseExtraActions(`schemas/${form}.ui.json`, actions),
       };
     });
 }
