@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createReadPool, openDatabase } from './db/database';
 import { initDataLayout } from './db/layout';
 import { initLogsLayout } from './db/logs-layout';
-import { createSettingsStore } from './services/settings-store';
+import { createSettingsStore, readStoredSettings } from './services/settings-store';
+import { settingsEncryption } from './services/settings-crypto';
 import { getCollections } from './collections/store';
 import { refusedViews } from './collections/view-secrets';
 import type { AppContext, AppOptions, RestartPlan } from './context';
@@ -25,6 +26,8 @@ import { registerCollections } from './http/collections';
 import { registerRecords } from './http/records';
 import { registerRecordsIo } from './http/records-io';
 import { registerFindRecord } from './http/find-record';
+import { registerMigrations } from './http/migrations';
+import { startMigrations } from './migrations/start';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
 import { registerRealtime } from './http/realtime';
@@ -159,7 +162,15 @@ function copyTimeouts(fastify: FastifyInstance, server: http.Server): void {
 async function openInstance(options: AppOptions, dataDir: string, restart: AppContext['restart']): Promise<Instance> {
   fs.mkdirSync(path.join(dataDir, 'storage'), { recursive: true });
 
+  const encryption = settingsEncryption(options.encryptionEnv);
   const db = openDatabase(path.join(dataDir, 'data.db'));
+  try {
+    // settings the key cannot read stop the start before anything is written (0.22 bootstraps so)
+    readStoredSettings(db, encryption);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   initDataLayout(db);
   const logsDb = openDatabase(path.join(dataDir, 'logs.db'));
   initLogsLayout(logsDb);
@@ -171,10 +182,13 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     logsDb,
     reads: createReadPool(path.join(dataDir, 'data.db'), { budgetMs: options.queryTimeoutMs }),
     logReads: createReadPool(path.join(dataDir, 'logs.db'), { budgetMs: options.queryTimeoutMs, maxSize: 2 }),
-    settings: createSettingsStore(db),
+    settings: createSettingsStore(db, encryption),
     onClose: [],
     restart,
   };
+
+  // pb_migrations applied before anything is served (0.22's serve); a failure stops the start
+  const migrationsDir = await startMigrations(ctx);
 
   let handler: Instance['handler'] = () => undefined;
   // existing views that read secrets are refused now, with a log line (see view-secrets.ts)
@@ -211,6 +225,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerRecords(fastify, ctx);
   registerRecordsIo(fastify, ctx);
   registerFindRecord(fastify, ctx);
+  registerMigrations(fastify, ctx, migrationsDir);
   registerRecordAuth(fastify, ctx);
   registerFiles(fastify, ctx);
   registerRealtime(fastify, ctx);

@@ -11,6 +11,8 @@
 // (0.22's default then applies: <dir>/../pb_migrations). Print errors to stderr, return the code.
 // The bundle allows no dynamic import(): modules are imported statically here.
 import type { CliCommand } from './command';
+import { serveCommand } from './serve';
+import { adminCommand } from './admin';
 import { migrateCommand } from './migrate';
 
-export const COMMANDS: readonly CliCommand[] = [migrateCommand];
+export const COMMANDS: readonly CliCommand[] = [adminCommand, migrateCommand, serveCommand];

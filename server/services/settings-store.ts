@@ -1,5 +1,6 @@
 // The settings store: the document in `_params` (key "settings"), as PocketBase 0.22 stores it
-// (plain JSON), read over the schema defaults on start and written back on save.
+// (plain JSON, or encrypted with the --encryptionEnv key: settings-crypto.ts), read over the schema
+// defaults on start and written back on save.
 import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { stringifyLikeGo } from '../core/json';
@@ -8,6 +9,7 @@ import { newId } from './passwords';
 import { TOKEN_KINDS, type Settings } from './settings';
 import { defaultSettings } from './settings-defaults';
 import { mergeStored } from './settings-merge';
+import { decryptSettings, encryptSettings, missingKeyError, SettingsKeyError } from './settings-crypto';
 
 export interface SettingsStore {
   /** The current settings (treat as read-only; use save to change them). */
@@ -19,14 +21,20 @@ export interface SettingsStore {
 
 const SETTINGS_KEY = 'settings';
 
-export function createSettingsStore(db: DB): SettingsStore {
-  let current = load(db);
+/** The key the settings are stored encrypted with, and the variable it came from (for messages). */
+export interface SettingsEncryption {
+  key: Buffer;
+  env: string;
+}
+
+export function createSettingsStore(db: DB, encryption: SettingsEncryption | null = null): SettingsStore {
+  let current = load(db, encryption);
   const subscribers = new Set<(s: Settings) => void>();
 
   return {
     get: () => current,
     save(next) {
-      persist(db, next);
+      persist(db, next, encryption);
       current = next;
       for (const fn of subscribers) {
         try {
@@ -43,38 +51,65 @@ export function createSettingsStore(db: DB): SettingsStore {
   };
 }
 
-function load(db: DB): Settings {
-  const defaults = defaultSettings();
+/**
+ * The stored document as 0.22's FindSettings reads it: JSON first, else decrypted with the key.
+ * Undefined when there is no row (or no table yet). Throws a SettingsKeyError, before anything is
+ * written, when the row is encrypted and the key is missing or wrong.
+ */
+export function readStoredSettings(db: DB, encryption: SettingsEncryption | null): { stored: unknown; encrypted: boolean } | undefined {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_params'").get();
+  if (!table) return undefined;
   const row = db.prepare('SELECT value FROM _params WHERE key = ?').get(SETTINGS_KEY) as { value: unknown } | undefined;
-  if (!row) {
+  if (!row) return undefined;
+  const text = Buffer.isBuffer(row.value) ? row.value.toString('utf8') : typeof row.value === 'string' ? row.value : 'null';
+  try {
+    return { stored: JSON.parse(text), encrypted: false };
+  } catch {
+    // not JSON: encrypted by 0.22 (or by us) with --encryptionEnv
+  }
+  if (!encryption) throw missingKeyError();
+  const plain = decryptSettings(text, encryption.key, encryption.env);
+  try {
+    return { stored: JSON.parse(plain), encrypted: true };
+  } catch {
+    throw new SettingsKeyError('The stored settings decrypt to something that is not JSON; they cannot be read. Nothing was changed.');
+  }
+}
+
+function load(db: DB, encryption: SettingsEncryption | null): Settings {
+  const defaults = defaultSettings();
+  const read = readStoredSettings(db, encryption);
+  if (!read) {
     // First run: persist the defaults so the generated token secrets survive restarts.
-    persist(db, defaults);
+    persist(db, defaults, encryption);
     return defaults;
   }
-  let stored: unknown;
-  try {
-    stored = typeof row.value === 'string' ? JSON.parse(row.value) : null;
-  } catch {
-    stored = null;
-  }
+  const { stored } = read;
   if (!isObject(stored)) {
-    // PocketBase can encrypt this row (PB_ENCRYPTION); we cannot read that, and must not clobber it.
-    console.warn('[settings] the stored settings are not plain JSON (encrypted?); using defaults in memory.');
+    // JSON but not a document (null): 0.22 decodes that as its defaults
+    console.warn('[settings] the stored settings are not a JSON object; using defaults in memory.');
     return defaults;
   }
   const merged = mergeStored(defaults, stored);
+  // with a key, settings are kept encrypted: a plain row is encrypted now rather than at the next save
+  if (encryption && !read.encrypted) {
+    persist(db, merged, encryption);
+    console.log(`[settings] the stored settings are now encrypted with the key in ${encryption.env}.`);
+    return merged;
+  }
   // A row without some token secret would get a new random one on every start (and so sign
   // tokens nobody can verify after a restart): write the generated ones back once.
   const missingSecret = TOKEN_KINDS.some((k) => {
     const cfg = stored[k];
     return !isObject(cfg) || typeof cfg.secret !== 'string' || cfg.secret === '';
   });
-  if (missingSecret) persist(db, merged);
+  if (missingSecret) persist(db, merged, encryption);
   return merged;
 }
 
-function persist(db: DB, settings: Settings): void {
-  const value = stringifyLikeGo(settings);
+function persist(db: DB, settings: Settings, encryption: SettingsEncryption | null): void {
+  const json = stringifyLikeGo(settings);
+  const value = encryption ? encryptSettings(json, encryption.key) : json;
   const now = nowDateTime();
   const updated = db.prepare('UPDATE _params SET value = ?, updated = ? WHERE key = ?').run(value, now, SETTINGS_KEY);
   if (updated.changes === 0) {
