@@ -14,7 +14,7 @@
 // Tables created by older PocketBase versions (the fixture) may have REAL / Boolean / TEXT
 // DEFAULT '' columns without NOT NULL and NULL values; readers must treat NULL as the empty value.
 import type { Collection, SchemaField } from './model';
-import { isMultiple } from './normalize';
+import { fieldDefinition } from '../../src/fields/registry';
 import { randomString } from '../services/passwords';
 
 /** Quotes an identifier the way PocketBase's query builder does for SQLite (backticks). */
@@ -22,16 +22,7 @@ export const q = (name: string): string => `\`${name.replace(/`/g, '``')}\``;
 
 /** The column definition of a schema field (models/schema SchemaField.ColDefinition). */
 export function columnDefinition(field: Pick<SchemaField, 'type' | 'options'>): string {
-  switch (field.type) {
-    case 'number':
-      return 'NUMERIC DEFAULT 0 NOT NULL';
-    case 'bool':
-      return 'BOOLEAN DEFAULT FALSE NOT NULL';
-    case 'json':
-      return 'JSON DEFAULT NULL';
-    default:
-      return isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL";
-  }
+  return fieldDefinition(field.type).columnDefinition(field);
 }
 
 const BASE_COLUMNS: Record<string, string> = {

@@ -2,6 +2,7 @@
 // encodes it back, so the wire (and what it stores) always has exactly the keys of that struct, in
 // struct order, with Go zero values for missing keys. This module does the same for fields and
 // for collection options, and reports values whose JSON type the Go struct would refuse.
+import { normalizeDateTime } from '../../src/fields/shared/casts';
 import { FIELD_TYPES, type Collection, type CollectionType, type FieldType, type SchemaField } from './model';
 import { isObject, sortKeys } from '../../src/lib/json';
 import { FIELD_FORM_KEYS } from '../../src/lib/collections/fields';
@@ -23,6 +24,8 @@ const FIELD_OPTIONS: Record<FieldType, ReadonlyArray<readonly [string, OptionKin
   file: [['mimeTypes', 'strings?'], ['thumbs', 'strings?'], ['maxSelect', 'int'], ['maxSize', 'int'], ['protected', 'bool']],
   relation: [['collectionId', 'string'], ['cascadeDelete', 'bool'], ['minSelect', 'int?'], ['maxSelect', 'int?'], ['displayFields', 'strings?']],
 };
+
+export { normalizeDateTime };
 
 const ZERO: Record<OptionKind, unknown> = { int: 0, 'int?': null, 'float?': null, bool: false, string: '', 'strings?': null, date: '' };
 
@@ -48,17 +51,6 @@ function decodeOption(kind: OptionKind, value: unknown): unknown {
     case 'date':
       return typeof value === 'string' ? normalizeDateTime(value) : undefined;
   }
-}
-
-/** PocketBase's stored date format (`2006-01-02 15:04:05.000Z`); '' for empty; undefined if unparsable. */
-export function normalizeDateTime(value: string): string | undefined {
-  const text = value.trim();
-  if (text === '') return '';
-  const iso = /^\d{4}-\d\d-\d\d$/.test(text) ? `${text}T00:00:00Z` : text.replace(' ', 'T');
-  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(iso) ? iso : `${iso}Z`;
-  const ms = Date.parse(withZone);
-  if (!Number.isFinite(ms)) return undefined;
-  return new Date(ms).toISOString().replace('T', ' ');
 }
 
 /**

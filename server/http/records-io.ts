@@ -27,7 +27,7 @@ import { recordFromRow } from '../records/model';
 import { requestInfoOf } from '../records/rules';
 import { findRowById } from '../records/store';
 import { createRecord, updateExistingRecord } from '../records/upsert';
-import type { RecordData } from '../records/values';
+import type { RecordData } from '../../src/fields/record-values';
 import { adminOnly, ApiError, badRequest, notFound } from '../core/errors';
 import { parseJsonBody } from '../core/json';
 import { readBody } from './form-bind';

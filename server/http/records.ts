@@ -27,7 +27,7 @@ import { ReadQueryError } from '../db/database';
 import { createRecord, CREATE_FAILED, UPDATE_FAILED, updateExistingRecord } from '../records/upsert';
 import { LOAD_FAILED, newRecordModel } from '../records/upsert-form';
 import type { UploadedFile } from '../records/validate';
-import { hasModifierKeys, replaceModifiers, type RecordData } from '../records/values';
+import { hasModifierKeys, replaceModifiers, type RecordData } from '../../src/fields/record-values';
 
 /** Same as the app's body limit (multipart is parsed by its own limits). */
 const MAX_BODY_BYTES = 32 << 20;

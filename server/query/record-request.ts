@@ -90,21 +90,4 @@ export function resolveStaticField(tree: Record<string, unknown>, base: Collecti
   return { sql: '?', params: [v], literal: { value: v } };
 }
 
-/** PocketBase's ToUniqueStringSlice: a list, a JSON array text or one string → non-empty unique strings. */
-export function toUniqueStrings(value: unknown): string[] {
-  let items: unknown[] = [];
-  if (Array.isArray(value)) items = value;
-  else if (typeof value === 'string') {
-    items = [value];
-    if (value.includes('[')) {
-      try {
-        const parsed: unknown = JSON.parse(value);
-        if (Array.isArray(parsed)) items = parsed;
-      } catch {
-        // not a JSON array: the string is the only element
-      }
-    }
-  } else if (value !== null && value !== undefined) items = [value];
-  const out = items.map((v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)));
-  return [...new Set(out.filter((s) => s !== ''))];
-}
+export { toUniqueStrings } from '../../src/fields/shared/casts';

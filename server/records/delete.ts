@@ -16,7 +16,7 @@ import { getStorage } from '../services/storage';
 import { announceRecordDeleting, emitRecordChange, runAfterCommit } from './events';
 import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { updateRecord } from './store';
-import { prepareValue } from './values';
+import { prepareValue } from '../../src/fields/record-values';
 
 const DELETE_FAILED = 'Failed to delete record. Make sure that the record is not part of a required relation reference.';
 

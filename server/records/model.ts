@@ -1,7 +1,7 @@
 // The in-memory record: its collection, its normalised values (see values.ts), and what an API
 // answer adds to it (expanded relations, whether the email may be shown).
 import type { Collection } from '../collections/model';
-import { type RecordData, valueFromColumn } from './values';
+import { type RecordData, valueFromColumn } from '../../src/fields/record-values';
 
 export interface RecordModel {
   collection: Collection;

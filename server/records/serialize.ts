@@ -2,7 +2,7 @@
 // fields (email only when visible to the caller), id, created/updated (views: only when selected),
 // collectionId/collectionName and expand; keys alphabetical like Go's map encoding.
 import type { RecordModel } from './model';
-import { valueToOutput } from './values';
+import { valueToOutput } from '../../src/fields/record-values';
 import { sortKeys } from '../../src/lib/json';
 
 export interface SerializeOptions {

@@ -7,7 +7,7 @@ import type { Collection } from '../collections/model';
 import { joinSql, quoteIdent as q, type Sql } from '../query/sql';
 import type { RecordModel } from './model';
 import type { RuleCondition } from './rules';
-import { valueToColumn } from './values';
+import { valueToColumn } from '../../src/fields/record-values';
 
 type Row = Record<string, unknown>;
 

@@ -11,7 +11,8 @@ import { hashPassword, newId, newTokenKey, randomString, verifyPassword } from '
 import type { RecordModel } from './model';
 import { isValueUnique } from './store';
 import { validateRecordData, type FieldErrors, type UploadedFile } from './validate';
-import { castBool, castString, prepareValue, replaceModifiers, toUniqueStrings, zeroValue, type RecordData } from './values';
+import { prepareValue, replaceModifiers, zeroValue, type RecordData } from '../../src/fields/record-values';
+import { castBool, castString, toUniqueStrings } from '../../src/fields/shared/casts';
 
 export const LOAD_FAILED = 'Failed to load the submitted data due to invalid formatting.';
 

@@ -17,7 +17,8 @@ import { compileRule, manageRuleCondition } from './rules';
 import { findRowById, insertRecord, pendingRowOf, rowByIdQuery, updateRecord } from './store';
 import { LOAD_FAILED, LoadError, newRecordModel, RecordForm } from './upsert-form';
 import { sentenize, type FieldErrors, type UploadedFile } from './validate';
-import { toUniqueStrings, type RecordData } from './values';
+import { toUniqueStrings } from '../../src/fields/shared/casts';
+import type { RecordData } from '../../src/fields/record-values';
 
 export const CREATE_FAILED = 'Failed to create record.';
 export const UPDATE_FAILED = 'Failed to update record.';

@@ -5,12 +5,12 @@
  *
  * Pure module: no React, no Node APIs, no ajv.
  */
-import { DEFAULT_FILE_MAX_SIZE, DEFAULT_JSON_MAX_SIZE } from './collections/fields';
+import { fieldDefinition } from '../fields/registry';
+import { optionsToUi, type OptionsUiLookup } from '../fields/options-ui';
+import { parseJsonText } from '../fields/json/field';
 import {
   EMAIL_PATTERN,
   editableFields,
-  isMultiple,
-  maxSelectOf,
   num,
   RECORD_ID_LENGTH,
   RECORD_ID_PATTERN,
@@ -22,9 +22,17 @@ import {
   type RecordFieldLike,
 } from './record-schema';
 
+export { toFormDate } from '../fields/date/field';
+export { parseJsonText };
+
 export interface RecordFormOptions {
   /** Creating (id optional and editable; password always asked) or editing. */
   isNew: boolean;
+  /**
+   * A field type's options UI schema (schemas/fields/<type>.ui.json): its root `ui:record` says
+   * where an option's value goes on the record field's UI schema (src/fields/options-ui.ts).
+   */
+  optionsUi?: OptionsUiLookup;
 }
 
 export interface RecordForm {
@@ -33,23 +41,6 @@ export interface RecordForm {
 }
 
 const AUTO_GENERATE_PLACEHOLDER = 'Leave empty to auto generate...';
-/** Select and relation dropdowns get a search box above this many options. */
-const SEARCHABLE_ABOVE = 5;
-
-/** The `ui:widget` each field type is drawn with (names in src/widgets/index.ts). */
-const RECORD_WIDGETS: Record<string, string> = {
-  text: 'recordText',
-  editor: 'recordEditor',
-  number: 'recordNumber',
-  bool: 'toggle',
-  email: 'email',
-  url: 'uri',
-  date: 'recordDate',
-  select: 'recordSelect',
-  json: 'recordJson',
-  file: 'recordFile',
-  relation: 'recordRelation',
-};
 
 // ---- the form ------------------------------------------------------------------------------------
 
@@ -59,66 +50,22 @@ const AUTH_NAMES = ['username', 'email', 'emailVisibility', 'verified', 'changeP
 /** Names the form uses for its own inputs (a schema field never takes them). */
 export const RESERVED_FORM_NAMES: ReadonlySet<string> = new Set([...SYSTEM_NAMES, ...AUTH_NAMES, 'oldPassword']);
 
-function fieldUi(field: RecordFieldLike, collection: RecordCollectionLike): Record<string, unknown> {
-  const o = field.options ?? {};
-  const ui: Record<string, unknown> = { 'ui:widget': RECORD_WIDGETS[field.type] ?? 'text' };
-  const options: Record<string, unknown> = { fieldType: field.type };
-  switch (field.type) {
-    case 'text':
-      options.rows = 1;
-      break;
-    case 'editor':
-      options.convertUrls = !!o.convertUrls;
-      break;
-    case 'number':
-      if (num(o.min) !== undefined) options.min = o.min;
-      if (num(o.max) !== undefined) options.max = o.max;
-      break;
-    case 'date':
-      if (typeof o.min === 'string' && o.min) options.min = o.min;
-      if (typeof o.max === 'string' && o.max) options.max = o.max;
-      break;
-    case 'select': {
-      const values = Array.isArray(o.values) ? (o.values as unknown[]).map(String) : [];
-      options.values = values;
-      options.multiple = isMultiple(field);
-      options.maxSelect = maxSelectOf(field);
-      options.searchable = values.length > SEARCHABLE_ABOVE;
-      if (isMultiple(field)) ui['ui:help'] = `Select up to ${maxSelectOf(field)} items.`;
-      break;
-    }
-    case 'json':
-      options.maxSize = num(o.maxSize) || DEFAULT_JSON_MAX_SIZE;
-      break;
-    case 'file':
-      options.multiple = isMultiple(field);
-      options.maxSelect = maxSelectOf(field);
-      options.maxSize = num(o.maxSize) || DEFAULT_FILE_MAX_SIZE;
-      options.mimeTypes = Array.isArray(o.mimeTypes) ? o.mimeTypes : [];
-      options.accept = Array.isArray(o.mimeTypes) ? (o.mimeTypes as string[]).join(',') : '';
-      options.thumbs = Array.isArray(o.thumbs) ? o.thumbs : [];
-      options.protected = !!o.protected;
-      break;
-    case 'relation':
-      options.collectionId = String(o.collectionId ?? '');
-      options.multiple = isMultiple(field);
-      options.maxSelect = maxSelectOf(field);
-      options.minSelect = num(o.minSelect);
-      break;
-    default:
-      break;
-  }
-  options.collectionName = collection.name;
-  options.fieldName = field.name;
-  ui['ui:options'] = options;
-  return ui;
+/** A field's UI schema: its type's widget and options, then the options its options form maps onto it. */
+function fieldUi(field: RecordFieldLike, collection: RecordCollectionLike, optionsUi?: OptionsUiLookup): Record<string, unknown> {
+  const record = fieldDefinition(field.type).record;
+  const f = { ...field, options: field.options ?? {} };
+  const ui: Record<string, unknown> = { 'ui:widget': record.widget };
+  const help = record.help?.(f);
+  if (help !== undefined) ui['ui:help'] = help;
+  ui['ui:options'] = { fieldType: field.type, ...record.options?.(f), collectionName: collection.name, fieldName: field.name };
+  return optionsToUi(ui, f, optionsUi?.(field.type));
 }
 
 /**
  * The record editor's form: the system id, the auth account fields for auth collections, then one
  * property per collection field, with a UI schema naming each field's widget and its options.
  */
-export function recordFormSchema(collection: RecordCollectionLike, { isNew }: RecordFormOptions): RecordForm {
+export function recordFormSchema(collection: RecordCollectionLike, { isNew, optionsUi }: RecordFormOptions): RecordForm {
   const data = recordDataSchema(collection);
   const fieldProps = data.properties as Record<string, JsonSchema>;
   const properties: Record<string, JsonSchema> = {};
@@ -216,7 +163,7 @@ export function recordFormSchema(collection: RecordCollectionLike, { isNew }: Re
     if (RESERVED_FORM_NAMES.has(f.name)) continue;
     properties[f.name] = { ...fieldProps[f.name], title: f.name };
     if (f.required) required.push(f.name);
-    ui[f.name] = fieldUi(f, collection);
+    ui[f.name] = fieldUi(f, collection, optionsUi);
     layout.push([f.name]);
   }
 
@@ -232,19 +179,6 @@ export function recordFormSchema(collection: RecordCollectionLike, { isNew }: Re
 }
 
 // ---- record values ⇄ form data ------------------------------------------------------------
-
-/** 'YYYY-MM-DD HH:mm:ss(.SSSZ)' → the 19 characters the form edits and sends. */
-export function toFormDate(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  return value.replace('T', ' ').slice(0, 19);
-}
-
-/** A JSON field's value as editor text ('' for null). */
-function toJsonText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return JSON.stringify(value, null, 2);
-}
 
 /** The form's starting data for a record (null: a new record with every field empty). */
 export function recordToFormData(collection: RecordCollectionLike, record: Record<string, unknown> | null): Record<string, unknown> {
@@ -262,41 +196,7 @@ export function recordToFormData(collection: RecordCollectionLike, record: Recor
   for (const f of editableFields(collection)) {
     if (RESERVED_FORM_NAMES.has(f.name)) continue;
     const v = record ? record[f.name] : undefined;
-    switch (f.type) {
-      case 'date':
-        out[f.name] = toFormDate(v);
-        break;
-      case 'json':
-        out[f.name] = record ? toJsonText(v) : '';
-        break;
-      case 'number':
-        out[f.name] = typeof v === 'number' ? v : undefined;
-        break;
-      case 'bool':
-        out[f.name] = v === true;
-        break;
-      case 'select':
-      case 'file':
-      case 'relation': {
-        const list = Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : [];
-        out[f.name] = isMultiple(f) ? list : (list[list.length - 1] ?? '');
-        break;
-      }
-      default:
-        out[f.name] = typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
-    }
+    out[f.name] = fieldDefinition(f.type).record.toForm(v, { ...f, options: f.options ?? {} }, record === null);
   }
   return out;
-}
-
-export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string };
-
-/** Parses a JSON field's text (empty text is null). */
-export function parseJsonText(text: unknown): JsonParseResult {
-  if (typeof text !== 'string' || text.trim() === '') return { ok: true, value: null };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    return { ok: false, message: String(e) };
-  }
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Collection, SchemaField } from '../../server/collections/model';
 import { normalizeFileName, snakecase } from '../../server/records/files';
-import { castJson, prepareValue, replaceModifiers } from '../../server/records/values';
+import { castJson } from '../../src/fields/json/field';
+import { prepareValue, replaceModifiers } from '../../src/fields/record-values';
 import { normalizeExpands } from '../../server/records/expand';
 
 const field = (type: SchemaField['type'], options: Record<string, unknown> = {}): SchemaField => ({

@@ -1,28 +1,17 @@
-// Field handling of the collection editor: the 11 types with labels,
+// Field handling of the collection editor: the field types (src/fields/registry.ts) with labels,
 // defaults, unique names, remove/restore, duplicate, drag rules and single/multiple switches.
+import { FIELD_DEFINITIONS, fieldDefinition } from '../../fields/registry';
+import { isMultiple } from '../../fields/shared/schema';
 import type { CollectionType, FieldType, SchemaField } from './types';
 
-export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = [
-  { type: 'text', label: 'Plain text' },
-  { type: 'editor', label: 'Rich editor' },
-  { type: 'number', label: 'Number' },
-  { type: 'bool', label: 'Bool' },
-  { type: 'email', label: 'Email' },
-  { type: 'url', label: 'Url' },
-  { type: 'date', label: 'DateTime' },
-  { type: 'select', label: 'Select' },
-  { type: 'json', label: 'JSON' },
-  { type: 'file', label: 'File' },
-  { type: 'relation', label: 'Relation' },
-];
+export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = FIELD_DEFINITIONS.map((d) => ({ type: d.type, label: d.label }));
 
 export const fieldTypeLabel = (type: string): string => FIELD_TYPES.find((t) => t.type === type)?.label ?? type;
 
 /** Keys of a field's options form (schemas/fields/*) that are not options: the field's flags and the single/multiple switch. */
 export const FIELD_FORM_KEYS: readonly string[] = ['required', 'presentable', 'multiple'];
 
-export const DEFAULT_FILE_MAX_SIZE = 5242880;
-export const DEFAULT_JSON_MAX_SIZE = 2000000;
+export { isMultiple } from '../../fields/shared/schema';
 const FILE_MULTIPLE_FALLBACK = 99;
 
 /** System columns of every collection, plus the auth ones. */
@@ -33,32 +22,8 @@ export function systemFieldNames(type: CollectionType): string[] {
   return type === 'auth' ? [...BASE_SYSTEM_FIELDS, ...AUTH_SYSTEM_FIELDS] : [...BASE_SYSTEM_FIELDS];
 }
 
-/** The options a new field of a type starts with (PocketBase 0.22's zero values, and the dashboard's defaults for a new field). */
-export function defaultOptions(type: FieldType): Record<string, unknown> {
-  switch (type) {
-    case 'text':
-      return { min: null, max: null, pattern: '' };
-    case 'number':
-      return { min: null, max: null, noDecimal: false };
-    case 'email':
-    case 'url':
-      return { exceptDomains: null, onlyDomains: null };
-    case 'editor':
-      return { convertUrls: false };
-    case 'date':
-      return { min: '', max: '' };
-    case 'select':
-      return { maxSelect: 1, values: [] };
-    case 'json':
-      return { maxSize: DEFAULT_JSON_MAX_SIZE };
-    case 'file':
-      return { mimeTypes: [], thumbs: [], maxSelect: 1, maxSize: DEFAULT_FILE_MAX_SIZE, protected: false };
-    case 'relation':
-      return { collectionId: '', cascadeDelete: false, minSelect: null, maxSelect: 1, displayFields: null };
-    default:
-      return {};
-  }
-}
+/** The options a new field of a type starts with (its definition's, src/fields/<type>/field.ts). */
+export const defaultOptions = (type: FieldType): Record<string, unknown> => fieldDefinition(type).defaultOptions();
 
 let keySeq = 0;
 export function randomKey(prefix = 'k'): string {
@@ -152,18 +117,6 @@ export function moveTarget(fields: readonly SchemaField[], index: number, step: 
   if (to < 0 || to >= fields.length) return null;
   if (!canMoveField(fields[index]) || !canMoveField(fields[to])) return null;
   return to;
-}
-
-/**
- * PocketBase's IsMultiple: a relation without maxSelect (or above 1) holds many; select and file need
- * maxSelect above 1. Only a number counts (0.22 decodes maxSelect as an integer), for the dashboard,
- * the record schema and the server alike.
- */
-export function isMultiple(field: { type: string; options?: Record<string, unknown> }): boolean {
-  const max = field.options?.maxSelect;
-  if (field.type === 'relation') return max === null || max === undefined || (typeof max === 'number' && max > 1);
-  if (field.type === 'select' || field.type === 'file') return typeof max === 'number' && max > 1;
-  return false;
 }
 
 /** The switch as shown: what the admin set, else what maxSelect says. */

@@ -1,16 +1,19 @@
-// Which fields bulk edit offers (every type the record editor edits, files excepted) and the
+// Which fields bulk edit offers (every type the record editor edits, uploads excepted) and the
 // one-field form and request value for the chosen one, taken from the record editor's own schema.
+import { fieldDefinition } from '../../../fields/registry';
+import type { RequestValue } from '../../../fields/types';
 import type { CollectionModel } from '../../../lib/collections/types';
-import { parseJsonText, recordFormSchema, RESERVED_FORM_NAMES, toFormDate } from '../../../lib/record-form';
+import { recordFormSchema, RESERVED_FORM_NAMES } from '../../../lib/record-form';
 import { editableFields, type JsonSchema } from '../../../lib/record-schema';
+import { fieldOptionsUi } from '../field-options-ui';
 
 export const bulkFields = (collection: CollectionModel): string[] =>
   editableFields(collection as never)
-    .filter((f) => f.type !== 'file' && !RESERVED_FORM_NAMES.has(f.name))
+    .filter((f) => !fieldDefinition(f.type).uploads && !RESERVED_FORM_NAMES.has(f.name))
     .map((f) => f.name);
 
 export function oneFieldForm(collection: CollectionModel, field: string): { schema: JsonSchema; uiSchema: Record<string, unknown> } {
-  const form = recordFormSchema(collection as never, { isNew: false });
+  const form = recordFormSchema(collection as never, { isNew: false, optionsUi: fieldOptionsUi });
   const props = (form.schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = ((form.schema.required as string[] | undefined) ?? []).includes(field) ? [field] : [];
   return {
@@ -19,14 +22,10 @@ export function oneFieldForm(collection: CollectionModel, field: string): { sche
   };
 }
 
-/** The value sent for the field (dates as 19 characters, JSON parsed); an error for bad JSON. */
-export function requestValue(collection: CollectionModel, field: string, value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+/** The value sent for the field (its type's form → request conversion: dates as 19 characters, JSON parsed). */
+export function requestValue(collection: CollectionModel, field: string, value: unknown): RequestValue {
   const f = collection.schema.find((x) => x.name === field);
-  if (f?.type === 'json') {
-    const parsed = parseJsonText(value);
-    return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, message: parsed.message };
-  }
-  if (f?.type === 'date') return { ok: true, value: toFormDate(value) };
-  if (f?.type === 'select' || f?.type === 'relation') return { ok: true, value: value ?? (Array.isArray(value) ? [] : '') };
+  const toRequest = f ? fieldDefinition(f.type).record.toRequest : undefined;
+  if (f && toRequest) return toRequest(value, f);
   return { ok: true, value: value === undefined ? null : value };
 }

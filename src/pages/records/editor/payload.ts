@@ -1,9 +1,10 @@
-// The request body of a record save: every field sent (undefined as null), dates as
-// 19 characters, JSON fields parsed (an unparsable one is the field error invalid_json), passwords
+// The request body of a record save: every field sent as its type converts it (undefined as
+// null, dates as 19 characters, JSON parsed: an unparsable one is the field error invalid_json), passwords
 // only when creating or changing them, and files as multipart: new files under the field name and
 // deletions as '{field}.{filename}' empty entries. The other values travel in `@jsonPayload`.
-import { parseJsonText, RESERVED_FORM_NAMES, toFormDate } from '../../../lib/record-form';
-import { isMultiple, type RecordCollectionLike } from '../../../lib/record-schema';
+import { fieldDefinition } from '../../../fields/registry';
+import { RESERVED_FORM_NAMES } from '../../../lib/record-form';
+import type { RecordCollectionLike } from '../../../lib/record-schema';
 import { isUploadToken } from '../../../widgets/record/context';
 
 type JsonFieldError = { code: 'invalid_json'; message: string };
@@ -38,33 +39,20 @@ export function buildRecordPayload(
   for (const f of collection.schema) {
     if (f.toDelete || !f.name || RESERVED_FORM_NAMES.has(f.name)) continue;
     const v = data[f.name];
-    switch (f.type) {
-      case 'json': {
-        const parsed = parseJsonText(v);
-        if (parsed.ok) body[f.name] = parsed.value;
-        else errors[f.name] = { code: 'invalid_json', message: parsed.message };
-        break;
+    const def = fieldDefinition(f.type);
+    if (def.uploads) {
+      const current = toList(v);
+      for (const token of current.filter(isUploadToken)) {
+        const file = opts.uploads.get(token);
+        if (file) files.push([f.name, file]);
       }
-      case 'date':
-        body[f.name] = toFormDate(v);
-        break;
-      case 'file': {
-        const current = toList(v);
-        for (const token of current.filter(isUploadToken)) {
-          const file = opts.uploads.get(token);
-          if (file) files.push([f.name, file]);
-        }
-        const before = opts.original ? toList(opts.original[f.name]) : [];
-        for (const name of before) if (!current.includes(name)) deletions.push(`${f.name}.${name}`);
-        break;
-      }
-      case 'select':
-      case 'relation':
-        body[f.name] = v === undefined ? (isMultiple(f) ? [] : '') : v;
-        break;
-      default:
-        body[f.name] = v === undefined ? null : v;
+      const before = opts.original ? toList(opts.original[f.name]) : [];
+      for (const name of before) if (!current.includes(name)) deletions.push(`${f.name}.${name}`);
+      continue;
     }
+    const sent = def.record.toRequest ? def.record.toRequest(v, f) : { ok: true as const, value: v === undefined ? null : v };
+    if (sent.ok) body[f.name] = sent.value;
+    else errors[f.name] = { code: 'invalid_json', message: sent.message };
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, body, files, deletions };

@@ -7,13 +7,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
-import { confirm } from '../../../app/confirm';
-import { addErrorToast } from '../../../app/toasts';
+import { confirm } from '../../../shell/confirm';
+import { addErrorToast } from '../../../shell/toasts';
 import { clearFieldErrors } from '../../../engine/field-errors';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { deepEqual } from '../../../lib/json';
 import { recordFormSchema, recordToFormData } from '../../../lib/record-form';
 import { createUploadStore } from '../../../widgets/record/context';
+import { fieldOptionsUi } from '../field-options-ui';
 import { deleteDraft, draftKey, draftOf, readDraft, saveDraft } from './drafts';
 import { MESSAGES } from './messages';
 
@@ -73,7 +74,7 @@ export function useRecordDocument({ collection, record, duplicateOf, open, onClo
 
   const isNew = !current;
   const isAuth = collection.type === 'auth';
-  const form = useMemo(() => recordFormSchema(collection, { isNew }), [collection, isNew]);
+  const form = useMemo(() => recordFormSchema(collection, { isNew, optionsUi: fieldOptionsUi }), [collection, isNew]);
   const key = draftKey(collection.id, current?.id);
 
   /** Starts the form from a record (or a new / duplicated one). */
