@@ -1,0 +1,126 @@
+// `migrate up / down / history-sync` over pb_migrations, as 0.22's tools/migrate runner does them:
+// every pending file applied in name order inside ONE transaction (a failure anywhere rolls the
+// whole run back, so pb_data is left as it was), each recorded in `_migrations` with its
+// microsecond time; down reverts the latest applied first. Every file is evaluated before anything
+// is written, so a syntax error anywhere changes nothing.
+import type { AppContext } from '../context';
+import type { DB } from '../db/database';
+import { invalidateCollections } from '../collections/store';
+import { duplicateTimestamps, listMigrationFiles } from './files';
+import { appliedRows, ensureMigrationsTable, isApplied, isGoMigration, lastApplied, recordApplied, recordReverted, removeMissing } from './history';
+import { callMigration, loadMigrations, MigrationError, type LoadedMigration, type RuntimeState } from './js-runtime';
+
+export { MigrationError };
+
+/** Each evaluation and each up/down call: 5 minutes unless OUTPOST_MIGRATION_TIMEOUT_MS says otherwise. */
+const DEFAULT_BUDGET_MS = Number(process.env.OUTPOST_MIGRATION_TIMEOUT_MS) > 0 ? Number(process.env.OUTPOST_MIGRATION_TIMEOUT_MS) : 300_000;
+
+export interface RunnerOptions {
+  /** The pb_migrations folder. */
+  dir: string;
+  budgetMs?: number;
+}
+
+function load(ctx: AppContext, opts: RunnerOptions): { list: LoadedMigration[]; state: RuntimeState; budget: number } {
+  ensureMigrationsTable(ctx.db);
+  const budget = opts.budgetMs ?? DEFAULT_BUDGET_MS;
+  return { ...loadMigrations(listMigrationFiles(opts.dir), budget), budget };
+}
+
+/** Runs `work` in one IMMEDIATE transaction with the runtime bound to `ctx`; rolls everything back on error. */
+function inTransaction(ctx: AppContext, state: RuntimeState, work: () => void): void {
+  const db: DB = ctx.db;
+  const settingsBefore = ctx.settings.get();
+  db.exec('BEGIN IMMEDIATE');
+  state.ctx = ctx;
+  try {
+    work();
+    db.exec('COMMIT');
+  } catch (err) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    // the settings store keeps its document in memory: put back what the database holds again
+    if (ctx.settings.get() !== settingsBefore) ctx.settings.save(settingsBefore);
+    throw err;
+  } finally {
+    state.ctx = null;
+    invalidateCollections(ctx);
+  }
+}
+
+/** Applies every pending file; returns their names (empty: nothing to apply). */
+export function migrateUp(ctx: AppContext, opts: RunnerOptions): string[] {
+  const { list, state, budget } = load(ctx, opts);
+  const pending = list.filter((m) => !isApplied(ctx.db, m.file));
+  if (!pending.length) return [];
+  const clash = duplicateTimestamps(pending.map((m) => m.file));
+  if (clash) throw new MigrationError(`Failed to apply migrations: ${clash}`);
+  inTransaction(ctx, state, () => {
+    for (const m of pending) {
+      if (m.up) callMigration(m, m.up, state, budget, 'apply');
+      recordApplied(ctx.db, m.file);
+    }
+  });
+  return pending.map((m) => m.file);
+}
+
+/** The files `migrate down <count>` would revert, latest first (count < 0: every applied one). */
+export function toRevert(ctx: AppContext, count: number): string[] {
+  ensureMigrationsTable(ctx.db);
+  const limit = count < 0 ? appliedRows(ctx.db).length : count;
+  return limit > 0 ? lastApplied(ctx.db, limit) : [];
+}
+
+/** Reverts the last `count` applied migrations; every one must have its file and a down. */
+export function migrateDown(ctx: AppContext, opts: RunnerOptions, count: number): string[] {
+  const names = toRevert(ctx, count);
+  if (!names.length) return [];
+  const { list, state, budget } = load(ctx, opts);
+  const byName = new Map(list.map((m) => [m.file, m]));
+  const steps = names.map((name) => {
+    if (isGoMigration(name)) throw new MigrationError(`Failed to revert migration ${name}: it is one of PocketBase's own (Go) migrations, which Outpost does not revert`);
+    const m = byName.get(name);
+    if (!m) throw new MigrationError(`Failed to revert migration ${name}: the file is not in ${opts.dir} (run "migrate history-sync" to forget it)`);
+    if (!m.down) throw new MigrationError(`Failed to revert migration ${name}: it has no down function (migrate(up, down))`);
+    return { m, down: m.down };
+  });
+  inTransaction(ctx, state, () => {
+    for (const { m, down } of steps) {
+      callMigration(m, down, state, budget, 'revert');
+      recordReverted(ctx.db, m.file);
+    }
+  });
+  return names;
+}
+
+/** Forgets applied files that no longer exist (PocketBase's own Go migrations stay). */
+export function historySync(ctx: AppContext, opts: RunnerOptions): number {
+  const { list } = load(ctx, opts);
+  return removeMissing(ctx.db, list.map((m) => m.file));
+}
+
+export interface MigrationEntry {
+  file: string;
+  /** When it was applied (ISO time), or null while pending. */
+  applied: string | null;
+  /** Applied, but the file is no longer in the folder. */
+  missing: boolean;
+}
+
+/** The folder's files and the applied JS migrations, in name order, without running anything. */
+export function migrationsStatus(db: DB, dir: string): MigrationEntry[] {
+  ensureMigrationsTable(db);
+  const rows = new Map(appliedRows(db).filter((r) => !isGoMigration(r.file)).map((r) => [r.file, r.applied]));
+  const files = new Set(listMigrationFiles(dir).map((f) => f.file));
+  const names = [...new Set([...files, ...rows.keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return names.map((file) => {
+    const applied = rows.get(file);
+    return { file, applied: applied === undefined ? null : appliedTime(applied), missing: !files.has(file) };
+  });
+}
+
+/** `applied` is microseconds (older PocketBase versions wrote seconds). */
+function appliedTime(value: number): string {
+  const n = Number(value);
+  const ms = n > 1e14 ? n / 1000 : n > 1e11 ? n : n * 1000;
+  return new Date(ms).toISOString();
+}
