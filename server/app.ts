@@ -22,6 +22,7 @@ import { registerSettings } from './http/settings';
 import { registerHealth } from './http/health';
 import { registerLogs } from './http/logs';
 import { registerDashboard } from './http/dashboard';
+import { registerPublicDir } from './http/public-dir';
 import { registerCollections } from './http/collections';
 import { registerRecords } from './http/records';
 import { registerRecordsIo } from './http/records-io';
@@ -234,6 +235,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerLogs(fastify, ctx);
   registerBackups(fastify, ctx);
   registerDashboard(fastify, ctx);
+  registerPublicDir(fastify, ctx);
   startAutoBackups(ctx);
   // temporaries a crash or a full disk left beside the records' files
   void sweepTempFiles(getStorage(ctx).root).then((n) => n && console.log(`[storage] removed ${n} unfinished temporary file(s)`));

@@ -8,7 +8,8 @@ import type { AppContext } from '../context';
 
 export function registerDashboard(app: FastifyInstance, ctx: AppContext): void {
   const dir = ctx.options.dashboardDir ? path.resolve(ctx.options.dashboardDir) : null;
-  app.get('/', (_req, reply) => reply.redirect('/_/', 307));
+  // with a public folder (pb_public) / is its index.html (public-dir.ts)
+  if (!ctx.options.publicDir) app.get('/', (_req, reply) => reply.redirect('/_/', 307));
   if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) {
     app.get('/_/', (_req, reply) =>
       reply.type('text/plain').send('The dashboard is not built. Run `npm run build` (or `npm start`).'),

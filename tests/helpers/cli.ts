@@ -1,0 +1,40 @@
+// The `outpost` CLI from the sources (server/main.ts through tsx) in a child process, as a user runs
+// it: a command that ends (admin, --help, a refused flag) with its exit code and output, or `serve`
+// started on a free port (server-process.ts).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './server';
+import { spawnServer, type ServerProcess } from './server-process';
+
+const MAIN = path.join(ROOT, 'server', 'main.ts');
+// tsx's loader by its path: the CLI runs in foreign folders, where 'tsx' does not resolve
+const TSX = ['--import', pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href];
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `outpost <args>` in `cwd` until it exits (env: extra variables). */
+export function runCli(args: string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...TSX, MAIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** `outpost serve <args> --http=<free port>` in `cwd`, once /api/health answers. */
+export function startCliServer(args: string[], cwd: string): Promise<ServerProcess> {
+  return spawnServer(process.execPath, [...TSX, MAIN, 'serve', ...args], cwd);
+}
