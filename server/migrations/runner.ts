@@ -13,7 +13,10 @@ import { callMigration, loadMigrations, MigrationError, type LoadedMigration, ty
 export { MigrationError };
 
 /** Each evaluation and each up/down call: 5 minutes unless OUTPOST_MIGRATION_TIMEOUT_MS says otherwise. */
-const DEFAULT_BUDGET_MS = Number(process.env.OUTPOST_MIGRATION_TIMEOUT_MS) > 0 ? Number(process.env.OUTPOST_MIGRATION_TIMEOUT_MS) : 300_000;
+function defaultBudgetMs(): number {
+  const env = Number(process.env.OUTPOST_MIGRATION_TIMEOUT_MS);
+  return env > 0 ? env : 300_000;
+}
 
 export interface RunnerOptions {
   /** The pb_migrations folder. */
@@ -23,7 +26,7 @@ export interface RunnerOptions {
 
 function load(ctx: AppContext, opts: RunnerOptions): { list: LoadedMigration[]; state: RuntimeState; budget: number } {
   ensureMigrationsTable(ctx.db);
-  const budget = opts.budgetMs ?? DEFAULT_BUDGET_MS;
+  const budget = opts.budgetMs ?? defaultBudgetMs();
   return { ...loadMigrations(listMigrationFiles(opts.dir), budget), budget };
 }
 
