@@ -5,17 +5,20 @@ import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { importResolution } from './scripts/import-resolution.mjs';
 
-// The dashboard's layers, each importing only those below it: app (the shell) → pages → engine →
-// widgets → ui → lib; api/ and state/ (the API client, the global stores) serve app, pages and
-// widgets, never the engine, ui or lib. README.md "Layout" says why.
+// The dashboard's layers, each importing only those below it: app (the router, the frame, the
+// palette: the top) → pages → shell (toasts, confirm, navigation, page title, the settings layout)
+// → engine → widgets → ui → lib; api/ and state/ (the API client, the global stores) serve app,
+// pages, shell and widgets, never the engine, ui or lib. README.md "Layout" says why.
 const zone = (target, from, message) => ({ target: `./src/${target}`, from: from.map((l) => `./src/${l}`), message });
 const dashboardLayers = [
-  zone('engine', ['app', 'pages', 'api', 'state'], 'The engine reaches the app only through its host (src/engine/host.ts).'),
-  zone('widgets', ['app', 'pages', 'engine'], 'Widgets sit below the engine and the pages: what a page provides comes through a context.'),
-  zone('ui', ['app', 'pages', 'engine', 'widgets', 'api', 'state'], 'UI primitives use only src/lib.'),
-  zone('lib', ['app', 'pages', 'engine', 'widgets', 'ui', 'api', 'state'], 'src/lib imports no other part of the dashboard.'),
-  zone('api', ['app', 'pages', 'engine', 'widgets', 'ui', 'state'], 'The API client reports to the shell through events (src/api/events.ts).'),
-  zone('state', ['app', 'pages', 'engine', 'widgets', 'ui'], 'The stores sit below everything that shows them.'),
+  zone('pages', ['app'], 'Pages sit below the app: what they share with it lives in src/shell.'),
+  zone('shell', ['app', 'pages', 'engine', 'widgets'], "The shell's services sit below the pages and use only ui, lib, api and state."),
+  zone('engine', ['app', 'pages', 'shell', 'api', 'state'], 'The engine reaches the app only through its host (src/engine/host.ts).'),
+  zone('widgets', ['app', 'pages', 'shell', 'engine'], 'Widgets sit below the engine and the pages: what a page provides comes through a context.'),
+  zone('ui', ['app', 'pages', 'shell', 'engine', 'widgets', 'api', 'state'], 'UI primitives use only src/lib.'),
+  zone('lib', ['app', 'pages', 'shell', 'engine', 'widgets', 'ui', 'api', 'state'], 'src/lib imports no other part of the dashboard.'),
+  zone('api', ['app', 'pages', 'shell', 'engine', 'widgets', 'ui', 'state'], 'The API client reports to the shell through events (src/api/events.ts).'),
+  zone('state', ['app', 'pages', 'shell', 'engine', 'widgets', 'ui'], 'The stores sit below everything that shows them.'),
 ];
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'pb_data', 'docs', 'tests/.tmp', 'bench/.tmp'] },

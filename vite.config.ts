@@ -25,7 +25,7 @@ export default defineConfig({
       // bundler splits modules shared by several lazy chunks (React, the API client, the engine's
       // keyword names, the tooltip) into chunks of their own, down to a few dozen bytes each, which
       // the sign-in page then fetches as extra requests that compress worse. The shell's and pages'
-      // shared modules (src/app, ui, lib) are grouped by the pages that use them, groups under
+      // shared modules (src/app, shell, ui, lib) are grouped by the pages that use them, groups under
       // 40 KB merged: #/logs fetched 16 chunks (browsers open 6 connections per host, so they came
       // in rounds), now 7.
       output: {
@@ -36,7 +36,7 @@ export default defineConfig({
           groups: [
             { name: 'boot', tags: ['$initial'] },
             { name: 'engine', test: /[\\/]src[\\/]engine[\\/]index\.ts$/ },
-            { name: 'shared', test: /[\\/]src[\\/](app|ui|lib)[\\/]/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 40 * 1024 },
+            { name: 'shared', test: /[\\/]src[\\/](app|shell|ui|lib)[\\/]/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 40 * 1024 },
           ],
         },
       },

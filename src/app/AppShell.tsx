@@ -3,9 +3,9 @@ import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, 
 import { Avatar } from '../ui/avatars';
 import { onIdle } from './idle';
 import { IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from '../ui/icons';
-import { useRoute } from './navigation';
+import { useRoute } from '../shell/navigation';
 import { PaletteHost } from './palette/PaletteHost';
-import { isActivePath } from './routes';
+import { isActivePath } from '../shell/routes';
 import { toggleTheme, useTheme } from '../ui/theme';
 import { logout, useAuth } from '../state/auth';
 // The phone layout belongs to the signed-in shell: the sign-in page does not load it.

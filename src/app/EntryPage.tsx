@@ -1,8 +1,8 @@
 // The root route: installer flag -> clear the session and show the first-admin form; a valid
 // admin session -> /collections; otherwise log out to /login.
 import { lazy, useEffect, useState } from 'react';
-import { currentLocation, navigate } from './navigation';
-import { entryDecision } from './routes';
+import { currentLocation, navigate } from '../shell/navigation';
+import { entryDecision } from '../shell/routes';
 import { isAdminSignedIn, logout } from '../state/auth';
 
 const InstallerPage = lazy(() => import('../pages/auth/InstallerPage'));

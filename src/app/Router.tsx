@@ -2,13 +2,13 @@
 import Navigo from 'navigo';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { confirmState } from './confirm-state';
+import { confirmState } from '../shell/confirm-state';
 import { ScreenPageFrame } from './engine-host';
-import { currentLocation, navigate, RoutePathContext, setShownPath, subscribeLocation } from './navigation';
-import { usePageTitle } from './page-title';
+import { currentLocation, navigate, RoutePathContext, setShownPath, subscribeLocation } from '../shell/navigation';
+import { usePageTitle } from '../shell/page-title';
 import { PAGES, preloadPage } from './pages';
-import { NOT_FOUND_TITLE, ROUTES, guardRoute, matchRoute, showsSidebar, type RouteDef } from './routes';
-import { Toasts } from './toasts';
+import { NOT_FOUND_TITLE, ROUTES, guardRoute, matchRoute, showsSidebar, type RouteDef } from '../shell/routes';
+import { Toasts } from '../shell/toasts';
 import NotFoundPage from '../pages/NotFoundPage';
 import { startFirstLoad as startLogsFirstLoad } from '../pages/logs/logs-first-load';
 import { loadAppSettings } from '../state/app';
@@ -28,7 +28,7 @@ const loadShell = () =>
     ScreenPageFrame.preload(),
   ]));
 const LazyAppShell = lazy(() => import('./AppShell').then((m) => ({ default: m.AppShell })));
-const ConfirmPopup = lazy(() => import('./confirm').then((m) => ({ default: m.ConfirmPopup })));
+const ConfirmPopup = lazy(() => import('../shell/confirm').then((m) => ({ default: m.ConfirmPopup })));
 
 const pageLoader = <div className="page-loader" aria-busy="true" aria-label="Loading" />;
 

@@ -1,8 +1,8 @@
 // The frame of a page-kind screen (the engine host's PageFrame): document title, breadcrumb, and
 // the settings layout for settings routes.
 import type { PageFrameProps } from '../engine/host';
-import { usePageTitle } from './page-title';
-import { Breadcrumbs, SettingsLayout } from './SettingsLayout';
+import { usePageTitle } from '../shell/page-title';
+import { Breadcrumbs, SettingsLayout } from '../shell/SettingsLayout';
 
 export default function ScreenPageFrame({ title, breadcrumb, route, children }: PageFrameProps) {
   usePageTitle(title);

@@ -2,8 +2,8 @@
 // store, a signed-out session to the sign-in screen, a forbidden page to the start.
 import { onApiEvent } from '../api/events';
 import { setFieldErrors } from '../engine/field-errors';
-import { navigate } from './navigation';
-import { addErrorToast } from './toasts';
+import { navigate } from '../shell/navigation';
+import { addErrorToast } from '../shell/toasts';
 
 /** Subscribes the shell (main.tsx, once); returns the unsubscribe. */
 export function connectApiEvents(): () => void {

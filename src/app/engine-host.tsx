@@ -3,7 +3,7 @@
 import { handleError, pb } from '../api/client';
 import type { EngineHost } from '../engine/host';
 import { lazyComponent } from './lazy-component';
-import { addToast } from './toasts';
+import { addToast } from '../shell/toasts';
 
 /**
  * On demand: page-kind screens are all admin pages, so the router loads the frame with the admin

@@ -2,7 +2,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { EntryPage } from './EntryPage';
 import { lazyComponent, type Preloadable } from './lazy-component';
-import { SCREENS, type PageKey, type ScreenEntry } from './screens';
+import { SCREENS, type PageKey, type ScreenEntry } from '../shell/screens';
 
 type Params = Record<string, string>;
 type PageRenderer = ((params: Params) => ReactNode) & Partial<Preloadable>;
@@ -14,7 +14,7 @@ const PAGE_MODULES = import.meta.glob<{ default: ComponentType<any> }>(['../page
 function renderer(entry: ScreenEntry): PageRenderer {
   if (!entry.module) return () => <EntryPage />;
   const load = PAGE_MODULES[`../pages/${entry.module}.tsx`];
-  if (!load) throw new Error(`src/app/screens.ts: no page module src/pages/${entry.module}.tsx`);
+  if (!load) throw new Error(`src/shell/screens.ts: no page module src/pages/${entry.module}.tsx`);
   const Page = lazyComponent(load);
   return Object.assign((params: Params) => <Page {...(entry.props?.(params) ?? {})} />, { preload: Page.preload });
 }

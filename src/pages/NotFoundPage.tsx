@@ -1,5 +1,5 @@
-import { usePageTitle } from '../app/page-title';
-import { NOT_FOUND_TITLE } from '../app/routes';
+import { usePageTitle } from '../shell/page-title';
+import { NOT_FOUND_TITLE } from '../shell/routes';
 
 export default function NotFoundPage() {
   usePageTitle(NOT_FOUND_TITLE);

@@ -15,14 +15,17 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
 
 describe('dashboard layers', () => {
   it.each([
-    ['src/engine/x.ts', "import { addToast } from '../app/toasts';", /host/],
+    ['src/engine/x.ts', "import { Router } from '../app/Router';", /host/],
     ['src/engine/x.ts', "import { pb } from '../api/client';", /host/],
     ['src/engine/x.ts', "import { collectionsState } from '../state/collections';", /host/],
     ['src/widgets/record/x.ts', "export const load = () => import('../../pages/records/editor/RecordEditorPanel');", /Widgets/],
     ['src/widgets/x.ts', "import { SchemaForm } from '../engine';", /Widgets/],
     ['src/ui/x.ts', "import { FormContext } from '../widgets/form-context';", /UI primitives/],
     ['src/lib/x.ts', "import { OverlayPanel } from '../ui/OverlayPanel';", /src\/lib/],
-    ['src/api/x.ts', "import { navigate } from '../app/navigation';", /events/],
+    ['src/api/x.ts', "import { navigate } from '../shell/navigation';", /events/],
+    ['src/pages/x.ts', "import { Router } from '../app/Router';", /src\/shell/],
+    ['src/shell/x.ts', "import { ScreenView } from '../engine/ScreenView';", /shell's services/],
+    ['src/engine/x.ts', "import { addToast } from '../shell/toasts';", /host/],
   ])('%s may not: %s', async (file, code, message) => {
     const errors = await layerErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -30,7 +33,9 @@ describe('dashboard layers', () => {
   }, 30_000);
 
   it('lets each layer import the ones below it', async () => {
-    expect(await layerErrors('src/pages/x.ts', "import { SchemaForm } from '../engine';\nimport { addToast } from '../app/toasts';")).toEqual([]);
+    expect(await layerErrors('src/pages/x.ts', "import { SchemaForm } from '../engine';\nimport { addToast } from '../shell/toasts';")).toEqual([]);
+    expect(await layerErrors('src/app/x.ts', "import NotFoundPage from '../pages/NotFoundPage';\nimport { addToast } from '../shell/toasts';")).toEqual([]);
+    expect(await layerErrors('src/shell/x.ts', "import { OverlayPanel } from '../ui/OverlayPanel';\nimport { appState } from '../state/app';")).toEqual([]);
     expect(await layerErrors('src/engine/x.ts', "import { OverlayPanel } from '../ui/OverlayPanel';\nimport { WIDGET_OPTIONS } from '../widgets';")).toEqual([]);
     expect(await layerErrors('src/widgets/x.ts', "import { pb } from '../api/client';\nimport { copyText } from '../lib/browser-io';")).toEqual([]);
   }, 30_000);

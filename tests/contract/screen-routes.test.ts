@@ -1,8 +1,8 @@
-// The screen files (screens/*.json) and the dashboard's route table (src/app/screens.ts) name the
+// The screen files (screens/*.json) and the dashboard's route table (src/shell/screens.ts) name the
 // same screens: a screen file's route is a route the table declares, and a settings page drawn from a
 // screen file has the table's document title and settings-sidebar label.
 import { describe, expect, it } from 'vitest';
-import { SCREENS } from '../../src/app/screens';
+import { SCREENS } from '../../src/shell/screens';
 import { loadCatalog } from '../../scripts/gen-docs';
 
 const catalog = loadCatalog();
@@ -19,7 +19,7 @@ it('maps a screen file route onto a route of the table', () => {
 
 describe.each(catalog.screens.map((s) => [s.name, s] as const))('screens/%s.json', (_name, screen) => {
   it('appears on a route the dashboard declares', () => {
-    expect(entryFor(screen.route), `route "${screen.route}" is in no entry of src/app/screens.ts`).toBeDefined();
+    expect(entryFor(screen.route), `route "${screen.route}" is in no entry of src/shell/screens.ts`).toBeDefined();
   });
 
 });

@@ -1,4 +1,4 @@
-// Every screen of the route table (src/app/routes.ts), in Chromium against the real server with the
+// Every screen of the route table (src/shell/routes.ts), in Chromium against the real server with the
 // dashboard's real headers: axe-core finds no serious or critical violation, and the strict
 // Content-Security-Policy reports no violation (securitypolicyviolation events and console
 // "Refused to …" messages) while the screens and the cheap overlays (collection editor, record
@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ROUTES, type RouteDef } from '../../src/app/routes';
+import { ROUTES, type RouteDef } from '../../src/shell/routes';
 import { launchBrowser, screenshot, signIn } from '../helpers/browser';
 import { DASHBOARD_DIR, http, startServer, type TestServer } from '../helpers/server';
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pb } from '../../src/api/client';
 import AdminsListPage, { nextSort } from '../../src/pages/admins/AdminsListPage';
-import { removeAllToasts, toastsState } from '../../src/app/toasts';
+import { removeAllToasts, toastsState } from '../../src/shell/toasts';
 import { connectApiEvents } from '../../src/app/api-events';
 
 const admins = [

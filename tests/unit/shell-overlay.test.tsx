@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverlayPanel, type OverlayPanelProps } from '../../src/ui/OverlayPanel';
-import { ConfirmPopup, confirm, resetConfirmation } from '../../src/app/confirm';
+import { ConfirmPopup, confirm, resetConfirmation } from '../../src/shell/confirm';
 
 afterEach(async () => {
   cleanup();

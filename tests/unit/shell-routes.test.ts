@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import Navigo from 'navigo';
 import { describe, expect, it } from 'vitest';
-import { parseHash, buildHash } from '../../src/app/navigation';
+import { parseHash, buildHash } from '../../src/shell/navigation';
 import {
   ROUTES,
   entryDecision,
@@ -12,8 +12,8 @@ import {
   showsSidebar,
   visibleSettingsLinks,
   type GuardContext,
-} from '../../src/app/routes';
-import { formatPageTitle } from '../../src/app/page-title';
+} from '../../src/shell/routes';
+import { formatPageTitle } from '../../src/shell/page-title';
 
 const ctx = (over: Partial<GuardContext> = {}): GuardContext => ({
   path: '/',
@@ -82,7 +82,7 @@ describe('route table', () => {
   });
 
   it('draws every screen of the list, each page module found', async () => {
-    const { SCREENS } = await import('../../src/app/screens');
+    const { SCREENS } = await import('../../src/shell/screens');
     // pages.tsx throws on a screen naming a page module that does not exist
     const { PAGES } = await import('../../src/app/pages');
     expect(Object.keys(PAGES).sort()).toEqual(SCREENS.map((s) => s.page).sort());

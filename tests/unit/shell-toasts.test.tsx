@@ -11,7 +11,7 @@ import {
   addWarningToast,
   removeAllToasts,
   toastsState,
-} from '../../src/app/toasts';
+} from '../../src/shell/toasts';
 
 beforeEach(() => {
   vi.useFakeTimers();

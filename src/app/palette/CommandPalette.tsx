@@ -12,7 +12,7 @@ import { collectionsPageActions } from '../../pages/collections/RecordsSlot';
 import { appState } from '../../state/app';
 import { collectionsState } from '../../state/collections';
 import { IconSearch } from '../../ui/icons';
-import { navigate } from '../navigation';
+import { navigate } from '../../shell/navigation';
 import { toggleTheme, useTheme } from '../../ui/theme';
 import { buildCommands, looksLikeRecordId, matchCommands, recordHref, type Command } from './commands';
 import { takeKeyBuffer } from './key-buffer';

@@ -5,7 +5,7 @@
  * Also remembers opened records for the palette's "recent records".
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { subscribeLocation } from '../navigation';
+import { subscribeLocation } from '../../shell/navigation';
 import { startKeyBuffer, takeKeyBuffer } from './key-buffer';
 import { rememberFromHash } from './recent';
 import { isTypingTarget } from './shortcuts';

@@ -1,8 +1,8 @@
 // The palette's entries, built from what the dashboard already holds (collections store, settings
 // links, recent records) plus admins fetched once; matching is a plain case-insensitive substring.
 import type { CollectionModel } from '../../lib/collections/types';
-import { buildHash } from '../navigation';
-import { visibleSettingsLinks } from '../routes';
+import { buildHash } from '../../shell/navigation';
+import { visibleSettingsLinks } from '../../shell/routes';
 import type { RecentRecord } from './recent';
 
 export type Command = {

@@ -1,5 +1,5 @@
 // The records opened lately (newest first), kept locally for the command palette.
-import { parseHash } from '../navigation';
+import { parseHash } from '../../shell/navigation';
 
 export type RecentRecord = { collectionId: string; id: string };
 const RECENT_STORAGE_KEY = 'outpost_recent_records';

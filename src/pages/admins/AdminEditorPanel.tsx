@@ -5,10 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { handleError, pb, type AdminModel } from '../../api/client';
-import { confirm } from '../../app/confirm';
-import { MoreMenu } from '../../app/MoreMenu';
+import { confirm } from '../../shell/confirm';
+import { MoreMenu } from '../../shell/MoreMenu';
 import { OverlayPanel } from '../../ui/OverlayPanel';
-import { addSuccessToast } from '../../app/toasts';
+import { addSuccessToast } from '../../shell/toasts';
 import { SchemaForm, getForm, getScreen, screenAction } from '../../engine';
 import { updateCurrentAdmin } from '../../state/auth';
 import { clearFieldErrors } from '../../engine/field-errors';

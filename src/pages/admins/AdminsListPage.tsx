@@ -2,13 +2,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { pb, handleError, type AdminModel } from '../../api/client';
 import { Avatar } from '../../ui/avatars';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime } from '../../shell/format';
 import { IconArrowDown, IconArrowUp, IconChevronRight, IconPlus } from '../../ui/icons';
-import { RefreshButton } from '../../app/RefreshButton';
-import { setQueryParams, useRoute } from '../../app/navigation';
-import { SearchBar } from '../../app/SearchBar';
-import { usePageTitle } from '../../app/page-title';
-import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
+import { RefreshButton } from '../../shell/RefreshButton';
+import { setQueryParams, useRoute } from '../../shell/navigation';
+import { SearchBar } from '../../shell/SearchBar';
+import { usePageTitle } from '../../shell/page-title';
+import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
 import { updateCurrentAdmin, useAuth } from '../../state/auth';
 

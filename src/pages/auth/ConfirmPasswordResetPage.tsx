@@ -1,8 +1,8 @@
 /** Sets a new admin password with the emailed token (route /confirm-password-reset/{token}). */
 import { useMemo, useState } from 'react';
 import { handleError, pb } from '../../api/client';
-import { navigate } from '../../app/navigation';
-import { addSuccessToast } from '../../app/toasts';
+import { navigate } from '../../shell/navigation';
+import { addSuccessToast } from '../../shell/toasts';
 import { SchemaForm } from '../../engine';
 import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { handleError, pb } from '../../api/client';
 import { signInAdmin } from '../../api/admin-session';
-import { navigate, useRoute } from '../../app/navigation';
+import { navigate, useRoute } from '../../shell/navigation';
 import { SchemaForm } from '../../engine';
 import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';

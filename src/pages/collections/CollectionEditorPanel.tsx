@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { confirm } from '../../app/confirm';
+import { confirm } from '../../shell/confirm';
 import { OverlayPanel } from '../../ui/OverlayPanel';
 import { SchemaForm, getForm, preloadRjsfRenderer } from '../../engine';
 import { changeType, duplicateCollection, editableCollection, hasChanges, newCollection, renameCollection } from '../../lib/collections/payload';
@@ -25,7 +25,7 @@ import { tabMarkers } from './tab-markers';
 import { useCollectionSave } from './use-collection-save';
 import { useEditorTabs } from './use-editor-tabs';
 import { useRuleMemory } from './use-rule-memory';
-import { MoreMenu } from '../../app/MoreMenu';
+import { MoreMenu } from '../../shell/MoreMenu';
 
 export type CollectionEditorPanelProps = {
   open: boolean;

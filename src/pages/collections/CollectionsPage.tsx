@@ -4,10 +4,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { IconPlus, IconSettings } from '../../ui/icons';
-import { RefreshButton } from '../../app/RefreshButton';
-import { setQueryParams, useRoute } from '../../app/navigation';
-import { usePageTitle } from '../../app/page-title';
-import { Breadcrumbs } from '../../app/SettingsLayout';
+import { RefreshButton } from '../../shell/RefreshButton';
+import { setQueryParams, useRoute } from '../../shell/navigation';
+import { usePageTitle } from '../../shell/page-title';
+import { Breadcrumbs } from '../../shell/SettingsLayout';
 import { DEFAULT_RECORDS_SORT, normalizeRecordsSort } from '../../lib/collections/list';
 import type { CollectionModel } from '../../lib/collections/types';
 import { appState } from '../../state/app';

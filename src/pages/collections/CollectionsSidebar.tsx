@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CollectionTypeIcon, IconPin, IconPlus, IconSearch } from '../../ui/icons';
-import { PageSidebar } from '../../app/PageSidebar';
+import { PageSidebar } from '../../shell/PageSidebar';
 import { isCompact, searchCollections, sortCollections } from '../../lib/collections/list';
 import type { CollectionModel } from '../../lib/collections/types';
 import { appState } from '../../state/app';

@@ -7,7 +7,8 @@ import { fieldTypeLabel } from '../../lib/collections/fields';
 import { slugify } from '../../lib/collections/slug';
 import type { SchemaField } from '../../lib/collections/types';
 import { docToField, fieldToDoc, flattenListErrors, withExclusions } from './form-docs';
-import { FieldTypeIcon, IconAlert, IconGrip, IconSettings } from '../../ui/icons';
+import { FieldTypeIcon } from '../../fields/FieldTypeIcon';
+import { IconAlert, IconGrip, IconSettings } from '../../ui/icons';
 
 export type FieldRowProps = {
   field: SchemaField;

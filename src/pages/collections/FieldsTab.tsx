@@ -1,7 +1,8 @@
 // The Fields tab of the collection editor: system fields, the field rows (one options panel open
 // at a time, drag or arrow keys to reorder), 'New field' with the 11 types, and the indexes.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { FieldTypeIcon, IconChevronDown, IconPlus } from '../../ui/icons';
+import { FieldTypeIcon } from '../../fields/FieldTypeIcon';
+import { IconChevronDown, IconPlus } from '../../ui/icons';
 import {
   canMoveField,
   duplicateField,

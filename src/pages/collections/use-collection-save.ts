@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { handleError, pb } from '../../api/client';
-import { confirm } from '../../app/confirm';
-import { addSuccessToast } from '../../app/toasts';
+import { confirm } from '../../shell/confirm';
+import { addSuccessToast } from '../../shell/toasts';
 import { clearFieldErrors, setFieldErrors } from '../../engine/field-errors';
 import { needsConfirmation, pendingChanges, type PendingChanges } from '../../lib/collections/diff';
 import { collectionPayload } from '../../lib/collections/payload';

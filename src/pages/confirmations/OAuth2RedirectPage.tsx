@@ -1,6 +1,6 @@
 // /auth/oauth2-redirect-success and -failure: the page an OAuth2 popup lands on.
 import { useEffect } from 'react';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../shell/page-title';
 import { Alert, PublicCard } from './shared';
 
 export default function OAuth2RedirectPage({ success }: { success: boolean }) {

@@ -1,7 +1,7 @@
 // /users|auth/confirm-email-change/{token}: the user confirms the new email with their password.
 import { useState } from 'react';
 import { pb } from '../../api/client';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../shell/page-title';
 import { Alert, PasswordField, PublicCard, tokenCollectionId, useConfirmSubmit } from './shared';
 import { getTokenPayload } from 'pocketbase';
 

@@ -1,7 +1,7 @@
 // /users|auth/confirm-password-reset/{token}: a record user sets a new password.
 import { useState } from 'react';
 import { pb } from '../../api/client';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../shell/page-title';
 import { Alert, PasswordField, PublicCard, tokenCollectionId, useConfirmSubmit } from './shared';
 
 export default function RecordConfirmPasswordResetPage({ token }: { token: string }) {

@@ -1,7 +1,7 @@
 // /users|auth/confirm-verification/{token}: calls the API once and says the result.
 import { useEffect, useState } from 'react';
 import { pb } from '../../api/client';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../shell/page-title';
 import { Alert, PublicCard, tokenCollectionId } from './shared';
 
 type Status = 'loading' | 'success' | 'error';

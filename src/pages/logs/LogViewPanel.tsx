@@ -4,7 +4,7 @@
 // HTML), and long values are cut for display: the JSON download keeps everything.
 import { CopyButton } from '../../ui/CopyButton';
 import { downloadJsonText } from '../../lib/browser-io';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime } from '../../shell/format';
 import { IconDownload } from '../../ui/icons';
 import { OverlayPanel } from '../../ui/OverlayPanel';
 import { detailKeys, isEmptyValue, logFileName, type LogEntry } from './log-format';

@@ -6,7 +6,7 @@
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { handleError } from '../../api/client';
 import { downloadJsonText } from '../../lib/browser-io';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime } from '../../shell/format';
 import { IconDownload } from '../../ui/icons';
 import {
   bulkDownload,

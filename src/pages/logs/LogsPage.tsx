@@ -4,13 +4,13 @@
 // remembered in local storage.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pb } from '../../api/client';
-import { FilterSearchBar } from '../../app/FilterSearchBar';
+import { FilterSearchBar } from '../../shell/FilterSearchBar';
 import { IconSettings } from '../../ui/icons';
-import { setQueryParams, useRoute } from '../../app/navigation';
-import { usePageTitle, PRODUCT_NAME } from '../../app/page-title';
-import { RefreshButton } from '../../app/RefreshButton';
-import { Breadcrumbs } from '../../app/SettingsLayout';
-import { addErrorToast } from '../../app/toasts';
+import { setQueryParams, useRoute } from '../../shell/navigation';
+import { usePageTitle, PRODUCT_NAME } from '../../shell/page-title';
+import { RefreshButton } from '../../shell/RefreshButton';
+import { Breadcrumbs } from '../../shell/SettingsLayout';
+import { addErrorToast } from '../../shell/toasts';
 import { handleError } from '../../api/client';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
 import {

@@ -8,7 +8,7 @@ import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
 import { foundLogsText } from './log-format';
 import { logsStats } from './logs-first-load';
 import { loadChart, type ChartProps } from './chart-loader';
-import { parseApiDate } from '../../app/format';
+import { parseApiDate } from '../../shell/format';
 
 // apexcharts is the biggest chunk of the page (570 KB): fetched once the stats have arrived (so it
 // downloads while the rows render, never ahead of the page's own requests; chart-loader.ts) and

@@ -1,7 +1,7 @@
 // The filter the Logs list and stats send, from the search and 'Include requests by admins' (the
 // URL's adminRequests, else the stored choice). Small on purpose: the app's boot code uses it to
 // ask for the first rows while the page's code loads.
-import type { QueryParams } from '../../app/navigation';
+import type { QueryParams } from '../../shell/navigation';
 import { joinFilters, normalizeSearchFilter } from '../../lib/filter-normalize';
 
 /** local storage key of the 'Include requests by admins' checkbox */

@@ -4,7 +4,7 @@
 // app that left #/logs before the page showed must not show those rows on a later visit); any
 // other load asks the server itself (same request keys: a later request cancels an unused one).
 import { pb } from '../../api/client';
-import { currentLocation } from '../../app/navigation';
+import { currentLocation } from '../../shell/navigation';
 import { loadChart } from './chart-loader';
 import type { LogEntry } from './log-format';
 import { includeAdminsOf, logsFilter } from './logs-filter';

@@ -32,7 +32,7 @@ export default function RecordPreviewPanel({ collection, record, open, onClose }
     };
   }, [open, hasProtected]);
   const ctx = useMemo<CellContext>(
-    () => ({ collection, collectionsById: new Map((collections as unknown as CollectionModel[]).map((c) => [c.id, c])), fileToken }),
+    () => ({ collection, collectionsById: new Map((collections as unknown as CollectionModel[]).map((c) => [c.id, c])), fileToken, baseUrl: pb.baseUrl }),
     [collection, collections, fileToken],
   );
   return (

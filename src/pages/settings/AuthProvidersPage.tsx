@@ -6,9 +6,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { handleError, pb } from '../../api/client';
 import { IconSettings } from '../../ui/icons';
-import { usePageTitle } from '../../app/page-title';
-import { RefreshButton } from '../../app/RefreshButton';
-import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
+import { usePageTitle } from '../../shell/page-title';
+import { RefreshButton } from '../../shell/RefreshButton';
+import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
 import { getScreen, instantiateScreen } from '../../engine';
 import { ScreenView } from '../../engine/ScreenView';
 import { providerCards, type ProviderCard } from './providers/provider-forms';

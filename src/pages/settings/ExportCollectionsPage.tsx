@@ -3,10 +3,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { handleError, pb } from '../../api/client';
 import { IconCopy, IconDownload } from '../../ui/icons';
-import { RefreshButton } from '../../app/RefreshButton';
-import { usePageTitle } from '../../app/page-title';
-import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
-import { addInfoToast } from '../../app/toasts';
+import { RefreshButton } from '../../shell/RefreshButton';
+import { usePageTitle } from '../../shell/page-title';
+import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
+import { addInfoToast } from '../../shell/toasts';
 import { stripTimestamps, type ImportCollection } from '../../lib/collections-import';
 import { copyText, downloadJsonText } from '../../lib/browser-io';
 import { useRestrictedRedirect } from './import/restricted';

@@ -2,9 +2,9 @@
 // detected changes, review them side by side and 'Confirm and import'. Hidden in restricted mode.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { handleError, pb } from '../../api/client';
-import { usePageTitle } from '../../app/page-title';
-import { Breadcrumbs, SettingsLayout } from '../../app/SettingsLayout';
-import { addErrorToast } from '../../app/toasts';
+import { usePageTitle } from '../../shell/page-title';
+import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
+import { addErrorToast } from '../../shell/toasts';
 import {
   detectChanges,
   INVALID_CONFIG_MESSAGE,

@@ -4,7 +4,7 @@
 // zoom with the wheel or the buttons; a click (or Enter) on a node opens the collection.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { navigate } from '../../../app/navigation';
+import { navigate } from '../../../shell/navigation';
 import { relationGraph, GRAPH_HEADER_HEIGHT, GRAPH_ROW_HEIGHT, type GraphEdge } from '../../../lib/collections/graph';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsState, loadCollections, setActiveCollection } from '../../../state/collections';

@@ -6,8 +6,8 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
-import { confirm } from '../../../app/confirm';
-import { addErrorToast } from '../../../app/toasts';
+import { confirm } from '../../../shell/confirm';
+import { addErrorToast } from '../../../shell/toasts';
 import { SchemaForm } from '../../../engine';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { recordToFormData } from '../../../lib/record-form';

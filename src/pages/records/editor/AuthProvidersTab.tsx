@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { ExternalAuthModel, RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
-import { confirm } from '../../../app/confirm';
-import { addSuccessToast } from '../../../app/toasts';
+import { confirm } from '../../../shell/confirm';
+import { addSuccessToast } from '../../../shell/toasts';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { providerCards } from '../../settings/providers/provider-forms';
 

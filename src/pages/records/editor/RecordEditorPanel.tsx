@@ -10,10 +10,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
-import { confirm } from '../../../app/confirm';
-import { MoreMenu } from '../../../app/MoreMenu';
+import { confirm } from '../../../shell/confirm';
+import { MoreMenu } from '../../../shell/MoreMenu';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
-import { addSuccessToast } from '../../../app/toasts';
+import { addSuccessToast } from '../../../shell/toasts';
 import { SchemaForm } from '../../../engine';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { clearFieldErrors, setFieldErrors } from '../../../engine/field-errors';

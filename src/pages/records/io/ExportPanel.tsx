@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { pb } from '../../../api/client';
 import { handleError } from '../../../api/client';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
-import { addInfoToast, addSuccessToast } from '../../../app/toasts';
+import { addInfoToast, addSuccessToast } from '../../../shell/toasts';
 import { getForm, SchemaForm } from '../../../engine';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { exportFileName, type ExportFormat } from '../../../lib/records-io/export-rows';

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { IconPlus } from '../../../ui/icons';
-import { setQueryParams } from '../../../app/navigation';
+import { setQueryParams } from '../../../shell/navigation';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { normalizeSearchFilter } from '../../../lib/filter-normalize';
 import { listExpand, listFields, MAX_SKELETON_ROWS, recordColumns, searchableFields, type RecordLike } from '../../../lib/records/format';
@@ -95,7 +95,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   };
 
   const collectionsById = useMemo(() => new Map((collections as unknown as CollectionModel[]).map((c) => [c.id, c])), [collections]);
-  const ctx = useMemo<CellContext>(() => ({ collection, collectionsById, fileToken }), [collection, collectionsById, fileToken]);
+  const ctx = useMemo<CellContext>(() => ({ collection, collectionsById, fileToken, baseUrl: pb.baseUrl }), [collection, collectionsById, fileToken]);
 
   const colSpan = visibleColumns.length + (selectable ? 1 : 0) + 1;
   const showSkeleton = loading && records.length === 0;

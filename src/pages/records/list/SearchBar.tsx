@@ -2,7 +2,7 @@
 // term is normalised into an OR of contains matches before it goes to the URL.
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { FilterSearchBar } from '../../../app/FilterSearchBar';
+import { FilterSearchBar } from '../../../shell/FilterSearchBar';
 import { normalizeSearchFilter } from '../../../lib/filter-normalize';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { searchableFields } from '../../../lib/records/format';

@@ -1,7 +1,7 @@
 // The records table's parts: sortable column headers, the visible-columns menu and the row.
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { IconArrowDown, IconArrowUp } from '../../../ui/icons';
-import { setQueryParams } from '../../../app/navigation';
+import { setQueryParams } from '../../../shell/navigation';
 import { nextRecordsSort, sortState, type ColumnDef, type RecordLike } from '../../../lib/records/format';
 import { RecordValue, type CellContext } from './cells';
 

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError, pb } from '../../../api/client';
-import { setQueryParams } from '../../../app/navigation';
-import { addErrorToast } from '../../../app/toasts';
+import { setQueryParams } from '../../../shell/navigation';
+import { addErrorToast } from '../../../shell/toasts';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { defined, isAbort, statusOf } from './list-helpers';

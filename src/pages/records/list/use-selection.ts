@@ -1,8 +1,8 @@
 // The records list's selection (cleared on every reload) and the delete of the selected records.
 import { useCallback, useState } from 'react';
 import { handleError, pb } from '../../../api/client';
-import { confirm } from '../../../app/confirm-state';
-import { addSuccessToast } from '../../../app/toasts';
+import { confirm } from '../../../shell/confirm-state';
+import { addSuccessToast } from '../../../shell/toasts';
 import { RECORDS_BULK_BATCH } from '../../../lib/records/format';
 import type { OwnWrites } from './use-live-list';
 

@@ -5,9 +5,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { downloadJsonText } from '../../../lib/browser-io';
-import { confirm } from '../../../app/confirm';
+import { confirm } from '../../../shell/confirm';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
-import { addErrorToast, addSuccessToast } from '../../../app/toasts';
+import { addErrorToast, addSuccessToast } from '../../../shell/toasts';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsState } from '../../../state/collections';
 import { deleteView, exportViews, importViews, listViews, renameView, saveView, type SavedView } from './views-store';

@@ -5,12 +5,12 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { handleError, pb } from '../../../api/client';
 import { getFileToken } from '../../../api/file-token';
-import { confirm } from '../../../app/confirm';
+import { confirm } from '../../../shell/confirm';
 import { IconPlus, IconUpload } from '../../../ui/icons';
-import { usePageTitle } from '../../../app/page-title';
-import { RefreshButton } from '../../../app/RefreshButton';
-import { Breadcrumbs, SettingsLayout } from '../../../app/SettingsLayout';
-import { addErrorToast, addSuccessToast } from '../../../app/toasts';
+import { usePageTitle } from '../../../shell/page-title';
+import { RefreshButton } from '../../../shell/RefreshButton';
+import { Breadcrumbs, SettingsLayout } from '../../../shell/SettingsLayout';
+import { addErrorToast, addSuccessToast } from '../../../shell/toasts';
 import { ScreenView } from '../../../engine/ScreenView';
 import { Accordion } from '../../../ui/Accordion';
 import { fileErrorMessage, listBackups, useCanBackup, type BackupItem } from './backups-api';

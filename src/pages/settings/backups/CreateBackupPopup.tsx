@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { handleError, pb } from '../../../api/client';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
-import { addErrorToast, addInfoToast, addSuccessToast } from '../../../app/toasts';
+import { addErrorToast, addInfoToast, addSuccessToast } from '../../../shell/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { clearFieldErrors } from '../../../engine/field-errors';
 

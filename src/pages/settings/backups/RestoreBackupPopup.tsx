@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { pb } from '../../../api/client';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
-import { addErrorToast } from '../../../app/toasts';
+import { addErrorToast } from '../../../shell/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { errorMessage } from './backups-api';
 

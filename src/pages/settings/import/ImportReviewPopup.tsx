@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { handleError, pb } from '../../../api/client';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
-import { addSuccessToast } from '../../../app/toasts';
+import { addSuccessToast } from '../../../shell/toasts';
 import {
   deletionList,
   IMPORT_SUCCESS_MESSAGE,

@@ -2,7 +2,7 @@
 // admin to the root, like a failed route condition.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { navigate } from '../../../app/navigation';
+import { navigate } from '../../../shell/navigation';
 import { appState } from '../../../state/app';
 
 /** True when the screen must not show; it then replaces the address with the root. */
