@@ -22,16 +22,11 @@ export interface SchemaValidator {
 
 const cache = new Map<string, SchemaValidator>();
 
-/** The validator for <schemasDir>/<name>.schema.json (compiled once). */
-export function schemaValidator(name: string, schemasDir = SCHEMAS_DIR): SchemaValidator {
-  const cacheKey = `${schemasDir}\0${name}`;
-  let v = cache.get(cacheKey);
-  if (v) return v;
-  const { schema } = readForm(schemasDir, name);
+function validatorOf(name: string, schema: Json): SchemaValidator {
   // compiled on the first validation: reading the schema (collections load at start) must not
   // pay for ajv on the cold start
   let compiled: ValidateFunction | undefined;
-  v = {
+  return {
     name,
     schema,
     validate(doc, context) {
@@ -42,6 +37,24 @@ export function schemaValidator(name: string, schemasDir = SCHEMAS_DIR): SchemaV
       return compiled.call(context, judged) ? {} : errorTree(schema, compiled.errors ?? [], { data: judged });
     },
   };
-  cache.set(cacheKey, v);
+}
+
+/** The validator for <schemasDir>/<name>.schema.json (compiled once). */
+export function schemaValidator(name: string, schemasDir = SCHEMAS_DIR): SchemaValidator {
+  const cacheKey = `${schemasDir}\0${name}`;
+  let v = cache.get(cacheKey);
+  if (!v) cache.set(cacheKey, (v = validatorOf(name, readForm(schemasDir, name).schema)));
+  return v;
+}
+
+/**
+ * A variant of a schema file whose rule depends on run-time data (a collection's minimum password
+ * length): `derive` rewrites a copy of the file's schema; compiled once per `variant`.
+ */
+export function derivedValidator(name: string, variant: string, derive: (schema: Json) => Json): SchemaValidator {
+  const base = schemaValidator(name);
+  const cacheKey = `${SCHEMAS_DIR}\0${name}\0${variant}`;
+  let v = cache.get(cacheKey);
+  if (!v) cache.set(cacheKey, (v = validatorOf(name, derive(structuredClone(base.schema)))));
   return v;
 }

@@ -7,19 +7,25 @@ import type { AppContext } from '../context';
 import { transaction } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { runListQuery } from '../query/list';
-import { adminJson, countAdmins, findAdminByEmail, findAdminById, type AdminRow } from '../services/admins';
+import {
+  adminJson,
+  countAdmins,
+  deleteAdmin,
+  findAdminByEmail,
+  findAdminById,
+  findAdminByResetToken,
+  insertAdmin,
+  markAdminResetSent,
+  setAdminPasswordHash,
+  updateAdmin,
+  type AdminRow,
+} from '../services/admins';
 import { sendAdminPasswordResetMail } from '../services/mailer';
 import { hashPassword, newId, newTokenKey, verifyPassword } from '../services/passwords';
 import { createAttemptLimiter } from '../services/rate-limit';
-import {
-  decodeJwtUnverified,
-  newAdminAuthToken,
-  newAdminPasswordResetToken,
-  TOKEN_TYPE_ADMIN,
-  verifyAccountToken,
-} from '../services/tokens';
+import { newAdminAuthToken, newAdminPasswordResetToken } from '../services/tokens';
 import { adminOnly, badRequest, notFound, tooManyRequests } from '../core/errors';
-import { by, email, equals, fieldFailure, length, match, max, min, oneOf, required, validateFields } from '../core/field-rules';
+import { fieldFailure, validateBody, type FieldCheck } from '../core/body-validator';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
 
@@ -34,9 +40,6 @@ const SIGN_IN_WINDOW_MS = 60_000;
 /** 0.22 ignores a new reset request for the same admin within 2 minutes of the last mail. */
 const RESET_RESEND_THRESHOLD_MS = 120_000;
 
-/** Characters 0.22 forbids in custom model ids. */
-const ID_PATTERN = /^[^@#$&|.,'"\\/\s]+$/;
-
 export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
   const signInAttempts = createAttemptLimiter({ limit: SIGN_IN_FAILURE_LIMIT, sourceLimit: SIGN_IN_SOURCE_LIMIT, windowMs: SIGN_IN_WINDOW_MS });
   const db = ctx.db;
@@ -48,11 +51,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins/auth-with-password', async (req, reply) => {
     const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, {
-      identity: [required, length(1, 255), email],
-      password: [required, length(1, 255)],
-    });
-    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+    validateBody('admins/auth-with-password', form);
 
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
@@ -81,8 +80,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins/request-password-reset', async (req, reply) => {
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, { email: [required, length(1, 255), email] });
-    if (Object.keys(errors).length) throw badRequest('An error occurred while validating the form.', errors);
+    validateBody('admins/request-password-reset', form, {}, 'An error occurred while validating the form.');
 
     // Answer 204 whatever happens next, so the endpoint cannot be used to enumerate admins.
     void sendPasswordReset(ctx, String(form.email)).catch((err) =>
@@ -94,20 +92,16 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/admins/confirm-password-reset', async (req, reply) => {
     const form = bindForm(req, { token: 'string', password: 'string', passwordConfirm: 'string' }, LOAD_FAILED);
     let admin: AdminRow | undefined;
-    const errors = validateFields(form, {
-      token: [
-        required,
-        by((value) => {
-          admin = findAdminByResetToken(ctx, String(value));
-          return admin ? null : fieldFailure('validation_invalid_token', 'Invalid or expired token.');
-        }),
-      ],
-      password: [required, length(10, 72)],
-      passwordConfirm: [required, equals(form.password)],
+    validateBody('admins/confirm-password-reset', form, {
+      token: (value) => {
+        admin = findAdminByResetToken(db, ctx.settings.get(), String(value));
+        return admin ? null : fieldFailure('validation_invalid_token', 'Invalid or expired token.');
+      },
     });
-    if (Object.keys(errors).length || !admin) throw badRequest(undefined, errors);
+    if (!admin) throw badRequest();
 
-    await setPassword(ctx, admin.id, String(form.password));
+    const passwordHash = await hashPassword(String(form.password));
+    setAdminPasswordHash(db, admin.id, passwordHash, newTokenKey(), nowDateTime());
     return reply.status(204).send();
   });
 
@@ -133,11 +127,10 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     // Open to guests only while no admin exists (the installer creates the first one).
     if (req.auth?.kind !== 'admin' && countAdmins(db) > 0) throw adminOnly();
     const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
-    const errors = validateFields(form, {
-      id: [length(15, 15), match(ID_PATTERN), by((v) => (findAdminById(db, String(v)) ? INVALID_ID : null))],
-      ...adminRules(ctx, form, null),
+    validateBody('admins/create', form, {
+      id: (v) => (findAdminById(db, String(v)) ? INVALID_ID : null),
+      email: uniqueEmail(ctx, null),
     });
-    if (Object.keys(errors).length) throw badRequest(undefined, errors);
 
     const passwordHash = await hashPassword(String(form.password));
     const now = nowDateTime();
@@ -155,9 +148,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       // Re-check inside the write lock: two concurrent installer posts must not both win.
       if (req.auth?.kind !== 'admin' && countAdmins(db) > 0) throw adminOnly();
       if (findAdminByEmail(db, row.email)) throw badRequest(undefined, { email: EMAIL_EXISTS });
-      db.prepare(
-        'INSERT INTO _admins (id, avatar, email, tokenKey, passwordHash, lastResetSentAt, created, updated) VALUES (@id, @avatar, @email, @tokenKey, @passwordHash, @lastResetSentAt, @created, @updated)',
-      ).run(row);
+      insertAdmin(db, row);
     });
     return adminJson(row);
   });
@@ -173,8 +164,11 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
     form.avatar ??= admin.avatar;
     form.email ??= admin.email;
-    const errors = validateFields(form, { id: [oneOf([admin.id])], ...adminRules(ctx, form, admin.id) });
-    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+    validateBody('admins/update', form, {
+      // 0.22's validation.In(admin.Id): a sent id must be the admin's own
+      id: (v) => (v === admin.id ? null : fieldFailure('validation_in_invalid', 'Must be a valid value.')),
+      email: uniqueEmail(ctx, admin.id),
+    });
 
     const password = typeof form.password === 'string' && form.password !== '' ? form.password : null;
     const passwordHash = password ? await hashPassword(password) : null;
@@ -189,9 +183,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       Object.assign(next, { passwordHash, tokenKey: newTokenKey(), lastResetSentAt: '' });
     }
     try {
-      db.prepare(
-        'UPDATE _admins SET avatar = @avatar, email = @email, tokenKey = @tokenKey, passwordHash = @passwordHash, lastResetSentAt = @lastResetSentAt, updated = @updated WHERE id = @id',
-      ).run(next);
+      updateAdmin(db, next);
     } catch (err) {
       throw badRequest('Failed to update admin.', {}, String(err));
     }
@@ -203,7 +195,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     const admin = mustFindAdmin(ctx, req);
     transaction(db, () => {
       if (countAdmins(db) <= 1) throw badRequest('Failed to delete admin.', {}, 'You cannot delete the only existing admin.');
-      db.prepare('DELETE FROM _admins WHERE id = ?').run(admin.id);
+      deleteAdmin(db, admin.id);
     });
     return reply.status(204).send();
   });
@@ -214,18 +206,11 @@ const ADMIN_FORM = { id: 'string', avatar: 'int', email: 'string', password: 'st
 const INVALID_ID = fieldFailure('validation_invalid_id', 'The model id is invalid or already exists.');
 const EMAIL_EXISTS = fieldFailure('validation_admin_email_exists', 'Admin email already exists.');
 
-/** The avatar/email/password rules shared by create (`selfId` null) and update. */
-function adminRules(ctx: AppContext, form: Record<string, unknown>, selfId: string | null) {
-  const uniqueEmail = by((value) => {
+/** 0.22's checkUniqueEmail: no other admin has the address (`selfId`: the admin being updated). */
+function uniqueEmail(ctx: AppContext, selfId: string | null): FieldCheck {
+  return (value) => {
     const other = findAdminByEmail(ctx.db, String(value));
     return other && other.id !== selfId ? EMAIL_EXISTS : null;
-  });
-  const passwordSet = typeof form.password === 'string' && form.password !== '';
-  return {
-    avatar: [min(0), max(9)],
-    email: [required, length(1, 255), email, uniqueEmail],
-    password: selfId === null ? [required, length(10, 72)] : [length(10, 72)],
-    passwordConfirm: passwordSet ? [required, equals(form.password)] : [equals(form.password)],
   };
 }
 
@@ -236,21 +221,6 @@ function mustFindAdmin(ctx: AppContext, req: FastifyRequest): AdminRow {
   return admin;
 }
 
-function findAdminByResetToken(ctx: AppContext, token: string): AdminRow | undefined {
-  const claims = decodeJwtUnverified(token);
-  if (!claims || claims.type !== TOKEN_TYPE_ADMIN || typeof claims.id !== 'string') return undefined;
-  const admin = findAdminById(ctx.db, claims.id);
-  if (!admin) return undefined;
-  return verifyAccountToken(ctx.settings.get(), 'adminPasswordResetToken', admin.tokenKey, token) ? admin : undefined;
-}
-
-async function setPassword(ctx: AppContext, id: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  ctx.db
-    .prepare("UPDATE _admins SET passwordHash = ?, tokenKey = ?, lastResetSentAt = '', updated = ? WHERE id = ?")
-    .run(passwordHash, newTokenKey(), nowDateTime(), id);
-}
-
 async function sendPasswordReset(ctx: AppContext, address: string): Promise<void> {
   const admin = findAdminByEmail(ctx.db, address);
   if (!admin) return;
@@ -259,8 +229,7 @@ async function sendPasswordReset(ctx: AppContext, address: string): Promise<void
 
   const settings = ctx.settings.get();
   await sendAdminPasswordResetMail(settings, admin.email, newAdminPasswordResetToken(settings, admin));
-  const now = nowDateTime();
-  ctx.db.prepare('UPDATE _admins SET lastResetSentAt = ?, updated = ? WHERE id = ?').run(now, now, admin.id);
+  markAdminResetSent(ctx.db, admin.id, nowDateTime());
 }
 
 let dummy: Promise<string> | null = null;

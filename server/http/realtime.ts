@@ -10,12 +10,9 @@ import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUP
 import { findAdminById } from '../services/admins';
 import { badRequest, forbidden, notFound } from '../core/errors';
 import { stringifyLikeGo } from '../core/json';
+import { validateBody } from '../core/body-validator';
 import { readBody } from './form-bind';
 import { bindRecordEvents } from './realtime-broadcast';
-
-/** At most this many topics per client and this many characters per topic (0.22 has no limit). */
-const MAX_SUBSCRIPTIONS = 1000;
-const MAX_TOPIC_LENGTH = 2048;
 
 const OAUTH2_TOPIC = '@oauth2';
 const OAUTH2_FAILURE = '../_/#/auth/oauth2-redirect-failure';
@@ -105,36 +102,18 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** The subscribe form: clientId required (1..255), subscriptions a list of strings (bounded). */
+/** The subscribe form: a body of the right types (else 0.22's plain 400), judged by schemas/requests/realtime/subscribe. */
 function readForm(body: unknown): { clientId: string; subscriptions: string[] } {
   const form = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   if (!form) throw badRequest();
   const { clientId, subscriptions } = form;
   if (clientId !== undefined && clientId !== null && typeof clientId !== 'string') throw badRequest();
-  let subs: string[] = [];
   if (subscriptions !== undefined && subscriptions !== null) {
     if (!Array.isArray(subscriptions) || subscriptions.some((s) => typeof s !== 'string')) throw badRequest();
-    subs = subscriptions as string[];
   }
-  const id = typeof clientId === 'string' ? clientId : '';
-  if (id === '') throw badRequest(undefined, { clientId: { code: 'validation_required', message: 'Cannot be blank.' } });
-  if (id.length > 255) {
-    throw badRequest(undefined, { clientId: { code: 'validation_length_out_of_range', message: 'The length must be between 1 and 255.' } });
-  }
-  if (subs.length > MAX_SUBSCRIPTIONS) {
-    throw badRequest(undefined, {
-      subscriptions: { code: 'validation_length_too_long', message: `The maximum number of subscriptions is ${MAX_SUBSCRIPTIONS}.` },
-    });
-  }
-  const long = subs.findIndex((s) => s.length > MAX_TOPIC_LENGTH);
-  if (long >= 0) {
-    throw badRequest(undefined, {
-      subscriptions: {
-        [long]: { code: 'validation_length_too_long', message: `The maximum length of a subscription is ${MAX_TOPIC_LENGTH} characters.` },
-      },
-    });
-  }
-  return { clientId: id, subscriptions: subs };
+  const judged = { clientId: clientId ?? '', subscriptions: (subscriptions ?? []) as string[] };
+  validateBody('realtime/subscribe', judged);
+  return judged as { clientId: string; subscriptions: string[] };
 }
 
 /** Who the POST was made as, with the tokenKey that a later password change will replace. */

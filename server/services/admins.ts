@@ -46,3 +46,36 @@ export function findAdminByFileToken(db: DB, settings: TokenSettings, token: str
   const admin = findAdminById(db, claims.id);
   return admin && verifyAccountToken(settings, 'adminFileToken', admin.tokenKey, token) ? admin : undefined;
 }
+
+export function insertAdmin(db: DB, row: AdminRow): void {
+  db.prepare(
+    'INSERT INTO _admins (id, avatar, email, tokenKey, passwordHash, lastResetSentAt, created, updated) VALUES (@id, @avatar, @email, @tokenKey, @passwordHash, @lastResetSentAt, @created, @updated)',
+  ).run(row);
+}
+
+export function updateAdmin(db: DB, row: AdminRow): void {
+  db.prepare(
+    'UPDATE _admins SET avatar = @avatar, email = @email, tokenKey = @tokenKey, passwordHash = @passwordHash, lastResetSentAt = @lastResetSentAt, updated = @updated WHERE id = @id',
+  ).run(row);
+}
+
+export function deleteAdmin(db: DB, id: string): void {
+  db.prepare('DELETE FROM _admins WHERE id = ?').run(id);
+}
+
+/** A new password with a new tokenKey, which revokes every token issued before. */
+export function setAdminPasswordHash(db: DB, id: string, passwordHash: string, tokenKey: string, now: string): void {
+  db.prepare("UPDATE _admins SET passwordHash = ?, tokenKey = ?, lastResetSentAt = '', updated = ? WHERE id = ?").run(passwordHash, tokenKey, now, id);
+}
+
+export function markAdminResetSent(db: DB, id: string, now: string): void {
+  db.prepare('UPDATE _admins SET lastResetSentAt = ?, updated = ? WHERE id = ?').run(now, now, id);
+}
+
+/** The admin a password reset token belongs to, when the token is valid for it. */
+export function findAdminByResetToken(db: DB, settings: TokenSettings, token: string): AdminRow | undefined {
+  const claims = decodeJwtUnverified(token);
+  if (!claims || claims.type !== TOKEN_TYPE_ADMIN || typeof claims.id !== 'string') return undefined;
+  const admin = findAdminById(db, claims.id);
+  return admin && verifyAccountToken(settings, 'adminPasswordResetToken', admin.tokenKey, token) ? admin : undefined;
+}

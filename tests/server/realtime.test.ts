@@ -85,9 +85,14 @@ describe('POST /api/realtime', () => {
     }
     const many = await subscribe(c, Array.from({ length: 5000 }, (_, i) => `demo2/${i}`));
     expect(many.status).toBe(400);
-    expect(many.body.data.subscriptions.code).toBe('validation_length_too_long');
+    expect(many.body.data.subscriptions).toEqual({ code: 'validation_length_too_long', message: 'The maximum number of subscriptions is 1000.' });
     const huge = await subscribe(c, [`demo2/*?options=${encodeURIComponent(JSON.stringify({ query: { filter: 'x'.repeat(5000) } }))}`]);
     expect(huge.status).toBe(400);
+    expect(huge.body.data).toEqual({
+      subscriptions: { 0: { code: 'validation_length_too_long', message: 'The maximum length of a subscription is 2048 characters.' } },
+    });
+    const longId = await api('POST', '/api/realtime', { clientId: 'x'.repeat(256) });
+    expect(longId.body.data).toEqual({ clientId: { code: 'validation_length_out_of_range', message: 'The length must be between 1 and 255.' } });
     const bad = await api('POST', '/api/realtime', undefined, undefined);
     expect(bad.status).toBe(400);
     // odd but well-formed topics are accepted and simply never match

@@ -11,8 +11,8 @@ import { MailerDisabledError, sendRecordTemplateMail } from '../../services/mail
 import { newTokenKey, verifyPassword } from '../../services/passwords';
 import { decodeJwtUnverified, newRecordEmailChangeToken } from '../../services/tokens';
 import { badRequest } from '../../core/errors';
-import { by, email, fieldFailure, length, required, validateFields, type FieldError } from '../../core/field-rules';
-import { sortKeys } from '../../../src/lib/json';
+import { bodyErrors, fieldFailure, validateBody, type FieldError } from '../../core/body-validator';
+import { sortErrorTree } from '../../../src/lib/schema/error-tree';
 import { bindForm } from '../form-bind';
 import {
   AUTH_ROUTES,
@@ -33,20 +33,11 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
     const collection = loadAuthCollection(ctx, req);
     const row = requireSameCollectionRecord(ctx, req, collection);
     const form = bindForm(req, { newEmail: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, {
-      newEmail: [
-        required,
-        length(1, 255),
-        email,
-        by((v) => emailDomainError(collection, String(v))),
-        by((v) =>
-          isEmailTaken(ctx, collection, String(v))
-            ? fieldFailure('validation_record_email_invalid', 'User email already exists or it is invalid.')
-            : null,
-        ),
-      ],
+    validateBody('records/request-email-change', form, {
+      newEmail: (v) =>
+        emailDomainError(collection, String(v)) ??
+        (isEmailTaken(ctx, collection, String(v)) ? fieldFailure('validation_record_email_invalid', 'User email already exists or it is invalid.') : null),
     });
-    if (Object.keys(errors).length) throw badRequest(undefined, errors);
 
     const settings = ctx.settings.get();
     const newEmail = String(form.newEmail);
@@ -88,17 +79,14 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
         else row = record.row;
       }
     }
-    const errors = validateFields(form, {
-      token: [required, by(() => tokenError)],
-      password: [required, length(1, 100)],
-    });
+    const errors = bodyErrors('records/confirm-email-change', form, { token: () => tokenError });
     if (!errors.password && typeof form.password === 'string' && form.password !== '') {
       const hash = row ? row.passwordHash : await dummyHash();
       const ok = (await verifyPassword(form.password, hash)) && row !== null;
       if (!ok) errors.password = fieldFailure('validation_invalid_password', 'Missing or invalid auth record password.');
     }
     const target = row as AuthRow | null;
-    if (Object.keys(errors).length || !target) throw badRequest(undefined, sortKeys(errors));
+    if (Object.keys(errors).length || !target) throw badRequest(undefined, sortErrorTree(errors));
 
     transaction(ctx.db, () => {
       if (isEmailTaken(ctx, collection, newEmail, target.id)) {

@@ -8,7 +8,7 @@ import { findAuthRecordByToken } from '../../records/auth-tokens';
 import { deleteExternalAuthsOf } from '../../records/auth-external';
 import { hashPassword, newTokenKey } from '../../services/passwords';
 import { badRequest } from '../../core/errors';
-import { by, email, equals, length, required, validateFields } from '../../core/field-rules';
+import { bodyErrorsWithMinLength, validateBody } from '../../core/body-validator';
 import { bindForm } from '../form-bind';
 import {
   AUTH_ROUTES,
@@ -17,10 +17,12 @@ import {
   isVerified,
   LOAD_FAILED,
   loadAuthCollection,
-  passwordLength,
   sendPasswordReset,
   VALIDATE_FAILED,
 } from './shared';
+
+/** bcrypt reads no more of a password than this. */
+const BCRYPT_MAX_BYTES = 72;
 
 export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): void {
   const base = AUTH_ROUTES;
@@ -32,8 +34,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
       throw badRequest('The collection is not configured to allow password authentication.');
     }
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, { email: [required, length(1, 255), email] });
-    if (Object.keys(errors).length) throw badRequest(VALIDATE_FAILED, errors);
+    validateBody('records/request-password-reset', form, {}, VALIDATE_FAILED);
 
     void sendPasswordReset(ctx, collection, String(form.email)).catch((err) =>
       logBackgroundError(ctx, 'Failed to send password reset email', err, { type: 'mail' }),
@@ -46,24 +47,24 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
     const form = bindForm(req, { token: 'string', password: 'string', passwordConfirm: 'string' }, LOAD_FAILED);
     let target: AuthRow | null = null;
     let tokenEmail = '';
-    const errors = validateFields(form, {
-      token: [
-        required,
-        by((value) => {
-          const record = findAuthRecordByToken(ctx, String(value), 'recordPasswordResetToken');
-          if (!record) return INVALID_TOKEN;
-          if (record.collection.id !== collection.id) return COLLECTION_MISMATCH;
-          target = record.row;
-          tokenEmail = typeof record.claims.email === 'string' ? record.claims.email : '';
-          return null;
-        }),
-      ],
-      password: [required, passwordLength(collection)],
-      passwordConfirm: [required, equals(form.password)],
+    // the password's minimum is the collection's (0.22: Length(minPasswordLength, 100))
+    const minimum = { property: 'password', min: authOptions(collection).minPasswordLength };
+    const errors = bodyErrorsWithMinLength('records/confirm-password-reset', form, minimum, {
+      token: (value) => {
+        const record = findAuthRecordByToken(ctx, String(value), 'recordPasswordResetToken');
+        if (!record) return INVALID_TOKEN;
+        if (record.collection.id !== collection.id) return COLLECTION_MISMATCH;
+        target = record.row;
+        tokenEmail = typeof record.claims.email === 'string' ? record.claims.email : '';
+        return null;
+      },
     });
     const row = target as AuthRow | null;
     if (Object.keys(errors).length || !row) throw badRequest(undefined, errors);
 
+    // 0.22 accepts up to 100 characters here, then its bcrypt refuses more than 72 bytes (a plain
+    // 400); a longer password is never stored silently truncated
+    if (Buffer.byteLength(String(form.password)) > BCRYPT_MAX_BYTES) throw badRequest(undefined, {}, 'bcrypt: password length exceeds 72 bytes');
     const passwordHash = await hashPassword(String(form.password));
     transaction(ctx.db, () => {
       const fresh = findAuthRowById(ctx, collection, row.id);

@@ -24,7 +24,7 @@ import { sendRecordTemplateMail } from '../../services/mailer';
 import { hashPassword } from '../../services/passwords';
 import { newRecordAuthToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../../services/tokens';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors';
-import { fieldFailure, length, type FieldError } from '../../core/field-rules';
+import { fieldFailure, type FieldError } from '../../core/body-validator';
 
 /** The route prefix of every record auth flow. */
 export const AUTH_ROUTES = '/api/collections/:collection';
@@ -39,8 +39,6 @@ export const RECORD_SIGN_IN_WINDOW_MS = 60_000;
 export const RECORD_SIGN_IN_SOURCE_LIMIT = 50;
 /** 0.22 sends at most one verification / reset mail per record every 2 minutes. */
 const RESEND_THRESHOLD_MS = 120_000;
-/** bcrypt's input limit: longer passwords would be silently truncated. */
-const MAX_PASSWORD_LENGTH = 72;
 
 export const INVALID_TOKEN = fieldFailure('validation_invalid_token', 'Invalid or expired token.');
 export const COLLECTION_MISMATCH = fieldFailure('validation_token_collection_mismatch', 'The provided token is for different auth collection.');
@@ -123,12 +121,6 @@ export function requireOwnerOrManager(ctx: AppContext, req: FastifyRequest, coll
     return row;
   }
   throw forbidden('You are not allowed to perform this request.');
-}
-
-/** minPasswordLength..72 ("between N and 72" as ozzo words it). */
-export function passwordLength(collection: Collection) {
-  const min = Math.max(0, Math.min(authOptions(collection).minPasswordLength, MAX_PASSWORD_LENGTH));
-  return length(min, MAX_PASSWORD_LENGTH);
 }
 
 /** onlyEmailDomains / exceptEmailDomains of the collection (0.22's checkEmailDomain). */

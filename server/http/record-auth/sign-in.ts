@@ -8,7 +8,8 @@ import { signInWithOAuth2 } from '../record-oauth2';
 import { verifyPassword } from '../../services/passwords';
 import { createAttemptLimiter } from '../../services/rate-limit';
 import { badRequest, tooManyRequests } from '../../core/errors';
-import { isEmailAddress, length, required, validateFields } from '../../core/field-rules';
+import { validateBody } from '../../core/body-validator';
+import { isEmailAddress } from '../../../src/lib/email-address';
 import { bindForm } from '../form-bind';
 import {
   AUTH_ROUTES,
@@ -40,11 +41,7 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
   app.post(`${base}/auth-with-password`, async (req, reply) => {
     const collection = loadAuthCollection(ctx, req);
     const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, {
-      identity: [required, length(1, 255)],
-      password: [required, length(1, 255)],
-    });
-    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+    validateBody('records/auth-with-password', form);
 
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)

@@ -8,7 +8,7 @@ import { findAuthRecordByToken } from '../../records/auth-tokens';
 import { deleteExternalAuthsOf } from '../../records/auth-external';
 import { decodeJwtUnverified } from '../../services/tokens';
 import { badRequest } from '../../core/errors';
-import { by, email, fieldFailure, length, required, validateFields } from '../../core/field-rules';
+import { bodyErrors, fieldFailure, validateBody } from '../../core/body-validator';
 import { bindForm } from '../form-bind';
 import {
   AUTH_ROUTES,
@@ -27,8 +27,7 @@ export function registerVerification(app: FastifyInstance, ctx: AppContext): voi
   app.post(`${base}/request-verification`, async (req, reply) => {
     const collection = loadAuthCollection(ctx, req);
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, { email: [required, length(1, 255), email] });
-    if (Object.keys(errors).length) throw badRequest(VALIDATE_FAILED, errors);
+    validateBody('records/request-verification', form, {}, VALIDATE_FAILED);
 
     // 204 whatever happens next: the endpoint must not tell which emails have accounts
     void sendVerification(ctx, collection, String(form.email)).catch((err) =>
@@ -41,24 +40,21 @@ export function registerVerification(app: FastifyInstance, ctx: AppContext): voi
     const collection = loadAuthCollection(ctx, req);
     const form = bindForm(req, { token: 'string' }, LOAD_FAILED);
     let found: { row: AuthRow } | null = null;
-    const errors = validateFields(form, {
-      token: [
-        required,
-        by((value) => {
-          const token = String(value);
-          const claims = decodeJwtUnverified(token);
-          const claimEmail = typeof claims?.email === 'string' ? claims.email : '';
-          if (!claimEmail) return fieldFailure('validation_invalid_token_claims', 'Missing email token claim.');
-          const record = findAuthRecordByToken(ctx, token, 'recordVerificationToken');
-          if (!record) return INVALID_TOKEN;
-          if (record.collection.id !== collection.id) return COLLECTION_MISMATCH;
-          if (String(record.row.email ?? '') !== claimEmail) {
-            return fieldFailure('validation_token_email_mismatch', "The record email doesn't match with the requested token claims.");
-          }
-          found = { row: record.row };
-          return null;
-        }),
-      ],
+    const errors = bodyErrors('records/confirm-verification', form, {
+      token: (value) => {
+        const token = String(value);
+        const claims = decodeJwtUnverified(token);
+        const claimEmail = typeof claims?.email === 'string' ? claims.email : '';
+        if (!claimEmail) return fieldFailure('validation_invalid_token_claims', 'Missing email token claim.');
+        const record = findAuthRecordByToken(ctx, token, 'recordVerificationToken');
+        if (!record) return INVALID_TOKEN;
+        if (record.collection.id !== collection.id) return COLLECTION_MISMATCH;
+        if (String(record.row.email ?? '') !== claimEmail) {
+          return fieldFailure('validation_token_email_mismatch', "The record email doesn't match with the requested token claims.");
+        }
+        found = { row: record.row };
+        return null;
+      },
     });
     const target = found as { row: AuthRow } | null;
     if (Object.keys(errors).length || !target) throw badRequest(undefined, errors);
