@@ -110,6 +110,8 @@ export interface FieldDefinition {
     importCell?(cell: unknown, field: FieldLike): unknown;
     /** A value as exported (default: the value, '' for none). */
     exportValue?(raw: unknown, field: FieldLike, ctx: ExportContext): unknown;
+    /** Exporting names instead of ids needs the field expanded (relations). */
+    expandForNames?: true;
     /** A value as one CSV cell (default: lists joined with ',', objects as JSON). */
     csvCell?(value: unknown): string | number | boolean;
   };
@@ -118,5 +120,11 @@ export interface FieldDefinition {
   list?: {
     /** Sorting by it makes no sense (files, JSON). */
     unsortable?: true;
+    /** A plain search term is matched against it (it holds text). */
+    searchable?: true;
+    /** The list asks for an excerpt of it (long HTML). */
+    excerpt?: true;
+    /** The list expands it (relation chips), its records cut to excerpts. */
+    expand?: true;
   };
 }

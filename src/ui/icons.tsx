@@ -1,14 +1,14 @@
 // The dashboard's icons: inline stroke icons (24x24 viewBox, currentColor), one named export each
 // so that every chunk only carries the icons it draws. Each icon keeps its own default size.
 import type { ReactNode } from 'react';
-import type { CollectionType, FieldType } from '../lib/collections/types';
+import type { CollectionType } from '../lib/collections/types';
 
 export interface IconProps {
   size?: number;
 }
 
 /** The stroke icon frame; with a `title` the icon is announced (role img), else it is hidden. */
-function Icon({ children, size = 20, title }: { children: ReactNode; size?: number; title?: string }) {
+export function Icon({ children, size = 20, title }: { children: ReactNode; size?: number; title?: string }) {
   return (
     <svg
       width={size}
@@ -165,75 +165,7 @@ export const IconInfo = ({ size = 16 }: IconProps) => (
 
 // ---- collections: collection and field types, editor actions (16px by default) ----
 
-/** The strokes of each field type's icon (a function, so nothing is built before an icon draws). */
-function fieldTypePaths(type: string): ReactNode {
-  switch (type) {
-    case 'editor':
-      return <path d="M4 6h16M4 10h10M4 14h16M4 18h8" />;
-    case 'number':
-      return <path d="M9 4 7 20M17 4l-2 16M4 9h16M3 15h16" />;
-    case 'bool':
-      return (
-        <>
-          <rect x="3" y="7" width="18" height="10" rx="5" />
-          <circle cx="16" cy="12" r="2.5" />
-        </>
-      );
-    case 'email':
-      return (
-        <>
-          <rect x="3" y="5" width="18" height="14" rx="2" />
-          <path d="m4 7 8 6 8-6" />
-        </>
-      );
-    case 'url':
-      return (
-        <>
-          <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
-          <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-        </>
-      );
-    case 'date':
-      return (
-        <>
-          <rect x="3" y="5" width="18" height="16" rx="2" />
-          <path d="M3 10h18M8 3v4M16 3v4" />
-        </>
-      );
-    case 'select':
-      return (
-        <>
-          <path d="M9 6h11M9 12h11M9 18h11" />
-          <circle cx="4.5" cy="6" r="1" />
-          <circle cx="4.5" cy="12" r="1" />
-          <circle cx="4.5" cy="18" r="1" />
-        </>
-      );
-    case 'json':
-      return <path d="M8 4H7a2 2 0 0 0-2 2v4l-2 2 2 2v4a2 2 0 0 0 2 2h1M16 4h1a2 2 0 0 1 2 2v4l2 2-2 2v4a2 2 0 0 1-2 2h-1" />;
-    case 'file':
-      return (
-        <>
-          <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-          <path d="M14 3v5h5" />
-        </>
-      );
-    case 'relation':
-      return (
-        <>
-          <circle cx="6" cy="6" r="2.5" />
-          <circle cx="18" cy="18" r="2.5" />
-          <path d="M8 8l8 8" />
-        </>
-      );
-    default: // text, and any unknown type
-      return <path d="M5 6h14M12 6v13M9 19h6" />;
-  }
-}
-
-export function FieldTypeIcon({ type, size = 16 }: { type: FieldType | string; size?: number }) {
-  return <Icon size={size}>{fieldTypePaths(type)}</Icon>;
-}
+// a field type's icon: src/fields/FieldTypeIcon.tsx (the strokes are the type's view)
 
 export function CollectionTypeIcon({ type, size = 16 }: { type: CollectionType | string; size?: number }) {
   if (type === 'auth') {

@@ -3,6 +3,9 @@ import { castBool } from '../shared/casts';
 import { requiredMessage, withMessages } from '../shared/schema';
 import type { FieldDefinition } from '../types';
 
+/** Go's cast.ToBool of a form value (strconv.ParseBool's true words; anything else is false). */
+export const boolCell = (cell: unknown): boolean => castBool(typeof cell === 'string' ? cell.trim() : cell);
+
 export const bool: FieldDefinition = {
   type: 'bool',
   label: 'Bool',
@@ -14,6 +17,5 @@ export const bool: FieldDefinition = {
   valueSchema: () => withMessages({ type: 'boolean' }, requiredMessage()),
   record: { widget: 'toggle', toForm: (value) => value === true },
   docs: { example: () => true, typeLabel: () => 'Boolean' },
-  // strconv.ParseBool's true words; anything else is false
-  io: { importCell: (cell) => castBool(typeof cell === 'string' ? cell.trim() : cell) },
+  io: { importCell: boolCell },
 };

@@ -27,4 +27,5 @@ export const editor: FieldDefinition = {
     },
   },
   io: { importCell: cellText },
+  list: { searchable: true, excerpt: true },
 };

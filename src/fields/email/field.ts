@@ -27,4 +27,5 @@ export const email: FieldDefinition = {
   record: { widget: 'email', toForm: textToForm },
   docs: { example: () => 'test@example.com', typeLabel: () => 'String (email)', describe: describeDomains },
   io: { importCell: cellText },
+  list: { searchable: true },
 };

@@ -94,5 +94,5 @@ export const file: FieldDefinition = {
       return isMultiple(field) ? items : (items[0] ?? '');
     },
   },
-  list: { unsortable: true },
+  list: { unsortable: true, searchable: true },
 };

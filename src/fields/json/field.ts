@@ -115,5 +115,5 @@ export const json: FieldDefinition = {
     exportValue: (raw) => (raw === undefined ? null : raw),
     csvCell: (value) => (value === null || value === undefined ? '' : JSON.stringify(value)),
   },
-  list: { unsortable: true },
+  list: { unsortable: true, searchable: true },
 };

@@ -3,6 +3,9 @@ import { castNumber } from '../shared/casts';
 import { goFloat, num, requiredMessage, setNumber, withMessages, type Messages } from '../shared/schema';
 import type { FieldDefinition, JsonSchema } from '../types';
 
+/** Go's cast.ToFloat64 of a form value (unparsable text is 0, as 0.22's multipart casting). */
+export const numberCell = (cell: unknown): number => castNumber(typeof cell === 'string' ? cell.trim() : cell);
+
 export const number: FieldDefinition = {
   type: 'number',
   label: 'Number',
@@ -55,6 +58,5 @@ export const number: FieldDefinition = {
       return parts;
     },
   },
-  // a cell is cast as 0.22 casts a multipart form value (unparsable text is 0)
-  io: { importCell: (cell) => castNumber(typeof cell === 'string' ? cell.trim() : cell) },
+  io: { importCell: numberCell },
 };

@@ -66,10 +66,12 @@ export const relation: FieldDefinition = {
   },
   io: {
     importCell: importList,
+    expandForNames: true,
     exportValue(raw, field, ctx) {
       let items = toList(raw).map(String);
       if (ctx.relationName) items = items.map((id) => ctx.relationName!(field.name, id));
       return isMultiple(field) ? items : (items[0] ?? '');
     },
   },
+  list: { searchable: true, expand: true },
 };

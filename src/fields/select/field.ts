@@ -38,4 +38,5 @@ export const select: FieldDefinition = {
     describe: (field) => [`one${isMultiple(field) ? ` or more (up to ${maxSelectOf(field) ?? 1})` : ''} of: ${strings(field.options.values).join(', ')}`],
   },
   io: { importCell: importList },
+  list: { searchable: true },
 };

@@ -59,4 +59,5 @@ export const text: FieldDefinition = {
     },
   },
   io: { importCell: cellText },
+  list: { searchable: true },
 };

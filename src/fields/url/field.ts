@@ -48,4 +48,5 @@ export const url: FieldDefinition = {
   record: { widget: 'uri', toForm: textToForm },
   docs: { example: () => 'https://example.com', typeLabel: () => 'String (URL)', describe: describeDomains },
   io: { importCell: cellText },
+  list: { searchable: true },
 };

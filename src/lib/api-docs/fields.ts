@@ -1,9 +1,8 @@
 // The parts of the API docs that come from a collection's fields: an example record built from
 // the schema, each field's type and constraints in words, and the request body of create/update.
 // Pure TypeScript (no React): the docs overlay renders it and unit tests read it.
+import { fieldDefinition } from '../../fields/registry';
 import type { CollectionModel, SchemaField } from '../collections/types';
-import { isMultiple } from '../collections/fields';
-import { maxSelectOf } from '../record-schema';
 
 export interface DocParam {
   name: string;
@@ -18,38 +17,9 @@ const EXAMPLE_DATE = '2022-01-01 10:00:00.123Z';
 
 const live = (c: Pick<CollectionModel, 'schema'>) => (c.schema ?? []).filter((f) => !f.toDelete && f.name);
 
-// PocketBase's multiple rule, as the server applies it: a relation without maxSelect holds any number
-const maxSelect = (f: SchemaField) => maxSelectOf(f) ?? 1;
-
-/** An example value of a field, as the API would return it. */
+/** An example value of a field, as the API would return it (its type's docs example). */
 export function exampleValue(field: SchemaField): unknown {
-  const values = Array.isArray(field.options?.values) ? (field.options.values as string[]) : [];
-  switch (field.type) {
-    case 'text':
-      return 'test';
-    case 'editor':
-      return '<p>test</p>';
-    case 'number':
-      return 123;
-    case 'bool':
-      return true;
-    case 'email':
-      return 'test@example.com';
-    case 'url':
-      return 'https://example.com';
-    case 'date':
-      return EXAMPLE_DATE;
-    case 'json':
-      return { key: 'value' };
-    case 'select':
-      return isMultiple(field) ? values.slice(0, Math.min(2, maxSelect(field))) : (values[0] ?? '');
-    case 'file':
-      return isMultiple(field) ? ['filename_a1b2c3d4e5.jpg'] : 'filename_a1b2c3d4e5.jpg';
-    case 'relation':
-      return isMultiple(field) ? ['RELATION_RECORD_ID'] : 'RELATION_RECORD_ID';
-    default:
-      return '';
-  }
+  return fieldDefinition(field.type).docs.example({ ...field, options: field.options ?? {} });
 }
 
 /** The record a read endpoint returns, built from the schema (keys alphabetical, like the API). */
@@ -74,99 +44,11 @@ export function exampleRecord(collection: CollectionModel): Record<string, unkno
 }
 
 /** A field's type as a client sends and reads it. */
-function typeLabel(field: SchemaField): string {
-  const many = isMultiple(field);
-  switch (field.type) {
-    case 'text':
-    case 'editor':
-      return 'String';
-    case 'number':
-      return 'Number';
-    case 'bool':
-      return 'Boolean';
-    case 'email':
-      return 'String (email)';
-    case 'url':
-      return 'String (URL)';
-    case 'date':
-      return 'String (date)';
-    case 'json':
-      return 'JSON';
-    case 'select':
-      return many ? 'Array<String>' : 'String';
-    case 'file':
-      return many ? 'Array<File>' : 'File';
-    case 'relation':
-      return many ? 'Array<String> (record ids)' : 'String (record id)';
-    default:
-      return field.type;
-  }
-}
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v !== 0 ? v : null);
+const typeLabel = (field: SchemaField): string => fieldDefinition(field.type).docs.typeLabel({ ...field, options: field.options ?? {} });
 
 /** The field's options in words: limits, allowed values, targets. */
 export function fieldDescription(field: SchemaField, lookup: Lookup): string {
-  const o = field.options ?? {};
-  const parts: string[] = [];
-  switch (field.type) {
-    case 'text':
-    case 'editor': {
-      const min = num(o.min);
-      const max = num(o.max);
-      if (min !== null) parts.push(`at least ${min} characters`);
-      if (max !== null) parts.push(`at most ${max} characters`);
-      if (typeof o.pattern === 'string' && o.pattern) parts.push(`matching /${o.pattern}/`);
-      if (field.type === 'editor') parts.push('HTML');
-      break;
-    }
-    case 'number': {
-      const min = num(o.min);
-      const max = num(o.max);
-      if (min !== null) parts.push(`minimum ${min}`);
-      if (max !== null) parts.push(`maximum ${max}`);
-      if (o.noDecimal) parts.push('integers only');
-      break;
-    }
-    case 'email':
-    case 'url': {
-      const only = Array.isArray(o.onlyDomains) ? (o.onlyDomains as string[]) : [];
-      const except = Array.isArray(o.exceptDomains) ? (o.exceptDomains as string[]) : [];
-      if (only.length) parts.push(`only the domains ${only.join(', ')}`);
-      if (except.length) parts.push(`not the domains ${except.join(', ')}`);
-      break;
-    }
-    case 'date':
-      if (typeof o.min === 'string' && o.min) parts.push(`not before ${o.min}`);
-      if (typeof o.max === 'string' && o.max) parts.push(`not after ${o.max}`);
-      break;
-    case 'select': {
-      const values = Array.isArray(o.values) ? (o.values as string[]) : [];
-      parts.push(`one${isMultiple(field) ? ` or more (up to ${maxSelect(field)})` : ''} of: ${values.join(', ')}`);
-      break;
-    }
-    case 'file': {
-      if (isMultiple(field)) parts.push(`up to ${maxSelect(field)} files`);
-      const size = num(o.maxSize);
-      if (size !== null) parts.push(`${isMultiple(field) ? 'each ' : ''}at most ${size} bytes`);
-      const mimes = Array.isArray(o.mimeTypes) ? (o.mimeTypes as string[]) : [];
-      if (mimes.length) parts.push(`types ${mimes.join(', ')}`);
-      if (o.protected) parts.push('protected (downloads need a file token)');
-      break;
-    }
-    case 'relation': {
-      const target = lookup(String(o.collectionId ?? ''))?.name ?? String(o.collectionId ?? '');
-      parts.push(`${isMultiple(field) ? 'ids of records' : 'the id of a record'} of "${target}"`);
-      if (isMultiple(field) && maxSelectOf(field) !== undefined) parts.push(`up to ${maxSelect(field)}`);
-      if (o.cascadeDelete) parts.push('deleted together with its target');
-      break;
-    }
-    case 'json': {
-      const size = num(o.maxSize);
-      if (size !== null) parts.push(`at most ${size} bytes`);
-      break;
-    }
-  }
+  const parts = fieldDefinition(field.type).docs.describe?.({ ...field, options: field.options ?? {} }, lookup) ?? [];
   const text = parts.join('; ');
   return text ? text[0].toUpperCase() + text.slice(1) + '.' : '';
 }
@@ -233,9 +115,9 @@ export function exampleBody(collection: CollectionModel, isNew: boolean): Record
     out.password = '12345678';
     out.passwordConfirm = '12345678';
   }
-  for (const f of live(collection)) if (f.type !== 'file') out[f.name] = exampleValue(f);
+  for (const f of live(collection)) if (!fieldDefinition(f.type).uploads) out[f.name] = exampleValue(f);
   return out;
 }
 
 /** The names of the collection's file fields (sent as multipart/form-data). */
-export const fileFields = (collection: CollectionModel) => live(collection).filter((f) => f.type === 'file').map((f) => f.name);
+export const fileFields = (collection: CollectionModel) => live(collection).filter((f) => fieldDefinition(f.type).uploads).map((f) => f.name);

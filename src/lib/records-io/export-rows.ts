@@ -9,7 +9,7 @@
 import Papa from 'papaparse';
 import type { CollectionModel } from '../collections/types';
 import { fileUrl, relationLabel, toList, type RecordLike } from '../records/format';
-import { isMultiple } from '../record-schema';
+import { fieldDefinition } from '../../fields/registry';
 import { FORMULA_CELL } from './csv-formulas';
 
 export type ExportFormat = 'csv' | 'json';
@@ -53,10 +53,10 @@ export function exportColumns(collection: Pick<CollectionModel, 'type' | 'schema
 /** The `expand` an export needs (relation names only). */
 export function exportExpand(collection: Pick<CollectionModel, 'schema'>, opts: Pick<ExportOptions, 'relationNames'>): string {
   if (!opts.relationNames) return '';
-  return (collection.schema ?? []).filter((f) => f.type === 'relation').map((f) => f.name).join(',');
+  return (collection.schema ?? []).filter((f) => fieldDefinition(f.type).io.expandForNames).map((f) => f.name).join(',');
 }
 
-/** One value as exported: scalars as they are, multiple values as arrays (CSV joins them). */
+/** One value as exported (its type's export conversion): scalars as they are, multiple values as arrays (CSV joins them). */
 function exportValue(
   record: RecordLike,
   column: ExportColumn,
@@ -66,28 +66,22 @@ function exportValue(
 ): unknown {
   const raw = record[column.name];
   const f = column.field;
-  if (!f) return raw ?? '';
-  if (f.type === 'relation') {
-    let items = toList<string>(raw).map(String);
-    if (opts.relationNames) {
-      const target = collectionsById.get(String(f.options?.collectionId ?? ''));
-      const expanded = new Map(toList<RecordLike>(record.expand?.[f.name]).map((r) => [String(r.id), r]));
-      items = items.map((id) => (expanded.has(id) ? relationLabel(expanded.get(id), target) : id));
-    }
-    return isMultiple(f) ? items : (items[0] ?? '');
-  }
-  if (f.type === 'file') {
-    let items = toList<string>(raw).map(String);
-    if (opts.fileUrls) items = items.map((n) => fileUrl(opts.baseUrl, String(record.collectionId ?? collection.id), String(record.id ?? ''), n));
-    return isMultiple(f) ? items : (items[0] ?? '');
-  }
-  if (f.type === 'json') return raw === undefined ? null : raw;
-  return raw ?? '';
+  const convert = f ? fieldDefinition(f.type).io.exportValue : undefined;
+  if (!f || !convert) return raw ?? '';
+  let expanded: Map<string, RecordLike> | undefined;
+  const relationName = (fieldName: string, id: string) => {
+    expanded ??= new Map(toList<RecordLike>(record.expand?.[fieldName]).map((r) => [String(r.id), r]));
+    const hit = expanded.get(id);
+    return hit ? relationLabel(hit, collectionsById.get(String(f.options?.collectionId ?? ''))) : id;
+  };
+  const url = (name: string) => fileUrl(opts.baseUrl, String(record.collectionId ?? collection.id), String(record.id ?? ''), name);
+  return convert(raw, { ...f, options: f.options ?? {} }, { relationName: opts.relationNames ? relationName : undefined, fileUrl: opts.fileUrls ? url : undefined });
 }
 
 /** A value as one CSV cell: lists joined with ',', JSON as its text, null as ''. */
 function csvCell(value: unknown, column: ExportColumn): string | number | boolean {
-  if (column.type === 'json') return value === null || value === undefined ? '' : JSON.stringify(value);
+  const own = fieldDefinition(column.type).io.csvCell;
+  if (own) return own(value);
   if (Array.isArray(value)) return value.join(',');
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return value;

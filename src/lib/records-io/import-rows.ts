@@ -8,8 +8,9 @@
  * Pure module: no React, no DOM, no ajv (the caller passes a compiled validator in).
  */
 import type { CollectionModel } from '../collections/types';
+import { fieldDefinition } from '../../fields/registry';
+import { cellText } from '../../fields/shared/text-like';
 import {
-  isMultiple,
   recordDataSchema,
   recordSchemaErrors,
   REQUIRED_CODE,
@@ -45,7 +46,7 @@ export function importTargets(collection: Pick<CollectionModel, 'type' | 'schema
     for (const n of ['username', 'email', 'password']) out.push({ name: n, type: 'text', field: null });
     for (const n of ['emailVisibility', 'verified']) out.push({ name: n, type: 'bool', field: null });
   }
-  for (const f of collection.schema ?? []) if (f.type !== 'file' && f.name) out.push({ name: f.name, type: f.type, field: f });
+  for (const f of collection.schema ?? []) if (!fieldDefinition(f.type).uploads && f.name) out.push({ name: f.name, type: f.type, field: f });
   return out;
 }
 
@@ -62,72 +63,15 @@ export function autoMapping(columns: readonly string[], targets: readonly Import
   return out;
 }
 
-const GO_FLOAT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+export { boolCell as castBool } from '../../fields/bool/field';
+export { numberCell as castNumber } from '../../fields/number/field';
+export { castList } from '../../fields/shared/lists';
 
-/** Go's cast.ToFloat64 of a form value (unparsable text is 0, as 0.22's multipart casting). */
-export function castNumber(v: unknown): number {
-  let n = 0;
-  if (typeof v === 'number') n = v;
-  else if (typeof v === 'boolean') n = v ? 1 : 0;
-  else if (typeof v === 'string') n = GO_FLOAT.test(v.trim()) ? Number(v.trim()) : 0;
-  return Number.isFinite(n) ? n : 0;
-}
-
-/** Go's cast.ToBool of a form value (strconv.ParseBool's true words; anything else is false). */
-export function castBool(v: unknown): boolean {
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'number') return v !== 0;
-  if (typeof v === 'string') return ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v.trim());
-  return false;
-}
-
-/** A list from a JSON array, an array, or comma-separated text (blank items dropped). */
-export function castList(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map((x) => String(x)).filter((x) => x !== '');
-  if (v === null || v === undefined) return [];
-  const s = String(v).trim();
-  if (s.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(s);
-      if (Array.isArray(parsed)) return parsed.map((x) => String(x)).filter((x) => x !== '');
-    } catch {
-      /* not JSON: read it as comma-separated text */
-    }
-  }
-  return s
-    .split(',')
-    .map((x) => x.trim())
-    .filter((x) => x !== '');
-}
-
-/**
- * A json field's cell as the raw JSON text the record schema and the server read (the server keeps
- * valid JSON and stores other text as a JSON string); an empty cell is null, a JSON file's value
- * its JSON text.
- */
-function castJson(v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  if (typeof v !== 'string') return JSON.stringify(v);
-  return v.trim() === '' ? null : v;
-}
-
-/** One cell as the value a field takes. */
+/** One cell as the value a field takes (its type's import conversion; text by default). */
 function castCell(target: ImportTarget, v: unknown): unknown {
-  switch (target.type) {
-    case 'number':
-      return castNumber(v);
-    case 'bool':
-      return castBool(v);
-    case 'json':
-      return castJson(v);
-    case 'select':
-    case 'relation': {
-      const list = castList(v);
-      return target.field && isMultiple(target.field) ? list : (list[0] ?? '');
-    }
-    default:
-      return v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  }
+  const field = { name: target.name, type: target.type, required: false, ...target.field, options: target.field?.options ?? {} };
+  const cast = fieldDefinition(target.type).io.importCell;
+  return cast ? cast(v, field) : cellText(v);
 }
 
 /** A row's record data through the mapping (an empty id is left out: the server makes one). */

@@ -2,8 +2,13 @@
 // dates, truncation, excerpts, relation chips, file thumbs, the list query's fields/expand and the
 // searchable fields of a collection. No DOM, no SDK: unit-tested in tests/unit/records-list-format.
 
+import { fieldDefinition } from '../../fields/registry';
+import { toList } from '../../fields/shared/lists';
 import { systemFieldNames } from '../collections/fields';
 import type { CollectionModel, SchemaField } from '../collections/types';
+
+/** Normalises single/multiple values to a list of non-empty items. */
+export { toList };
 
 export type RecordLike = Record<string, unknown> & { id?: string; collectionId?: string; expand?: Record<string, unknown> };
 type Lite = Pick<CollectionModel, 'id' | 'name' | 'type' | 'schema'>;
@@ -106,12 +111,6 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-/** Normalises single/multiple values to a list of non-empty items. */
-export function toList<T = unknown>(value: unknown): T[] {
-  if (value === null || value === undefined || value === '') return [];
-  return (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '') as T[];
-}
-
 /** The first `max` items and how many were left out. */
 export function limitList<T>(items: readonly T[], max: number): { shown: T[]; more: number } {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
@@ -201,7 +200,7 @@ export function fileTokenValid(token: { token: string; exp: number } | null | un
 
 /** `expand` of the records list: every relation field. '' when there is none. */
 export function listExpand(collection: Pick<CollectionModel, 'schema'>): string {
-  return (collection.schema ?? []).filter((f) => f.type === 'relation' && !f.toDelete).map((f) => f.name).join(',');
+  return (collection.schema ?? []).filter((f) => fieldDefinition(f.type).list?.expand && !f.toDelete).map((f) => f.name).join(',');
 }
 
 /** `fields` of the records list: everything, with editor fields and expanded relations cut to excerpt(200). */
@@ -209,13 +208,12 @@ export function listFields(collection: Pick<CollectionModel, 'schema'>): string 
   const fields = ['*'];
   for (const f of collection.schema ?? []) {
     if (f.toDelete) continue;
-    if (f.type === 'editor') fields.push(`${f.name}:excerpt(${EXCERPT_MAX})`);
-    if (f.type === 'relation') fields.push(`expand.${f.name}.*:excerpt(${EXCERPT_MAX})`);
+    const list = fieldDefinition(f.type).list;
+    if (list?.excerpt) fields.push(`${f.name}:excerpt(${EXCERPT_MAX})`);
+    if (list?.expand) fields.push(`expand.${f.name}.*:excerpt(${EXCERPT_MAX})`);
   }
   return fields.join(',');
 }
-
-const SEARCHABLE_TYPES = new Set(['text', 'editor', 'email', 'url', 'select', 'relation', 'json', 'file']);
 
 /**
  * The fields a plain search term is matched against: id, the auth username and email,
@@ -225,7 +223,7 @@ export function searchableFields(collection: Lite): string[] {
   const out: string[] = ['id'];
   if (collection.type === 'auth') out.push('username', 'email');
   for (const f of collection.schema ?? []) {
-    if (!f.toDelete && f.name && SEARCHABLE_TYPES.has(f.type) && !out.includes(f.name)) out.push(f.name);
+    if (!f.toDelete && f.name && fieldDefinition(f.type).list?.searchable && !out.includes(f.name)) out.push(f.name);
   }
   return out;
 }
@@ -244,7 +242,7 @@ export function recordColumns(collection: Pick<CollectionModel, 'schema' | 'type
   }
   for (const f of schema) {
     if (f.name === 'id') continue;
-    cols.push({ name: f.name, type: f.type, field: f, sortable: f.type !== 'file' && f.type !== 'json' });
+    cols.push({ name: f.name, type: f.type, field: f, sortable: !fieldDefinition(f.type).list?.unsortable });
   }
   if (collection.type === 'auth') cols.push({ name: 'verified', type: 'bool', field: null, sortable: true });
   if (collection.type !== 'view') {

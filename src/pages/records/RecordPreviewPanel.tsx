@@ -8,6 +8,7 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { recordColumns, type RecordLike } from '../../lib/records/format';
 import { collectionsState } from '../../state/collections';
 import { RecordValue, type CellContext } from './list/cells';
+import { pb } from '../../api/client';
 import { getFileToken } from '../../api/file-token';
 import './list/records-list.css';
 

@@ -14,6 +14,7 @@ import { listExpand, listFields, MAX_SKELETON_ROWS, recordColumns, searchableFie
 import { collectionsState } from '../../../state/collections';
 import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
+import { pb } from '../../../api/client';
 import { getFileToken } from '../../../api/file-token';
 import { BulkEditButton } from '../bulk/BulkEditButton';
 import { RecordsIo } from '../io/RecordsIo';
