@@ -17,6 +17,7 @@ import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http/cl
 import { registerAuth } from './http/auth';
 import { registerReadClients } from './http/read-clients';
 import { registerRequestLog } from './http/request-log';
+import { printStatement, registerDevLog } from './http/dev-log';
 import { registerAdmins } from './http/admins';
 import { registerSettings } from './http/settings';
 import { registerHealth } from './http/health';
@@ -164,7 +165,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   fs.mkdirSync(path.join(dataDir, 'storage'), { recursive: true });
 
   const encryption = settingsEncryption(options.encryptionEnv);
-  const db = openDatabase(path.join(dataDir, 'data.db'));
+  const db = openDatabase(path.join(dataDir, 'data.db'), options.dev ? printStatement : undefined);
   try {
     // settings the key cannot read stop the start before anything is written (0.22 bootstraps so)
     readStoredSettings(db, encryption);
@@ -221,6 +222,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerAuth(fastify, ctx);
   registerReadClients(fastify);
   registerRequestLog(fastify, ctx);
+  if (options.dev) registerDevLog(fastify);
   registerAdmins(fastify, ctx);
   registerCollections(fastify, ctx);
   registerRecords(fastify, ctx);

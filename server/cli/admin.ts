@@ -5,7 +5,7 @@
 import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { isEmailAddress } from '../core/field-rules';
-import { findAdminByEmail } from '../services/admins';
+import { countAdmins, findAdminByEmail } from '../services/admins';
 import { hashPassword, newId, newTokenKey } from '../services/passwords';
 import type { CliCommand, GlobalFlags } from './command';
 import { openDataDir } from './data-dir';
@@ -58,10 +58,12 @@ function remove(db: DB, [email]: string[]): void {
     yellow(`Admin ${email} is already deleted.`);
     return;
   }
+  const failed = (reason: string) => new Refused(`Failed to delete admin ${admin.email}: ${reason}`);
+  if (countAdmins(db) === 1) throw failed('you cannot delete the only existing admin');
   try {
     db.prepare('DELETE FROM _admins WHERE id = ?').run(admin.id);
   } catch (err) {
-    throw new Refused(`Failed to delete admin ${admin.email}: ${err instanceof Error ? err.message : String(err)}`);
+    throw failed(err instanceof Error ? err.message : String(err));
   }
   green(`Successfully deleted admin ${admin.email}!`);
 }

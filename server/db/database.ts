@@ -47,8 +47,9 @@ function addonPath(): string | undefined {
 }
 
 /** Opens (creating if needed) an SQLite file with the pragmas PocketBase 0.22 uses. */
-export function openDatabase(file: string): DB {
-  const db = new Database(file, { nativeBinding: NATIVE_BINDING });
+/** `verbose` sees every statement the connection runs (`serve --dev` prints them). */
+export function openDatabase(file: string, verbose?: (sql: unknown) => void): DB {
+  const db = new Database(file, { nativeBinding: NATIVE_BINDING, verbose });
   db.pragma('busy_timeout = 10000');
   db.pragma('journal_mode = WAL');
   db.pragma('journal_size_limit = 200000000');
