@@ -2,28 +2,13 @@
 // encodes it back, so the wire (and what it stores) always has exactly the keys of that struct, in
 // struct order, with Go zero values for missing keys. This module does the same for fields and
 // for collection options, and reports values whose JSON type the Go struct would refuse.
+import { fieldDefinition } from '../../src/fields/registry';
 import { normalizeDateTime } from '../../src/fields/shared/casts';
+import type { OptionKind } from '../../src/fields/types';
 import { FIELD_TYPES, type Collection, type CollectionType, type FieldType, type SchemaField } from './model';
 import { isObject, sortKeys } from '../../src/lib/json';
 import { FIELD_FORM_KEYS } from '../../src/lib/collections/fields';
 import { schemaValidator } from '../core/schema-validator';
-
-type OptionKind = 'int' | 'int?' | 'float?' | 'bool' | 'string' | 'strings?' | 'date';
-
-/** Options of each field type: key and Go type, in Go struct order. */
-const FIELD_OPTIONS: Record<FieldType, ReadonlyArray<readonly [string, OptionKind]>> = {
-  text: [['min', 'int?'], ['max', 'int?'], ['pattern', 'string']],
-  number: [['min', 'float?'], ['max', 'float?'], ['noDecimal', 'bool']],
-  bool: [],
-  email: [['exceptDomains', 'strings?'], ['onlyDomains', 'strings?']],
-  url: [['exceptDomains', 'strings?'], ['onlyDomains', 'strings?']],
-  editor: [['convertUrls', 'bool']],
-  date: [['min', 'date'], ['max', 'date']],
-  select: [['maxSelect', 'int'], ['values', 'strings?']],
-  json: [['maxSize', 'int']],
-  file: [['mimeTypes', 'strings?'], ['thumbs', 'strings?'], ['maxSelect', 'int'], ['maxSize', 'int'], ['protected', 'bool']],
-  relation: [['collectionId', 'string'], ['cascadeDelete', 'bool'], ['minSelect', 'int?'], ['maxSelect', 'int?'], ['displayFields', 'strings?']],
-};
 
 export { normalizeDateTime };
 
@@ -74,7 +59,8 @@ function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
   const options: Record<string, unknown> = {};
   const invalid: string[] = [];
   if (raw !== undefined && raw !== null && !isObject(raw)) invalid.push('');
-  for (const [key, kind] of FIELD_OPTIONS[type]) {
+  const struct = fieldDefinition(type).optionKinds;
+  for (const [key, kind] of struct) {
     const value = decodeOption(kind, source[key]);
     if (value === undefined) {
       invalid.push(key);
@@ -83,7 +69,7 @@ function decodeFieldOptions(type: FieldType, raw: unknown): DecodedOptions {
       options[key] = value;
     }
   }
-  const known = new Set([...FIELD_OPTIONS[type].map(([key]) => key), ...FIELD_FORM_KEYS]);
+  const known = new Set([...struct.map(([key]) => key), ...FIELD_FORM_KEYS]);
   // after the struct's keys
   for (const key of schemaOnlyOptions(`fields/${type}`, known)) if (source[key] !== undefined) options[key] = source[key];
   return { options, invalid };

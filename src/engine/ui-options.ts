@@ -20,8 +20,11 @@ const COMMON_OPTIONS = new Set([
   // the collection editor: disabled (with a hint) while the other option holds a value
   'exclusiveWith',
 ]);
-/** Read at a UI schema's root: the layout (ObjectFieldTemplate, LiteForm) and a provider's extra popup actions. */
-const ROOT_OPTIONS = new Set(['layout', 'columns', 'actions', 'order']);
+/**
+ * Read at a UI schema's root: the layout (ObjectFieldTemplate, LiteForm), a provider's extra popup
+ * actions, and a field type's options mapped onto the record input (`ui:record`, src/fields/options-ui.ts).
+ */
+const ROOT_OPTIONS = new Set(['layout', 'columns', 'actions', 'order', 'record']);
 
 /** Whether `name` draws a property of this schema: a registered widget, or rjsf's alias for its type. */
 export function isWidgetName(name: string, schema?: Json): boolean {

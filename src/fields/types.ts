@@ -48,6 +48,9 @@ interface ExportContext {
   fileUrl?(name: string): string;
 }
 
+/** The Go type of an option as 0.22 decodes it (a pointer type, `?`, keeps null). */
+export type OptionKind = 'int' | 'int?' | 'float?' | 'bool' | 'string' | 'strings?' | 'date';
+
 export interface FieldDefinition {
   type: FieldType;
   /** The name the collection editor shows. */
@@ -57,6 +60,8 @@ export interface FieldDefinition {
    * are deleted as `field.<name>`, are not imported nor bulk edited, and the server stores the bytes.
    */
   uploads?: true;
+  /** 0.22's options struct: each key and its Go type, in struct order (what is stored and returned). */
+  optionKinds: ReadonlyArray<readonly [string, OptionKind]>;
   /** A new field's options (PocketBase 0.22's zero values, the dashboard's defaults). */
   defaultOptions(): Record<string, unknown>;
   /** The SQLite column definition (0.22's SchemaField.ColDefinition). */

@@ -9,6 +9,7 @@ export const boolCell = (cell: unknown): boolean => castBool(typeof cell === 'st
 export const bool: FieldDefinition = {
   type: 'bool',
   label: 'Bool',
+  optionKinds: [],
   defaultOptions: () => ({}),
   columnDefinition: () => 'BOOLEAN DEFAULT FALSE NOT NULL',
   prepare: (value) => castBool(value),

@@ -36,6 +36,7 @@ const limit = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined
 export const date: FieldDefinition = {
   type: 'date',
   label: 'DateTime',
+  optionKinds: [['min', 'date'], ['max', 'date']],
   defaultOptions: () => ({ min: '', max: '' }),
   ...stringValue,
   prepare: castDate,

@@ -6,6 +6,7 @@ import type { FieldDefinition } from '../types';
 export const editor: FieldDefinition = {
   type: 'editor',
   label: 'Rich editor',
+  optionKinds: [['convertUrls', 'bool']],
   defaultOptions: () => ({ convertUrls: false }),
   ...stringValue,
   valueSchema: () => withMessages({ type: 'string' }, requiredMessage()),

@@ -8,6 +8,7 @@ const EMAIL = new RegExp(EMAIL_PATTERN);
 export const email: FieldDefinition = {
   type: 'email',
   label: 'Email',
+  optionKinds: [['exceptDomains', 'strings?'], ['onlyDomains', 'strings?']],
   defaultOptions: domainOptions,
   ...stringValue,
   valueSchema: () =>

@@ -30,6 +30,7 @@ export const file: FieldDefinition = {
   type: 'file',
   label: 'File',
   uploads: true,
+  optionKinds: [['mimeTypes', 'strings?'], ['thumbs', 'strings?'], ['maxSelect', 'int'], ['maxSize', 'int'], ['protected', 'bool']],
   defaultOptions: () => ({ mimeTypes: [], thumbs: [], maxSelect: 1, maxSize: DEFAULT_FILE_MAX_SIZE, protected: false }),
   columnDefinition: (field) => (isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL"),
   prepare: prepareList,

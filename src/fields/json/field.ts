@@ -55,6 +55,7 @@ const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 export const json: FieldDefinition = {
   type: 'json',
   label: 'JSON',
+  optionKinds: [['maxSize', 'int']],
   defaultOptions: () => ({ maxSize: DEFAULT_JSON_MAX_SIZE }),
   columnDefinition: () => 'JSON DEFAULT NULL',
   prepare: castJson,

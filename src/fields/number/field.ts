@@ -9,6 +9,7 @@ export const numberCell = (cell: unknown): number => castNumber(typeof cell === 
 export const number: FieldDefinition = {
   type: 'number',
   label: 'Number',
+  optionKinds: [['min', 'float?'], ['max', 'float?'], ['noDecimal', 'bool']],
   defaultOptions: () => ({ min: null, max: null, noDecimal: false }),
   columnDefinition: () => 'NUMERIC DEFAULT 0 NOT NULL',
   prepare: (value) => castNumber(value),

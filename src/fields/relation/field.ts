@@ -9,6 +9,7 @@ import type { FieldDefinition, JsonSchema } from '../types';
 export const relation: FieldDefinition = {
   type: 'relation',
   label: 'Relation',
+  optionKinds: [['collectionId', 'string'], ['cascadeDelete', 'bool'], ['minSelect', 'int?'], ['maxSelect', 'int?'], ['displayFields', 'strings?']],
   defaultOptions: () => ({ collectionId: '', cascadeDelete: false, minSelect: null, maxSelect: 1, displayFields: null }),
   columnDefinition: (field) => (isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL"),
   prepare: prepareList,

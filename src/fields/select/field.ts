@@ -9,6 +9,7 @@ const SEARCHABLE_ABOVE = 5;
 export const select: FieldDefinition = {
   type: 'select',
   label: 'Select',
+  optionKinds: [['maxSelect', 'int'], ['values', 'strings?']],
   defaultOptions: () => ({ maxSelect: 1, values: [] }),
   columnDefinition: (field) => (isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL"),
   prepare: prepareList,

@@ -19,6 +19,7 @@ function checkPattern(value: unknown, pattern: unknown) {
 export const text: FieldDefinition = {
   type: 'text',
   label: 'Plain text',
+  optionKinds: [['min', 'int?'], ['max', 'int?'], ['pattern', 'string']],
   defaultOptions: () => ({ min: null, max: null, pattern: '' }),
   ...stringValue,
   valueSchema(field) {

@@ -30,6 +30,7 @@ function isUrl(val: string): boolean {
 export const url: FieldDefinition = {
   type: 'url',
   label: 'Url',
+  optionKinds: [['exceptDomains', 'strings?'], ['onlyDomains', 'strings?']],
   defaultOptions: domainOptions,
   ...stringValue,
   valueSchema: () => withMessages({ type: 'string' }, requiredMessage()),

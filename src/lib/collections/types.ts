@@ -2,6 +2,7 @@
 // and returned from /api/collections (JSON key order matters: it is the wire order), and the
 // shape the dashboard edits (the same plus client-only field properties). Pure types, shared by
 // the dashboard and the server (server/collections/model.ts names the stored shapes).
+import { FIELD_DEFINITIONS } from '../../fields/registry';
 
 export type CollectionType = 'base' | 'auth' | 'view';
 
@@ -18,10 +19,8 @@ export type FieldType =
   | 'file'
   | 'relation';
 
-/** The 11 field types of PocketBase 0.22, in its order. */
-export const FIELD_TYPE_NAMES: readonly FieldType[] = [
-  'text', 'editor', 'number', 'bool', 'email', 'url', 'date', 'select', 'json', 'file', 'relation',
-];
+/** The field types, in PocketBase 0.22's order: the registry's (src/fields/registry.ts). */
+export const FIELD_TYPE_NAMES: readonly FieldType[] = FIELD_DEFINITIONS.map((d) => d.type);
 
 /** A schema field as PocketBase 0.22 stores and returns it. */
 export interface StoredSchemaField {

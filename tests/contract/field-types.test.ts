@@ -1,0 +1,84 @@
+// A field type is one folder (src/fields/<type>/: field.ts for what it means, view.tsx for how the
+// dashboard draws it) plus its options form (schemas/fields/<type>.*); the registries list the
+// folders, and no other file switches on a field type. README.md "How to add a field type".
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIELD_DEFINITIONS } from '../../src/fields/registry';
+import { isRecordUiTarget } from '../../src/fields/options-ui';
+import { FIELD_VIEWS } from '../../src/fields/views';
+import { FIELD_TYPE_NAMES } from '../../src/lib/collections/types';
+import { isWidgetName } from '../../src/engine/ui-options';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FIELDS = path.join(ROOT, 'src/fields');
+const folders = fs
+  .readdirSync(FIELDS, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && fs.existsSync(path.join(FIELDS, d.name, 'field.ts')))
+  .map((d) => d.name)
+  .sort();
+const types = FIELD_DEFINITIONS.map((d) => d.type);
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+
+describe('the field type registry', () => {
+  it('lists every folder, and the views and the type names agree with it', () => {
+    expect([...types].sort()).toEqual(folders);
+    expect(Object.keys(FIELD_VIEWS).sort()).toEqual(folders);
+    expect(FIELD_TYPE_NAMES).toEqual(types);
+  });
+
+  it.each(folders)('%s has its view and its options form, and draws records with a registered widget', (type) => {
+    expect(fs.existsSync(path.join(FIELDS, type, 'view.tsx'))).toBe(true);
+    expect(fs.existsSync(path.join(ROOT, `schemas/fields/${type}.schema.json`))).toBe(true);
+    expect(fs.existsSync(path.join(ROOT, `schemas/fields/${type}.ui.json`))).toBe(true);
+    const def = FIELD_DEFINITIONS.find((d) => d.type === type)!;
+    const field = { name: 'f', type, required: false, options: def.defaultOptions() };
+    expect(isWidgetName(def.record.widget, def.valueSchema(field)), def.record.widget).toBe(true);
+  });
+
+  it.each(folders)("%s: ui:record maps only options of its schema to a place on the record input", (type) => {
+    const map = readJson(`schemas/fields/${type}.ui.json`)['ui:record'] ?? {};
+    const props = Object.keys(readJson(`schemas/fields/${type}.schema.json`).properties ?? {});
+    for (const [option, target] of Object.entries(map)) {
+      expect(props, option).toContain(option);
+      expect(isRecordUiTarget(target), `${option} → ${String(target)}`).toBe(true);
+    }
+  });
+});
+
+/** `case '<x>'` labels whose <x> is a field type's name but not a field type (file: why). */
+const NOT_FIELD_TYPES: Record<string, string> = {
+  'server/http/form-bind.ts': "a form value's bind kind (bool, json)",
+  'server/query/filter-parser.ts': 'a filter token kind (text, number)',
+  'server/collections/normalize.ts': "an option's Go type (bool, date)",
+};
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const full = path.join(dir, d.name);
+    if (d.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(d.name) ? [full] : [];
+  });
+}
+
+describe('no file but a field folder switches on a field type', () => {
+  const label = new RegExp(`case\\s+['"](${FIELD_TYPE_NAMES.join('|')})['"]\\s*:`);
+
+  it('finds the switches it looks for', () => {
+    // the check must be able to fail: a field folder's own code would be caught if it sat elsewhere
+    expect(label.test("switch (field.type) {\n    case 'relation':")).toBe(true);
+  });
+
+  it.each(['src', 'server'])('%s/', (dir) => {
+    const offending = sourceFiles(path.join(ROOT, dir))
+      .filter((file) => !file.startsWith(FIELDS + path.sep))
+      .map((file) => path.relative(ROOT, file))
+      .filter((file) => !Object.hasOwn(NOT_FIELD_TYPES, file))
+      .filter((file) => label.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(offending).toEqual([]);
+  });
+
+  it('keeps its allow-list honest (each file still has such a label, and is not about fields)', () => {
+    for (const file of Object.keys(NOT_FIELD_TYPES)) expect(label.test(fs.readFileSync(path.join(ROOT, file), 'utf8')), file).toBe(true);
+  });
+});
