@@ -25,7 +25,7 @@ export interface GlobalFlags {
   queryTimeout: number;
 }
 
-export interface CommandInput {
+interface CommandInput {
   /** The words after the command's name (`migrate down 2` → ['down', '2']). */
   args: string[];
   flags: GlobalFlags;
