@@ -53,6 +53,37 @@ export default tseslint.config(
     },
   },
   {
+    // The server shares the dashboard's plain TypeScript only: src/lib (schema checks, the error
+    // mapper, the ajv set-up), never the engine, pages, app, widgets, UI, API client or stores.
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importResolution,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: ['app', 'pages', 'engine', 'widgets', 'ui', 'api', 'state'].map((l) => `./src/${l}`),
+              message: 'The server imports src/lib only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes parse the request and answer; SQL lives in the domain's store functions.
+    files: ['server/http/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='prepare']", message: 'No SQL in server/http: call a store function of the domain.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -6,7 +6,6 @@
 import type { FieldError } from '../../src/lib/schema/error-tree';
 import { isEmailAddress } from '../../src/lib/email-address';
 
-export type { FieldError };
 export type Rule = (value: unknown) => FieldError | null;
 
 const fail = (code: string, message: string): FieldError => ({ code, message });
@@ -41,34 +40,12 @@ export const length = (min: number, max: number): Rule =>
     return fail('validation_length_out_of_range', `The length must be between ${min} and ${max}.`);
   });
 
-export const email: Rule = skipEmpty((value) =>
-  isEmailAddress(String(value)) ? null : fail('validation_is_email', 'Must be a valid email address.'),
-);
-
-export const min = (threshold: number): Rule =>
-  skipEmpty((value) =>
-    Number(value) >= threshold ? null : fail('validation_min_greater_equal_than_required', `Must be no less than ${threshold}.`),
-  );
-
-export const max = (threshold: number): Rule =>
-  skipEmpty((value) =>
-    Number(value) <= threshold ? null : fail('validation_max_less_equal_than_required', `Must be no greater than ${threshold}.`),
-  );
-
-export const oneOf = (allowed: readonly unknown[]): Rule =>
-  skipEmpty((value) => (allowed.includes(value) ? null : fail('validation_in_invalid', 'Must be a valid value.')));
-
 export const match = (re: RegExp): Rule =>
   skipEmpty((value) => (re.test(String(value)) ? null : fail('validation_match_invalid', 'Must be in a valid format.')));
 
 /** passwordConfirm-style equality (PocketBase's validators.Compare). */
 export const equals = (other: unknown): Rule => (value) =>
   (value ?? '') === (other ?? '') ? null : fail('validation_values_mismatch', "Values don't match.");
-
-/** A custom check; `check` returns an error or null and is skipped for empty values. */
-export const by = (check: (value: unknown) => FieldError | null): Rule => skipEmpty(check);
-
-export { fail as fieldFailure };
 
 /** Runs each field's rules in order and keeps the first error per field (keys sorted). */
 export function validateFields(values: Record<string, unknown>, spec: Record<string, Rule[]>): Record<string, FieldError> {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
 import type { DB } from '../db/database';
 import { adminJson, findAdminById } from '../services/admins';
+import { findAuthRecord } from '../records/auth-store';
 import type { Settings } from '../services/settings';
 import { decodeJwtUnverified, TOKEN_TYPE_ADMIN, TOKEN_TYPE_AUTH_RECORD, verifyAccountToken } from '../services/tokens';
 
@@ -47,24 +48,4 @@ export function resolveAuthToken(db: DB, settings: Settings, header: string): Re
     }
   }
   return guest();
-}
-
-/**
- * An auth record by collection id and record id: the raw table row without passwordHash
- * (tokenKey is kept for signing file tokens; never send the row as is).
- */
-export function findAuthRecord(
-  db: DB,
-  collectionId: string,
-  recordId: string,
-): { collectionId: string; record: Record<string, unknown> } | null {
-  const collection = db.prepare("SELECT id, name FROM _collections WHERE id = ? AND type = 'auth'").get(collectionId) as
-    | { id: string; name: string }
-    | undefined;
-  if (!collection) return null;
-  const table = `"${collection.name.replace(/"/g, '""')}"`;
-  const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(recordId) as Record<string, unknown> | undefined;
-  if (!row) return null;
-  const { passwordHash: _omit, ...record } = row;
-  return { collectionId: collection.id, record };
 }

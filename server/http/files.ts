@@ -13,8 +13,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { Collection, SchemaField } from '../collections/model';
-import { findCollection, getCollections } from '../collections/store';
+import type { Collection } from '../collections/model';
+import { findCollection } from '../collections/store';
 import { findAdminByFileToken, findAdminById } from '../services/admins';
 import { getStorage } from '../services/storage';
 import { DEFAULT_THUMB_SIZES, ensureThumb, THUMBABLE_CONTENT_TYPES } from '../services/thumbs';
@@ -25,12 +25,10 @@ import {
   TOKEN_TYPE_ADMIN,
   TOKEN_TYPE_AUTH_RECORD,
 } from '../services/tokens';
-import { jsonEach } from '../query/record-fields';
-import { quoteIdent as q } from '../query/sql';
 import type { RequestInfo } from '../query/record-resolver';
 import { canAccessRecord, ruleAuthOf } from '../records/auth-store';
 import { findAuthRecordByToken } from '../records/auth-tokens';
-import { findRowById } from '../records/store';
+import { findFileRow, findViewFileOrigin } from '../records/file-rows';
 import { ApiError, badRequest, notFound } from '../core/errors';
 import { allowFraming } from './security-headers';
 import { contentDisposition, serveContent } from './serve-content';
@@ -79,7 +77,7 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   const collection = collParam ? findCollection(ctx, collParam) : undefined;
   if (!collection || !recordId || !filename || !isPlainName(filename)) throw notFound();
 
-  const row = findRow(ctx, collection, recordId);
+  const row = findFileRow(ctx, collection, recordId);
   if (!row) throw notFound();
   const field = collection.schema.find((f) => f.type === 'file' && fileNames(row[f.name]).includes(filename));
   if (!field) throw notFound();
@@ -168,20 +166,6 @@ function canViewProtected(ctx: AppContext, req: FastifyRequest, collection: Coll
 // ---------------------------------------------------------------------------------------------
 // records and their file names
 
-/** A record row by id (view ids may be numbers, so compare as text there). */
-function findRow(ctx: AppContext, collection: Collection, id: string): (Record<string, unknown> & { id: unknown }) | null {
-  try {
-    if (collection.type !== 'view') return findRowById(ctx, collection, id) as (Record<string, unknown> & { id: unknown }) | null;
-    const row = ctx.db.prepare(`SELECT * FROM ${q(collection.name)} WHERE CAST(id AS TEXT) = ? LIMIT 1`).get(id) as
-      | (Record<string, unknown> & { id: unknown })
-      | undefined;
-    return row ?? null;
-  } catch (err) {
-    console.error(`[files] failed to read ${collection.name}/${id}:`, err instanceof Error ? err.message : err);
-    return null;
-  }
-}
-
 function stringList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
   return [];
@@ -200,28 +184,6 @@ function fileNames(value: unknown): string[] {
   return [value];
 }
 
-/**
- * The base/auth record a view's file belongs to: the record whose file field holds that name
- * (stored names carry a random suffix, so they identify one record).
- */
-function findViewFileOrigin(ctx: AppContext, filename: string): { collectionId: string; recordId: string } | null {
-  for (const c of getCollections(ctx)) {
-    if (c.type === 'view') continue;
-    for (const f of c.schema as SchemaField[]) {
-      if (f.type !== 'file') continue;
-      const col = `${q(c.name)}.${q(f.name)}`;
-      try {
-        const row = ctx.db
-          .prepare(`SELECT ${q(c.name)}.id AS id FROM ${q(c.name)} WHERE EXISTS (SELECT 1 FROM ${jsonEach(col)} WHERE value = ?) LIMIT 1`)
-          .get(filename) as { id: string } | undefined;
-        if (row) return { collectionId: c.id, recordId: String(row.id) };
-      } catch {
-        // a table out of sync with its schema: skip it
-      }
-    }
-  }
-  return null;
-}
 
 /** A single, harmless path segment (anything else can never be a stored file name). */
 function isPlainName(name: string): boolean {

@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from '../core/errors';
 import { stringifyLikeGo } from '../core/json';
 import { validateBody } from '../core/body-validator';
 import { readBody } from './form-bind';
-import { bindRecordEvents } from './realtime-broadcast';
+import { bindRecordEvents } from '../realtime/broadcast';
 
 const OAUTH2_TOPIC = '@oauth2';
 const OAUTH2_FAILURE = '../_/#/auth/oauth2-redirect-failure';

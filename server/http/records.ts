@@ -13,7 +13,7 @@ import { createRecordResolver, type RequestInfo } from '../query/record-resolver
 import { quoteIdent as q } from '../query/sql';
 import { collectionLookup, refusedViewReason } from '../collections/store';
 import { ApiError, badRequest, forbidden, notFound } from '../core/errors';
-import { parseFields } from './fields';
+import { parseFields } from '../core/pick-fields';
 import { parseJsonBody } from '../core/json';
 import { jsonTooDeep } from '../core/json-depth';
 import { deleteRecord } from '../records/delete';

@@ -12,14 +12,13 @@ import { schemaValidator } from '../core/schema-validator';
 import { validateSettings } from '../services/settings-validate';
 import { newRecordEmailChangeToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../services/tokens';
 import { badRequest } from '../core/errors';
-import { oneOf, required, validateFields } from '../core/field-rules';
+import { validateBody } from '../core/body-validator';
 import { bindForm, readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const TEST_EMAIL_SCHEMA = 'settings/test-email';
 const APPLE_SECRET_SCHEMA = 'settings/apple-client-secret';
-const S3_FILESYSTEMS = ['storage', 'backups'];
 
 export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/settings', async (req) => {
@@ -92,8 +91,7 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/settings/test/s3', async (req, reply) => {
     requireAdmin(req);
     const form = bindForm(req, { filesystem: 'string' }, LOAD_FAILED);
-    const errors = validateFields(form, { filesystem: [required, oneOf(S3_FILESYSTEMS)] });
-    if (Object.keys(errors).length) throw badRequest('Failed to test the S3 filesystem.', errors);
+    validateBody('settings/test-s3', form, {}, 'Failed to test the S3 filesystem.');
 
     const settings = ctx.settings.get();
     const backups = form.filesystem === 'backups';

@@ -4,6 +4,7 @@
 //
 // Serialisation, rule compilation and row reads come from the records module (records/*.ts).
 import type { AppContext } from '../context';
+import type { DB } from '../db/database';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { nowDateTime } from '../db/layout';
@@ -147,4 +148,24 @@ export function canAccessRecord(
     console.error(`[auth] rule check on ${collection.name} failed:`, err instanceof Error ? err.message : err);
     return false;
   }
+}
+
+/**
+ * An auth record by collection id and record id: the raw table row without passwordHash
+ * (tokenKey is kept for signing file tokens; never send the row as is).
+ */
+export function findAuthRecord(
+  db: DB,
+  collectionId: string,
+  recordId: string,
+): { collectionId: string; record: Record<string, unknown> } | null {
+  const collection = db.prepare("SELECT id, name FROM _collections WHERE id = ? AND type = 'auth'").get(collectionId) as
+    | { id: string; name: string }
+    | undefined;
+  if (!collection) return null;
+  const table = `"${collection.name.replace(/"/g, '""')}"`;
+  const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(recordId) as Record<string, unknown> | undefined;
+  if (!row) return null;
+  const { passwordHash: _omit, ...record } = row;
+  return { collectionId: collection.id, record };
 }

@@ -142,7 +142,7 @@ describe('POST /api/settings/test/s3', () => {
   });
 
   it('validates the filesystem and needs an admin', async () => {
-    expect((await testS3({ filesystem: 'nope' })).body.data.filesystem.code).toBe('validation_in_invalid');
+    expect((await testS3({ filesystem: 'nope' })).body.data).toEqual({ filesystem: { code: 'validation_in_invalid', message: 'Must be a valid value.' } });
     expect((await http(srv.url, 'POST', '/api/settings/test/s3', { body: { filesystem: 'storage' } })).status).toBe(401);
   });
 

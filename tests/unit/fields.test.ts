@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/core/errors';
-import { excerpt, pickFields } from '../../server/http/fields';
+import { excerpt, pickFields } from '../../server/core/pick-fields';
 
 const record = {
   id: 'r1',

@@ -3,12 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { authOptions, findAuthRowByEmail, findAuthRowByUsername, type AuthRow } from '../../records/auth-store';
-import { listAuthProviders } from '../../records/auth-oauth2';
-import { signInWithOAuth2 } from '../record-oauth2';
+import { enabledProvider, listAuthProviders } from '../../records/auth-oauth2';
+import { signInWithOAuth2 } from '../../records/auth-oauth2-sign-in';
 import { verifyPassword } from '../../services/passwords';
 import { createAttemptLimiter } from '../../services/rate-limit';
 import { badRequest, tooManyRequests } from '../../core/errors';
-import { validateBody } from '../../core/body-validator';
+import { fieldFailure, validateBody } from '../../core/body-validator';
+import { isObject } from '../../../src/lib/json';
 import { isEmailAddress } from '../../../src/lib/email-address';
 import { bindForm } from '../form-bind';
 import {
@@ -79,7 +80,29 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
     if (!authOptions(collection).allowOAuth2Auth) {
       throw badRequest('The collection is not configured to allow OAuth2 authentication.');
     }
-    const { row, meta } = await signInWithOAuth2(ctx, req, collection);
+    const form = bindForm(
+      req,
+      { provider: 'string', code: 'string', codeVerifier: 'string', redirectUrl: 'string', createData: 'json' },
+      LOAD_FAILED,
+    );
+    const createData = form.createData ?? {};
+    if (createData !== null && !isObject(createData)) {
+      throw badRequest(LOAD_FAILED, { createData: fieldFailure('validation_invalid_type', 'Must be an object.') });
+    }
+    const provider = enabledProvider(ctx.settings.get(), String(form.provider ?? ''));
+    validateBody('records/auth-with-oauth2', form, {
+      provider: (v) =>
+        provider ? null : fieldFailure('validation_invalid_provider', `Provider with name ${JSON.stringify(String(v))} is missing or is not enabled.`),
+    });
+    if (!provider) throw badRequest();
+    const input = {
+      provider,
+      code: String(form.code),
+      codeVerifier: String(form.codeVerifier ?? ''),
+      redirectUrl: String(form.redirectUrl),
+      createData: createData as Record<string, unknown>,
+    };
+    const { row, meta } = await signInWithOAuth2(ctx, req, collection, input);
     return { ...(await authResponse(ctx, req, collection, row)), meta };
   });
 }

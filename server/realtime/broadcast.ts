@@ -22,13 +22,13 @@ import { pendingRowOf, readRowById } from '../records/store';
 import { QueryTimeoutError, type PendingRow } from '../db/database';
 import type { RequestInfo } from '../query/record-resolver';
 import { findAdminById } from '../services/admins';
-import { type Broker, type Client, type ClientAuth, type Subscriber, sseFrame } from '../realtime/broker';
-import { SlicedQueue } from '../realtime/sliced-queue';
+import { type Broker, type Client, type ClientAuth, type Subscriber, sseFrame } from './broker';
+import { SlicedQueue } from './sliced-queue';
 import { runWithoutReadClient } from '../db/read-client';
-import type { ParsedTopic } from '../realtime/topics';
-import { pickFields } from './fields';
+import type { ParsedTopic } from './topics';
+import { pickFields } from '../core/pick-fields';
 import { stringifyLikeGo } from '../core/json';
-import { findAuthRecord } from './auth';
+import { findAuthRecord } from '../records/auth-store';
 
 type Action = 'create' | 'update' | 'delete';
 type RuleKind = 'list' | 'view';

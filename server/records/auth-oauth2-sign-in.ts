@@ -1,4 +1,5 @@
-// POST /api/collections/{collection}/auth-with-oauth2 (0.22's RecordOAuth2Login): exchange the code,
+// The OAuth2 sign-in of POST /api/collections/{collection}/auth-with-oauth2 (0.22's RecordOAuth2Login;
+// the route, server/http/record-auth/sign-in.ts, reads and validates the body): exchange the code,
 // read the provider's user, then find the record linked to that identity, or link it to the record
 // signed in with this request, or create a new record — and answer like a password sign-in plus
 // `meta` (the provider's user and isNew).
@@ -13,11 +14,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
-import { addExternalAuth, findExternalAuth, findExternalAuthByProviderId } from '../records/auth-external';
-import { enabledProvider } from '../records/auth-oauth2';
-import { authOptions, findAuthRowByEmail, findAuthRowById, isEmailTaken, updateAuthRow, type AuthRow } from '../records/auth-store';
-import { requestInfoOf } from '../records/rules';
-import { createRecord } from '../records/upsert';
+import { addExternalAuth, findExternalAuth, findExternalAuthByProviderId } from './auth-external';
+import type { enabledProvider } from './auth-oauth2';
+import { authOptions, findAuthRowByEmail, findAuthRowById, isEmailTaken, updateAuthRow, type AuthRow } from './auth-store';
+import { requestInfoOf } from './rules';
+import { createRecord } from './upsert';
 import {
   DEFAULT_OAUTH2_TIMEOUT_MS,
   exchangeCode,
@@ -29,11 +30,8 @@ import { randomString } from '../services/passwords';
 import { quoteIdent } from '../query/sql';
 import { transaction } from '../db/database';
 import { ApiError, badRequest } from '../core/errors';
-import { by, fieldFailure, required, validateFields } from '../core/field-rules';
-import { bindForm } from './form-bind';
-import { isObject } from '../../src/lib/json';
+import { fieldFailure } from '../core/body-validator';
 
-const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const AUTH_FAILED = 'Failed to authenticate.';
 
 /** Fields createData may never set: the server decides them (or the provider vouches for them). */
@@ -56,40 +54,26 @@ export interface OAuth2Meta extends Omit<OAuth2User, 'emailVerified'> {
   isNew: boolean;
 }
 
+/** The validated body: an enabled provider (its definition and settings), the code and createData. */
+export interface OAuth2SignInInput {
+  provider: NonNullable<ReturnType<typeof enabledProvider>>;
+  code: string;
+  codeVerifier: string;
+  redirectUrl: string;
+  createData: Record<string, unknown>;
+}
+
 /** Runs the sign-in; returns the record to answer for and the meta (0.22's AuthUser + isNew). */
 export async function signInWithOAuth2(
   ctx: AppContext,
   req: FastifyRequest,
   collection: Collection,
+  input: OAuth2SignInInput,
 ): Promise<{ row: AuthRow; meta: OAuth2Meta }> {
-  const form = bindForm(
-    req,
-    { provider: 'string', code: 'string', codeVerifier: 'string', redirectUrl: 'string', createData: 'json' },
-    LOAD_FAILED,
-  );
-  const createData = form.createData ?? {};
-  if (createData !== null && !isObject(createData)) {
-    throw badRequest(LOAD_FAILED, { createData: fieldFailure('validation_invalid_type', 'Must be an object.') });
-  }
-  const settings = ctx.settings.get();
-  const provider = enabledProvider(settings, String(form.provider ?? ''));
-  const errors = validateFields(form, {
-    provider: [
-      required,
-      by((v) =>
-        provider
-          ? null
-          : fieldFailure('validation_invalid_provider', `Provider with name ${JSON.stringify(String(v))} is missing or is not enabled.`),
-      ),
-    ],
-    code: [required],
-    redirectUrl: [required],
-  });
-  if (Object.keys(errors).length) throw badRequest(undefined, errors);
-  const { def, config } = provider!;
+  const { def, config } = input.provider;
 
   // createData is judged before talking to the provider, so a refused request spends no code
-  const extra = { ...(createData ?? {}) };
+  const extra = { ...input.createData };
   const refused: Record<string, ReturnType<typeof fieldFailure>> = {};
   for (const key of Object.keys(extra)) {
     if (SYSTEM_FIELDS.has(key)) refused[key] = fieldFailure('validation_oauth2_field_not_allowed', 'This field cannot be set through createData.');
@@ -100,9 +84,9 @@ export async function signInWithOAuth2(
   let user: OAuth2User;
   try {
     const token = await exchangeCode(def, config, {
-      code: String(form.code),
-      codeVerifier: String(form.codeVerifier ?? ''),
-      redirectUrl: String(form.redirectUrl),
+      code: input.code,
+      codeVerifier: input.codeVerifier,
+      redirectUrl: input.redirectUrl,
     }, timeout);
     user = await fetchOAuth2User(def, config, token, timeout);
   } catch (err) {
