@@ -14,7 +14,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { ApiError } from '../core/errors';
 import { serveContent } from './serve-content';
+
+/** 0.22 answers a missing static file through its API error handler: the JSON envelope. */
+const notFound = () => new ApiError(404, 'Not Found.');
 
 /** Go's mime.TypeByExtension for what a web front end holds (Go's built-in table). */
 const TYPES: Readonly<Record<string, string>> = {
@@ -75,7 +79,7 @@ export function registerPublicDir(app: FastifyInstance, ctx: AppContext): void {
     try {
       decoded = decodeURIComponent(raw);
     } catch {
-      return reply.callNotFound();
+      throw notFound();
     }
     if (reserved(raw) || reserved(decoded) || decoded.includes('\0')) return reply.callNotFound();
 
@@ -84,7 +88,8 @@ export function registerPublicDir(app: FastifyInstance, ctx: AppContext): void {
       realRoot = await fsp.realpath(root);
     } catch {
       // no public folder: / keeps sending to the dashboard, as without one
-      return raw === '/' ? reply.redirect('/_/', 307) : reply.callNotFound();
+      if (raw === '/') return reply.redirect('/_/', 307);
+      throw notFound();
     }
     // path.Clean of a rooted path: no '..' can climb above the folder
     const name = path.posix.normalize(`/${decoded}`).slice(1);
@@ -94,13 +99,13 @@ export function registerPublicDir(app: FastifyInstance, ctx: AppContext): void {
         warned.add(name);
         console.warn(`[public] refused /${name}: it resolves outside ${root} (a symlink pointing out of the folder)`);
       }
-      return reply.callNotFound();
+      throw notFound();
     }
     if (!found && fallback) {
       const index = await lookup(realRoot, 'index.html');
       found = index === 'outside' ? null : index;
     }
-    if (!found) return reply.callNotFound();
+    if (!found) throw notFound();
     return send(req, reply, found);
   });
 }
