@@ -95,7 +95,8 @@ export function registerPublicDir(app: FastifyInstance, ctx: AppContext): void {
     const name = path.posix.normalize(`/${decoded}`).slice(1);
     let found = await lookup(realRoot, name);
     if (found === 'outside') {
-      if (!warned.has(name)) {
+      // once per path, and a bounded set: requests cannot grow it without end
+      if (!warned.has(name) && warned.size < 1000) {
         warned.add(name);
         console.warn(`[public] refused /${name}: it resolves outside ${root} (a symlink pointing out of the folder)`);
       }
