@@ -65,7 +65,7 @@ export default tseslint.config(
           zones: [
             {
               target: './server',
-              from: ['app', 'pages', 'engine', 'widgets', 'ui', 'api', 'state'].map((l) => `./src/${l}`),
+              from: ['app', 'pages', 'shell', 'engine', 'widgets', 'ui', 'api', 'state'].map((l) => `./src/${l}`),
               message: 'The server imports src/lib only.',
             },
           ],

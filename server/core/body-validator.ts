@@ -1,5 +1,5 @@
-// Request bodies are judged by their schema files (schemas/requests/<area>/<name>.schema.json) with
-// the strict ajv and the shared error mapper, so the API answers PocketBase 0.22's codes and words
+// Request bodies are judged by their schema files (schemas/requests/<area>/<name>.schema.json, or
+// the dashboard's form file where the form is the body, as backups/create) with the strict ajv and the shared error mapper, so the API answers PocketBase 0.22's codes and words
 // (each file's x-codes / x-messages) and the documentation is generated from the same file. What
 // a schema cannot know (a token against the database, a unique email, an enabled provider) is a
 // check run after the file's rules, as ozzo's validation.By runs after the field's other rules:
@@ -16,9 +16,9 @@ export const fieldFailure = (code: string, message: string): FieldError => ({ co
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
-/** The errors of `body` against schemas/requests/<name>.schema.json, then of `checks`, keys sorted. */
+/** The errors of `body` against schemas/<name>.schema.json ("requests/admins/create"), then of `checks`, keys sorted. */
 export function bodyErrors(name: string, body: Record<string, unknown>, checks: Record<string, FieldCheck> = {}): ErrorTree {
-  return withChecks(schemaValidator(`requests/${name}`).validate(body), body, checks);
+  return withChecks(schemaValidator(name).validate(body), body, checks);
 }
 
 function withChecks(schemaErrors: ErrorTree, body: Record<string, unknown>, checks: Record<string, FieldCheck>): ErrorTree {
@@ -47,7 +47,7 @@ export function bodyErrorsWithMinLength(
   limit: { property: string; min: number },
   checks: Record<string, FieldCheck> = {},
 ): ErrorTree {
-  const validator = derivedValidator(`requests/${name}`, `${limit.property}>=${limit.min}`, (schema) => {
+  const validator = derivedValidator(name, `${limit.property}>=${limit.min}`, (schema) => {
     const prop = (schema.properties as Record<string, Record<string, unknown>>)[limit.property];
     const words = `The length must be between ${limit.min} and ${String(prop.maxLength)}.`;
     prop.minLength = limit.min;

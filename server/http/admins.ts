@@ -51,7 +51,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins/auth-with-password', async (req, reply) => {
     const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
-    validateBody('admins/auth-with-password', form);
+    validateBody('requests/admins/auth-with-password', form);
 
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
@@ -80,7 +80,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins/request-password-reset', async (req, reply) => {
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
-    validateBody('admins/request-password-reset', form, {}, 'An error occurred while validating the form.');
+    validateBody('requests/admins/request-password-reset', form, {}, 'An error occurred while validating the form.');
 
     // Answer 204 whatever happens next, so the endpoint cannot be used to enumerate admins.
     void sendPasswordReset(ctx, String(form.email)).catch((err) =>
@@ -92,7 +92,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/admins/confirm-password-reset', async (req, reply) => {
     const form = bindForm(req, { token: 'string', password: 'string', passwordConfirm: 'string' }, LOAD_FAILED);
     let admin: AdminRow | undefined;
-    validateBody('admins/confirm-password-reset', form, {
+    validateBody('requests/admins/confirm-password-reset', form, {
       token: (value) => {
         admin = findAdminByResetToken(db, ctx.settings.get(), String(value));
         return admin ? null : fieldFailure('validation_invalid_token', 'Invalid or expired token.');
@@ -127,7 +127,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     // Open to guests only while no admin exists (the installer creates the first one).
     if (req.auth?.kind !== 'admin' && countAdmins(db) > 0) throw adminOnly();
     const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
-    validateBody('admins/create', form, {
+    validateBody('requests/admins/create', form, {
       id: (v) => (findAdminById(db, String(v)) ? INVALID_ID : null),
       email: uniqueEmail(ctx, null),
     });
@@ -164,7 +164,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
     form.avatar ??= admin.avatar;
     form.email ??= admin.email;
-    validateBody('admins/update', form, {
+    validateBody('requests/admins/update', form, {
       // 0.22's validation.In(admin.Id): a sent id must be the admin's own
       id: (v) => (v === admin.id ? null : fieldFailure('validation_in_invalid', 'Must be a valid value.')),
       email: uniqueEmail(ctx, admin.id),

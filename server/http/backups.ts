@@ -14,18 +14,13 @@ import { findAdminByFileToken } from '../services/admins';
 import { InvalidArchiveError, inspectArchive } from '../services/backups/archive';
 import { createBackup } from '../services/backups/create';
 import { BackupExistsError, openBackupsFs, type BackupsFs } from '../services/backups/fsys';
-import {
-  BACKUP_NAME_MAX_LENGTH,
-  BACKUP_NAME_PATTERN,
-  generateBackupName,
-  isBackupKey,
-  MANUAL_BACKUP_PREFIX,
-} from '../services/backups/names';
+import { generateBackupName, isBackupKey, MANUAL_BACKUP_PREFIX } from '../services/backups/names';
 import { checkDatabase, InvalidDatabaseError, prepareRestore, restorePlan } from '../services/backups/restore';
 import { activeOperation, beginOperation, endOperation } from '../services/backups/state';
 import { tempRoot } from '../services/backups/temp';
 import { logBackgroundError } from '../services/request-log';
 import { ApiError, badRequest, fieldError } from '../core/errors';
+import { validateBody } from '../core/body-validator';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
 import { contentDisposition, serveContent } from './serve-content';
@@ -73,16 +68,10 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
     if (activeOperation(ctx) !== undefined) throw badRequest(BUSY);
     const form = bindForm(req, { name: 'string' }, 'An error occurred while loading the submitted data.');
     const name = form.name ?? '';
-    if (name !== '') {
-      const error =
-        name.length > BACKUP_NAME_MAX_LENGTH
-          ? fieldError('validation_length_out_of_range', `The length must be between 1 and ${BACKUP_NAME_MAX_LENGTH}.`)
-          : !BACKUP_NAME_PATTERN.test(name)
-            ? fieldError('validation_match_invalid', 'Must be in a valid format.')
-            : (await withFs((f) => f.stat(name)).catch(() => true))
-              ? fieldError('validation_backup_name_exists', 'The backup file name is invalid or already exists.')
-              : null;
-      if (error) throw badRequest(GENERIC, { name: error });
+    // the dashboard's form file is the body's schema (0.22's forms.BackupCreate rules)
+    validateBody('backups/create', form, {}, GENERIC);
+    if (name !== '' && (await withFs((f) => f.stat(name)).catch(() => true))) {
+      throw badRequest(GENERIC, { name: fieldError('validation_backup_name_exists', 'The backup file name is invalid or already exists.') });
     }
     const key = name || generateBackupName(MANUAL_BACKUP_PREFIX, ctx.settings.get().meta.appName);
     if (!beginOperation(ctx, key)) throw badRequest(BUSY);

@@ -112,7 +112,7 @@ function readForm(body: unknown): { clientId: string; subscriptions: string[] } 
     if (!Array.isArray(subscriptions) || subscriptions.some((s) => typeof s !== 'string')) throw badRequest();
   }
   const judged = { clientId: clientId ?? '', subscriptions: (subscriptions ?? []) as string[] };
-  validateBody('realtime/subscribe', judged);
+  validateBody('requests/realtime/subscribe', judged);
   return judged as { clientId: string; subscriptions: string[] };
 }
 

@@ -91,7 +91,7 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/settings/test/s3', async (req, reply) => {
     requireAdmin(req);
     const form = bindForm(req, { filesystem: 'string' }, LOAD_FAILED);
-    validateBody('settings/test-s3', form, {}, 'Failed to test the S3 filesystem.');
+    validateBody('requests/settings/test-s3', form, {}, 'Failed to test the S3 filesystem.');
 
     const settings = ctx.settings.get();
     const backups = form.filesystem === 'backups';

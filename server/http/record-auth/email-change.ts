@@ -33,7 +33,7 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
     const collection = loadAuthCollection(ctx, req);
     const row = requireSameCollectionRecord(ctx, req, collection);
     const form = bindForm(req, { newEmail: 'string' }, LOAD_FAILED);
-    validateBody('records/request-email-change', form, {
+    validateBody('requests/records/request-email-change', form, {
       newEmail: (v) =>
         emailDomainError(collection, String(v)) ??
         (isEmailTaken(ctx, collection, String(v)) ? fieldFailure('validation_record_email_invalid', 'User email already exists or it is invalid.') : null),
@@ -79,7 +79,7 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
         else row = record.row;
       }
     }
-    const errors = bodyErrors('records/confirm-email-change', form, { token: () => tokenError });
+    const errors = bodyErrors('requests/records/confirm-email-change', form, { token: () => tokenError });
     if (!errors.password && typeof form.password === 'string' && form.password !== '') {
       const hash = row ? row.passwordHash : await dummyHash();
       const ok = (await verifyPassword(form.password, hash)) && row !== null;

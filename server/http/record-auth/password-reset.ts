@@ -34,7 +34,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
       throw badRequest('The collection is not configured to allow password authentication.');
     }
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
-    validateBody('records/request-password-reset', form, {}, VALIDATE_FAILED);
+    validateBody('requests/records/request-password-reset', form, {}, VALIDATE_FAILED);
 
     void sendPasswordReset(ctx, collection, String(form.email)).catch((err) =>
       logBackgroundError(ctx, 'Failed to send password reset email', err, { type: 'mail' }),
@@ -49,7 +49,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
     let tokenEmail = '';
     // the password's minimum is the collection's (0.22: Length(minPasswordLength, 100))
     const minimum = { property: 'password', min: authOptions(collection).minPasswordLength };
-    const errors = bodyErrorsWithMinLength('records/confirm-password-reset', form, minimum, {
+    const errors = bodyErrorsWithMinLength('requests/records/confirm-password-reset', form, minimum, {
       token: (value) => {
         const record = findAuthRecordByToken(ctx, String(value), 'recordPasswordResetToken');
         if (!record) return INVALID_TOKEN;

@@ -42,7 +42,7 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
   app.post(`${base}/auth-with-password`, async (req, reply) => {
     const collection = loadAuthCollection(ctx, req);
     const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
-    validateBody('records/auth-with-password', form);
+    validateBody('requests/records/auth-with-password', form);
 
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
@@ -90,7 +90,7 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
       throw badRequest(LOAD_FAILED, { createData: fieldFailure('validation_invalid_type', 'Must be an object.') });
     }
     const provider = enabledProvider(ctx.settings.get(), String(form.provider ?? ''));
-    validateBody('records/auth-with-oauth2', form, {
+    validateBody('requests/records/auth-with-oauth2', form, {
       provider: (v) =>
         provider ? null : fieldFailure('validation_invalid_provider', `Provider with name ${JSON.stringify(String(v))} is missing or is not enabled.`),
     });

@@ -27,7 +27,7 @@ export function registerVerification(app: FastifyInstance, ctx: AppContext): voi
   app.post(`${base}/request-verification`, async (req, reply) => {
     const collection = loadAuthCollection(ctx, req);
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
-    validateBody('records/request-verification', form, {}, VALIDATE_FAILED);
+    validateBody('requests/records/request-verification', form, {}, VALIDATE_FAILED);
 
     // 204 whatever happens next: the endpoint must not tell which emails have accounts
     void sendVerification(ctx, collection, String(form.email)).catch((err) =>
@@ -40,7 +40,7 @@ export function registerVerification(app: FastifyInstance, ctx: AppContext): voi
     const collection = loadAuthCollection(ctx, req);
     const form = bindForm(req, { token: 'string' }, LOAD_FAILED);
     let found: { row: AuthRow } | null = null;
-    const errors = bodyErrors('records/confirm-verification', form, {
+    const errors = bodyErrors('requests/records/confirm-verification', form, {
       token: (value) => {
         const token = String(value);
         const claims = decodeJwtUnverified(token);

@@ -3,9 +3,8 @@
 // not a key, so '../' in a URL can never reach outside the backups storage.
 import { isSafeSegment } from '../storage';
 
-/** Names an admin may give a new backup (0.22's forms.BackupCreate). */
-export const BACKUP_NAME_PATTERN = /^[a-z0-9_-]+\.zip$/;
-export const BACKUP_NAME_MAX_LENGTH = 100;
+// The names an admin may give a new backup (0.22's forms.BackupCreate) are the rules of
+// schemas/backups/create.schema.json, the dashboard's form and the server's check alike.
 
 /** The prefix of automatic backups; cronMaxKeep only ever deletes keys starting with it. */
 export const AUTO_BACKUP_PREFIX = '@auto_pb_backup_';
