@@ -9,6 +9,8 @@ import { importResolution } from './scripts/import-resolution.mjs';
 // palette: the top) → pages → shell (toasts, confirm, navigation, page title, the settings layout)
 // → engine → widgets → ui → lib; api/ and state/ (the API client, the global stores) serve app,
 // pages, shell and widgets, never the engine, ui or lib. README.md "Layout" says why.
+const FIELD_DRAWING = ['./src/fields/**/*.tsx', './src/fields/view[s].ts'];
+const FIELD_MEANING = ['./src/fields/*/field.ts', './src/fields/shared/*.ts', './src/fields/{registry,record-values,options-ui,types}.ts'];
 const zone = (target, from, message) => ({ target: `./src/${target}`, from: from.map((l) => `./src/${l}`), message });
 const dashboardLayers = [
   zone('pages', ['app'], 'Pages sit below the app: what they share with it lives in src/shell.'),
@@ -19,6 +21,11 @@ const dashboardLayers = [
   zone('lib', ['app', 'pages', 'shell', 'engine', 'widgets', 'ui', 'api', 'state'], 'src/lib imports no other part of the dashboard.'),
   zone('api', ['app', 'pages', 'shell', 'engine', 'widgets', 'ui', 'state'], 'The API client reports to the shell through events (src/api/events.ts).'),
   zone('state', ['app', 'pages', 'shell', 'engine', 'widgets', 'ui'], 'The stores sit below everything that shows them.'),
+  // a field type's folder (src/fields/<type>/): field.ts is plain TypeScript the server and lib
+  // share; view.tsx draws with ui. Neither reaches above ui, and nothing below draws through them.
+  zone('fields', ['app', 'pages', 'shell', 'engine', 'widgets', 'api', 'state'], 'A field type uses only ui (its view) and lib.'),
+  { target: ['./src/lib', './src/ui', ...FIELD_MEANING], from: FIELD_DRAWING, message: "A field type's meaning (field.ts, the registry) never imports its drawing (view.tsx)." },
+  { target: FIELD_MEANING, from: './src/ui', message: "A field type's field.ts is plain TypeScript the server shares: no ui." },
 ];
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'pb_data', 'docs', 'tests/.tmp', 'bench/.tmp'] },
@@ -68,6 +75,7 @@ export default tseslint.config(
               from: ['app', 'pages', 'shell', 'engine', 'widgets', 'ui', 'api', 'state'].map((l) => `./src/${l}`),
               message: 'The server imports src/lib only.',
             },
+            { target: './server', from: FIELD_DRAWING, message: "The server imports a field type's meaning (field.ts, the registry), never its drawing." },
           ],
         },
       ],

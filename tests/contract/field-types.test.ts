@@ -3,6 +3,7 @@
 // folders, and no other file switches on a field type. README.md "How to add a field type".
 import fs from 'node:fs';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { FIELD_DEFINITIONS } from '../../src/fields/registry';
 import { isRecordUiTarget } from '../../src/fields/options-ui';
@@ -81,4 +82,28 @@ describe('no file but a field folder switches on a field type', () => {
   it('keeps its allow-list honest (each file still has such a label, and is not about fields)', () => {
     for (const file of Object.keys(NOT_FIELD_TYPES)) expect(label.test(fs.readFileSync(path.join(ROOT, file), 'utf8')), file).toBe(true);
   });
+});
+
+describe("a field type's meaning and drawing stay apart (eslint.config.js zones)", () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const layerErrors = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  };
+
+  it.each([
+    ['src/lib/x.ts', "import { fieldView } from '../fields/views';"],
+    ['src/fields/text/field.ts', "import { Icon } from '../../ui/icons';"],
+    ['src/fields/registry.ts', "import { textView } from './text/view';"],
+    ['server/records/x.ts', "import { FIELD_VIEWS } from '../../src/fields/views';"],
+    ['src/fields/text/view.tsx', "import { pb } from '../../api/client';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toHaveLength(1);
+  }, 30_000);
+
+  it('lets lib and the server read the meaning, and a view draw with ui', async () => {
+    expect(await layerErrors('src/lib/x.ts', "import { fieldDefinition } from '../fields/registry';")).toEqual([]);
+    expect(await layerErrors('server/records/x.ts', "import { fieldDefinition } from '../../src/fields/registry';")).toEqual([]);
+    expect(await layerErrors('src/fields/text/view.tsx', "import { Icon } from '../../ui/icons';")).toEqual([]);
+  }, 30_000);
 });
