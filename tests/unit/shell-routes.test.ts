@@ -45,6 +45,7 @@ describe('route table', () => {
       '/settings/tokens',
       '/settings/export-collections',
       '/settings/import-collections',
+      '/settings/migrations',
       '/settings/backups',
     ];
     for (const p of auth) expect(byPath(p)).toMatchObject({ condition: 'auth', sidebar: true });
@@ -169,7 +170,7 @@ describe('guards', () => {
     expect(restricted).not.toContain('/settings/export-collections');
     expect(restricted).not.toContain('/settings/import-collections');
     expect(restricted).toContain('/settings/admins');
-    expect(all).toHaveLength(9);
+    expect(all).toHaveLength(10);
   });
 });
 

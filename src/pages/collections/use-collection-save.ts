@@ -9,6 +9,7 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { collectionsState, removeCollection, upsertCollection } from '../../state/collections';
 import { multipleSwitchErrors } from './multiple-errors';
 import { relationTargetErrors } from './relation-targets';
+import { migrationCapture } from './migration-marker';
 
 type Options = {
   original: CollectionModel | null;
@@ -35,10 +36,11 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
     clearFieldErrors();
     try {
       const body = collectionPayload(draft);
-      const saved = (
-        isNew ? await pb.collections.create(body, { requestKey: 'collection_save' }) : await pb.collections.update(original!.id, body, { requestKey: 'collection_save' })
-      ) as unknown as CollectionModel;
+      const marker = migrationCapture();
+      const options = { requestKey: 'collection_save', fetch: marker.fetch };
+      const saved = (isNew ? await pb.collections.create(body, options) : await pb.collections.update(original!.id, body, options)) as unknown as CollectionModel;
       addSuccessToast(isNew ? 'Successfully created collection.' : 'Successfully updated collection.');
+      marker.show();
       upsertCollection(saved);
       setConfirmChanges(null);
       onSaved(saved, isNew);
@@ -72,8 +74,10 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
     const name = original.name;
     confirm(`Do you really want to delete collection "${name}" and all its records?`, async () => {
       try {
-        await pb.collections.delete(original.id);
+        const marker = migrationCapture();
+        await pb.collections.delete(original.id, { fetch: marker.fetch });
         addSuccessToast(`Successfully deleted collection "${name}".`);
+        marker.show();
         removeCollection(original.id);
         onClose();
       } catch (err) {
