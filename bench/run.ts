@@ -118,7 +118,10 @@ async function main() {
   if (run.has('records')) {
     console.log('');
     const records = await benchRecords();
-    if (records.totalsRatio > 2) console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
+    if (records.totalsRatio > 2) {
+      console.log('records: OVER BUDGET: the list with totals is more than 2x the same SQL run directly');
+      process.exitCode = 1;
+    }
     const price = await benchPoolPrice();
     if (price.ratio < 0.9) {
       console.log('pool price: OVER BUDGET: a plain list with the read pool runs below 0.9x the throughput of main-connection reads');

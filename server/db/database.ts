@@ -69,6 +69,20 @@ export function openReadOnlyDatabase(file: string): DB {
   return db;
 }
 
+const statementCaches = new WeakMap<DB, Map<string, Database.Statement>>();
+
+/**
+ * `db.prepare(sql)`, kept per connection for SQL a request runs every time (the admin look-up
+ * behind each admin request's token): preparing anew cost more than running it. Fixed SQL only.
+ */
+export function cachedStatement(db: DB, sql: string): Database.Statement {
+  let cache = statementCaches.get(db);
+  if (!cache) statementCaches.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
+}
+
 /** Runs `fn` in an IMMEDIATE transaction (writes serialised, all or nothing). */
 export function transaction<T>(db: DB, fn: () => T): T {
   return db.transaction(fn).immediate();
@@ -196,7 +210,8 @@ export interface WorkerRequest {
   queries: ReadQuery[];
   pending?: PendingRow;
 }
-export type WorkerReply = { id: number; ok: true; results: unknown[] } | { id: number; ok: false; message: string; code?: string };
+/** `ms`: how long the statements ran in the child (what a shape costs, without the pipe's hop). */
+export type WorkerReply = { id: number; ok: true; results: unknown[]; ms: number } | { id: number; ok: false; message: string; code?: string; ms: number };
 
 interface Job {
   queries: ReadQuery[];
@@ -212,7 +227,7 @@ interface Job {
 
 interface Child {
   proc: ChildProcess;
-  job: (Job & { id: number; timer: NodeJS.Timeout; cheapTimer?: NodeJS.Timeout; started: number }) | null;
+  job: (Job & { id: number; timer: NodeJS.Timeout; cheapTimer?: NodeJS.Timeout }) | null;
   ready: boolean;
 }
 
@@ -325,7 +340,9 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       clearTimeout(job.timer);
       clearTimeout(job.cheapTimer);
       child.job = null;
-      costs.record(job.shape, performance.now() - job.started);
+      // the statements' own time: under a busy CPU the hop back through the pipe can take longer
+      // than the query, and counting it would keep a fast shape off the main-process path
+      costs.record(job.shape, msg.ms);
       if (msg.ok) job.resolve(msg.results);
       else job.reject(new ReadQueryError(msg.message, msg.code));
       pump();
@@ -369,7 +386,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       stop(child);
       job.reject(new QueryTimeoutError(job.budgetMs));
     }, job.budgetMs);
-    const running: NonNullable<Child['job']> = { ...job, id, timer, started: performance.now() };
+    const running: NonNullable<Child['job']> = { ...job, id, timer };
     if (job.cheap) {
       // a cheap read that overruns counts as costly from then on (its client's share, the
       // reserved child), and so does its shape

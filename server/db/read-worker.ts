@@ -27,11 +27,13 @@ function send(msg: WorkerReply | 'ready'): void {
 
 process.on('message', (msg: WorkerRequest) => {
   let reply: WorkerReply;
+  const t0 = performance.now();
   try {
-    reply = { id: msg.id, ok: true, results: runBatch(db!, msg.queries, msg.pending, prepare) };
+    const results = runBatch(db!, msg.queries, msg.pending, prepare);
+    reply = { id: msg.id, ok: true, results, ms: performance.now() - t0 };
   } catch (err) {
     const e = err as { message?: string; code?: string };
-    reply = { id: msg.id, ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined };
+    reply = { id: msg.id, ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, ms: performance.now() - t0 };
   }
   send(reply);
 });

@@ -7,6 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 
 const COMPRESS_THRESHOLD = 1024;
+/**
+ * Bodies up to this size are compressed in one synchronous call rather than through a zlib stream
+ * on the thread pool: for a page of records (10 KB of JSON: ~0.05 ms of brotli) the stream's
+ * set-up cost several times the compression itself. The plugin's default shrinks with the core
+ * count (8 KB on two cores), which sent the usual list page down the stream path.
+ */
+const SYNC_THRESHOLD = 64 * 1024;
 const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]*\+)?json|application\/javascript|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)(?:;|$)/i;
 
 /** Registers compression; call before any route is added (it hooks route registration). */
@@ -25,5 +32,6 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE,
+    syncThreshold: SYNC_THRESHOLD,
   });
 }

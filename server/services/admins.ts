@@ -1,6 +1,6 @@
 // The _admins table: look-ups and the public JSON shape (0.22 key order: id, created, updated,
 // avatar, email). tokenKey, passwordHash and lastResetSentAt never leave the server.
-import type { DB } from '../db/database';
+import { cachedStatement, type DB } from '../db/database';
 import { decodeJwtUnverified, TOKEN_TYPE_ADMIN, verifyAccountToken, type TokenSettings } from './tokens';
 
 export interface AdminRow {
@@ -27,7 +27,7 @@ export function adminJson(row: AdminRow): AdminJson {
 }
 
 export function findAdminById(db: DB, id: string): AdminRow | undefined {
-  return db.prepare('SELECT * FROM _admins WHERE id = ?').get(id) as AdminRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM _admins WHERE id = ?').get(id) as AdminRow | undefined;
 }
 
 /** Exact (case-sensitive) match, as 0.22 looks admins up for sign-in and password reset. */
