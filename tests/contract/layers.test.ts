@@ -1,6 +1,7 @@
 // The layer rule in eslint.config.js (import-x/no-restricted-paths) must keep firing: a resolver
 // that finds no file silently passes every import. Lints imports that break each rule, and one
 // that keeps it, as if they sat in the layer's folder.
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -40,3 +41,15 @@ describe('dashboard layers', () => {
     expect(await layerErrors('src/widgets/x.ts', "import { pb } from '../api/client';\nimport { copyText } from '../lib/browser-io';")).toEqual([]);
   }, 30_000);
 });
+
+it('gives every folder of src/ with code a zone, the top (app) excepted', async () => {
+  const config = await eslint.calculateConfigForFile(path.join(ROOT, 'src', 'main.tsx'));
+  const zones = (config.rules['import-x/no-restricted-paths'][1] as { zones: Array<{ target: string | string[] }> }).zones;
+  const targets = new Set(zones.flatMap((z) => [z.target].flat()).map((t) => t.replace(/^\.\/src\//, '')));
+  const folders = fs.readdirSync(path.join(ROOT, 'src'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.readdirSync(path.join(ROOT, 'src', e.name), { recursive: true }).some((f) => /\.tsx?$/.test(String(f))))
+    .map((e) => e.name);
+  expect(folders).toContain('pages');
+  expect(folders.filter((f) => f !== 'app' && !targets.has(f)), 'folders no zone covers').toEqual([]);
+});
+
