@@ -9,7 +9,7 @@ import { adminOnly } from '../core/errors';
 import { runWithMigrationSink, type MigrationSink } from '../migrations/automigrate';
 import { migrationsStatus } from '../migrations/runner';
 
-export const MIGRATION_HEADER = 'X-Outpost-Migration';
+const MIGRATION_HEADER = 'X-Outpost-Migration';
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 /** /api/collections, /api/collections/:idOrName and /api/collections/import (not the records routes). */

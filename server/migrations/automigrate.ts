@@ -44,7 +44,7 @@ function fileFor(ctx: AppContext, change: CollectionChange): { suffix: string; c
 }
 
 /** Writes the migration file for `change` and records it as applied; returns its name. */
-export function writeMigrationFor(ctx: AppContext, dir: string, change: CollectionChange): string | null {
+function writeMigrationFor(ctx: AppContext, dir: string, change: CollectionChange): string | null {
   const file = fileFor(ctx, change);
   if (!file) return null;
   fs.mkdirSync(dir, { recursive: true });

@@ -12,7 +12,7 @@ export interface MigrationFile {
 }
 
 /** 0.22's default: `<dataDir>/../pb_migrations`. */
-export function defaultMigrationsDir(dataDir: string): string {
+function defaultMigrationsDir(dataDir: string): string {
   return path.join(path.resolve(dataDir), '..', 'pb_migrations');
 }
 
@@ -32,7 +32,7 @@ export function listMigrationFiles(dir: string): MigrationFile[] {
 }
 
 /** The leading unix timestamp of a file name (`1700000000_name.js`), or null. */
-export function timestampOf(file: string): string | null {
+function timestampOf(file: string): string | null {
   return /^(\d+)_/.exec(file)?.[1] ?? null;
 }
 

@@ -13,7 +13,7 @@ export function ensureMigrationsTable(db: DB): void {
 
 /** Microseconds since the epoch, increasing within the process (as Go's time.Now().UnixMicro()). */
 let lastMicros = 0;
-export function nowMicros(): number {
+function nowMicros(): number {
   const now = Math.floor((performance.timeOrigin + performance.now()) * 1000);
   lastMicros = now > lastMicros ? now : lastMicros + 1;
   return lastMicros;

@@ -26,7 +26,7 @@ import { strict, type CallLog } from './js-unsupported';
 const NO_ROWS = 'sql: no rows in result set';
 
 /** An API error as one line: its message and its field errors. */
-export function describeError(err: unknown): string {
+function describeError(err: unknown): string {
   if (err instanceof ApiError) {
     const data = err.data && Object.keys(err.data).length ? ` ${JSON.stringify(err.data)}` : '';
     const details = err.details ? ` (${typeof err.details === 'string' ? err.details : JSON.stringify(err.details)})` : '';

@@ -25,7 +25,7 @@ export function arrayOf(model: unknown): unknown[] {
 const quoteName = (name: string) => name.split('.').map((p) => `\`${p.replace(/`/g, '``')}\``).join('.');
 
 /** dbx's SQL dialect → SQLite's: quoted names and named parameters. */
-export function dbxToSqlite(sql: string): string {
+function dbxToSqlite(sql: string): string {
   return sql
     .replace(/\{\{([^}]+)\}\}/g, (_, n: string) => quoteName(n.trim()))
     .replace(/\[\[([^\]]+)\]\]/g, (_, n: string) => quoteName(n.trim()))

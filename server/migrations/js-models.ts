@@ -3,8 +3,7 @@
 // (JSON.stringify gives what the API would take) plus the Go methods migrations call; the Dao
 // (./js-dao.ts) turns them into domain calls.
 import bcrypt from 'bcryptjs';
-import { newTokenKey } from '../services/passwords';
-import { randomString } from '../services/passwords';
+import { newTokenKey, randomString } from '../services/passwords';
 
 type Data = Record<string, unknown>;
 const isObj = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -12,7 +11,7 @@ const isObj = (v: unknown): v is Data => typeof v === 'object' && v !== null && 
 const viaJson = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 
 /** bcrypt as PocketBase writes it ($2a$, cost 12). */
-export function hashPasswordSync(plain: string): string {
+function hashPasswordSync(plain: string): string {
   const hash = bcrypt.hashSync(plain, 12);
   return hash.startsWith('$2b$') ? `$2a$${hash.slice(4)}` : hash;
 }
@@ -86,7 +85,7 @@ export class Schema {
   }
 }
 
-export const RULES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'] as const;
+const RULES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'] as const;
 
 export class Collection {
   id = '';

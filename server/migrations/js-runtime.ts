@@ -84,7 +84,7 @@ function globalsFor(state: RuntimeState, register: (up: unknown, down: unknown) 
 }
 
 /** A thrown value as one line, with the place in the migration file when the stack has it. */
-export function thrownMessage(err: unknown, file: string): string {
+function thrownMessage(err: unknown, file: string): string {
   const e = err as { message?: unknown; name?: unknown; stack?: unknown } | null;
   const message = e && typeof e === 'object' && 'message' in e ? String(e.message) : String(err);
   const stack = e && typeof e === 'object' && typeof e.stack === 'string' ? e.stack : '';

@@ -1,7 +1,7 @@
 // What a migration may call is what Outpost implements; any other method of a 0.22 object (a Dao
 // method, a db builder method, `$os.exec`, ...) is named when called, and the call is remembered:
 // the migration fails even when its code catches the error.
-export class UnsupportedCallError extends Error {
+class UnsupportedCallError extends Error {
   constructor(readonly call: string) {
     super(`${call} is not supported by Outpost's JS migrations`);
     this.name = 'UnsupportedCallError';

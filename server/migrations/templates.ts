@@ -29,7 +29,7 @@ export function snapshotTemplate(collections: readonly Collection[]): string {
 `;
 }
 
-export function createTemplate(c: Collection): string {
+function createTemplate(c: Collection): string {
   return `${TYPES_DIRECTIVE}migrate((db) => {
   const collection = new Collection(${marshalIndent(collectionJson(c))});
 
@@ -43,7 +43,7 @@ export function createTemplate(c: Collection): string {
 `;
 }
 
-export function deleteTemplate(c: Collection): string {
+function deleteTemplate(c: Collection): string {
   return `${TYPES_DIRECTIVE}migrate((db) => {
   const dao = new Dao(db);
   const collection = dao.findCollectionByNameOrId(${goQuote(c.id)});

@@ -3,8 +3,8 @@
 // notes the header. PocketBase 0.22 sends no such header: nothing is shown then.
 import { addInfoToast } from '../../shell/toasts';
 
-export const MIGRATION_HEADER = 'X-Outpost-Migration';
-export const migrationMessage = (file: string): string => `Migration written: ${file}`;
+const MIGRATION_HEADER = 'X-Outpost-Migration';
+const migrationMessage = (file: string): string => `Migration written: ${file}`;
 
 /** A fetch for one SDK call (its `fetch` option) and what the answer named. */
 export function migrationCapture(): { fetch: (url: RequestInfo | URL, config?: RequestInit) => Promise<Response>; show: () => void } {
