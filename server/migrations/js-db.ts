@@ -3,6 +3,7 @@
 // `{:name}` placeholders and `{{table}}` / `[[column]]` quoting. The query builder methods
 // (select, insert, createTable, ...) are not offered and say so when called.
 import type { AppContext } from '../context';
+import { invalidateCollections } from '../collections/store';
 import { strict, type CallLog } from './js-unsupported';
 
 type Row = Record<string, unknown>;
@@ -72,6 +73,8 @@ export function createDbBuilder(ctx: AppContext, log: CallLog): DbBuilder {
       },
       execute() {
         const r = statement().run(...used());
+        // raw SQL may have touched _collections: the Dao reads them afresh
+        invalidateCollections(ctx);
         return { rowsAffected: () => r.changes, lastInsertId: () => Number(r.lastInsertRowid) };
       },
       one(target: unknown) {

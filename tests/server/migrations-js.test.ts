@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { FIXTURE_DIR, http, startServer, tempDir, type TestServer } from '../helpers/server';
-import { CREATED_POSTS, CREATED_TMP, DELETED_TMP, POSTS_ID, SEED, SNAPSHOT, UPDATED_POSTS } from '../helpers/pb022-migrations';
+import { CREATED_MEMBERS, CREATED_NICKS_VIEW, CREATED_POSTS, CREATED_TMP, DELETED_TMP, POSTS_ID, SEED, SEED_PEOPLE, SNAPSHOT, UPDATED_MEMBERS, UPDATED_POSTS } from '../helpers/pb022-migrations';
 
 const SET: Record<string, string> = {
   '1714557601_created_posts.js': CREATED_POSTS,
@@ -123,6 +123,31 @@ describe('0.22 migration files', () => {
   it('run on an empty pb_data', async () => {
     srv = await startServer({ options: { migrationsDir: migrationsDir(SET) } });
     await expectMigratedProject(srv);
+  });
+
+  it('an auth collection, a view over it, a rename with new auth options, DynamicModel queries', async () => {
+    srv = await startServer({
+      options: {
+        migrationsDir: migrationsDir({
+          '1714557610_created_members.js': CREATED_MEMBERS,
+          '1714557611_created_nicks.js': CREATED_NICKS_VIEW,
+          '1714557612_updated_members.js': UPDATED_MEMBERS,
+          '1714557613_seed_people.js': SEED_PEOPLE,
+        }),
+      },
+    });
+    const { ctx } = srv.app;
+    const rows = ctx.db.prepare("SELECT name, type, options FROM _collections WHERE name IN ('people', 'nicks', 'members') ORDER BY name").all() as Array<{ name: string; type: string; options: string }>;
+    expect(rows.map((r) => [r.name, r.type])).toEqual([
+      ['nicks', 'view'],
+      ['people', 'auth'],
+    ]);
+    expect(JSON.parse(rows[1].options)).toMatchObject({ allowOAuth2Auth: false, minPasswordLength: 10, requireEmail: true });
+    // the view follows the rename; the seed's record was deleted again by the same migration
+    expect(JSON.parse(rows[0].options).query).toBe('SELECT id, nick FROM "people"');
+    const methods = await http(srv.url, 'GET', '/api/collections/people/auth-methods');
+    expect(methods.body).toMatchObject({ usernamePassword: true, emailPassword: true, authProviders: [] });
+    expect(ctx.db.prepare('SELECT count(*) AS n FROM people').get()).toEqual({ n: 0 });
   });
 
   it("a collections snapshot (importCollections with deleteMissing) on an empty pb_data", async () => {
