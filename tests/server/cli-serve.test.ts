@@ -75,12 +75,14 @@ describe('refused command lines start nothing', () => {
 });
 
 describe('flags take effect', () => {
-  it('--dir defaults to ./pb_data of the working directory, --origins is the CORS list', async () => {
+  it('--dir defaults to ./pb_data of the working directory, --origins is the CORS list; JS hooks are said to be ignored', async () => {
     const project = path.join(cwd, 'default-dir');
-    fs.mkdirSync(project);
+    fs.mkdirSync(path.join(project, 'pb_hooks'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'pb_hooks', 'main.pb.js'), 'routerAdd("GET", "/hello", (c) => c.string(200, "hi"))');
     const server = await startCliServer(['--origins=https://a.example', '--origins', 'https://b.example,https://c.example'], project);
     try {
       expect(fs.existsSync(path.join(project, 'pb_data', 'data.db'))).toBe(true);
+      expect(server.output()).toMatch(/pb_hooks holds 1 JS hook file\(s\) \(\*\.pb\.js\); Outpost does not run JS hooks yet, they are ignored/);
       for (const origin of ['https://a.example', 'https://b.example', 'https://c.example']) {
         const res = await http(server.url, 'GET', '/api/health', { headers: { Origin: origin } });
         expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);
