@@ -193,9 +193,10 @@ function helpOf(s: Json, ui: Json): string {
 }
 
 function messagesOf(s: Json): string {
-  return Object.entries<string>(s['x-messages'] ?? {})
-    .map(([k, m]) => `${k}: “${m}”`)
-    .join('; ');
+  const api = Object.entries<string>(s['x-messages'] ?? {}).map(([k, m]) => `${k}: “${m}”`);
+  // the dashboard form's own words, where the spec words it differently from the API
+  const form = Object.entries<string>(s['x-form-messages'] ?? {}).map(([k, m]) => `${k} (form): “${m}”`);
+  return [...api, ...form].join('; ');
 }
 
 const DEFAULT_WIDGETS: Record<string, string> = { boolean: 'checkbox', integer: 'number', number: 'number', string: 'text', array: 'list', object: 'group' };

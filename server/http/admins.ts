@@ -51,7 +51,8 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins/auth-with-password', async (req, reply) => {
     const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
-    validateBody('requests/admins/auth-with-password', form);
+    // the dashboard's sign-in form is the body's schema
+    validateBody('admins/login', form);
 
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
@@ -80,7 +81,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins/request-password-reset', async (req, reply) => {
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
-    validateBody('requests/admins/request-password-reset', form, {}, 'An error occurred while validating the form.');
+    validateBody('admins/request-password-reset', form, {}, 'An error occurred while validating the form.');
 
     // Answer 204 whatever happens next, so the endpoint cannot be used to enumerate admins.
     void sendPasswordReset(ctx, String(form.email)).catch((err) =>

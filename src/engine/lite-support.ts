@@ -31,8 +31,8 @@ export interface LitePlan {
 }
 
 const ROOT_KEYS = new Set(['$schema', '$id', 'title', 'description', 'type', 'required', 'properties', 'additionalProperties']);
-const STRING_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'format', 'x-messages', 'x-sameAs']);
-const BOOLEAN_KEYS = new Set(['type', 'title', 'description', 'x-messages']);
+const STRING_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'format', 'x-messages', 'x-form-messages', 'x-codes', 'x-sameAs']);
+const BOOLEAN_KEYS = new Set(['type', 'title', 'description', 'x-messages', 'x-form-messages', 'x-codes']);
 const ROOT_UI_OPTIONS = new Set(['layout', 'columns']);
 const FIELD_UI_OPTIONS = new Set(['widget', 'autofocus', 'autocomplete', 'help', 'placeholder', 'title', 'classNames', 'rows', 'badge']);
 const STRING_WIDGETS: Record<string, LiteWidget> = {

@@ -6,7 +6,7 @@
  * Pure module: no React, no Node APIs.
  */
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { keywordPriority, messageOf, WRAPPER_KEYWORDS } from '../lib/schema/schema-words';
+import { formMessageOf, keywordPriority, WRAPPER_KEYWORDS } from '../lib/schema/schema-words';
 
 type Schema = Record<string, unknown>;
 
@@ -37,7 +37,7 @@ function messageFor(root: Schema, error: RJSFValidationError, data?: unknown): s
   const keyword = error.name === 'dependencies' ? 'required' : (error.name ?? '');
   const params = (error.params ?? {}) as Record<string, unknown>;
   const path = propertyPath(error.property);
-  return messageOf(root, { keyword, params, path, schemaPath: error.schemaPath, value: valueAt(data, path) });
+  return formMessageOf(root, { keyword, params, path, schemaPath: error.schemaPath, value: valueAt(data, path) });
 }
 
 /**

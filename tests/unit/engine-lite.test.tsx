@@ -233,7 +233,7 @@ describe('lite renderer behaviour', () => {
     fireEvent.change(screen.getByLabelText(/^Email\s*\*?$/), { target: { value: 'admin@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password\s*\*?$/), { target: { value: 'x' } });
     fireEvent.click(screen.getByText('Submit'));
-    expect(seen).toEqual([{ email: 'admin@example.com', password: 'x' }]);
+    expect(seen).toEqual([{ identity: 'admin@example.com', password: 'x' }]);
   });
 
   it('reports changes with validity and dirtiness; an emptied field becomes undefined', () => {

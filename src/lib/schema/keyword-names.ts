@@ -5,8 +5,17 @@
  * Pure module: no React, no Node APIs, no ajv.
  */
 
-/** Spec messages per failing keyword, e.g. `{ "minLength": "Minimum 10 characters." }`. Annotation only. */
+/**
+ * Messages per failing keyword, e.g. `{ "format": "Must be a valid email address." }`: the API's
+ * field errors and the dashboard's form both say them (a request body's file words 0.22's). Annotation only.
+ */
 export const MESSAGES_KEYWORD = 'x-messages';
+/**
+ * What the dashboard's form says instead of x-messages, where the spec words a form differently from
+ * 0.22's API (`{ "minLength": "Minimum 10 characters." }` where the API says "The length must be
+ * between 10 and 72."). The server never reads it. Annotation only.
+ */
+export const FORM_MESSAGES_KEYWORD = 'x-form-messages';
 /** `"x-sameAs": "password"`: the value must equal the sibling property named (a password confirmation). */
 export const SAME_AS_KEYWORD = 'x-sameAs';
 /**
@@ -62,4 +71,4 @@ export const COLLECTION_EXISTS_KEYWORD = 'x-collectionExists';
  */
 export const NOT_VIEW_KEYWORD = 'x-notView';
 /** The custom keywords that only annotate (no check of their own). */
-export const ANNOTATION_KEYWORDS: readonly string[] = [MESSAGES_KEYWORD, CODES_KEYWORD, STORED_DEFAULT_KEYWORD, PROVIDER_KEYWORD];
+export const ANNOTATION_KEYWORDS: readonly string[] = [MESSAGES_KEYWORD, FORM_MESSAGES_KEYWORD, CODES_KEYWORD, STORED_DEFAULT_KEYWORD, PROVIDER_KEYWORD];

@@ -17,6 +17,7 @@ import { _, type Code, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import {
   CODES_KEYWORD,
   COLLECTION_EXISTS_KEYWORD,
+  FORM_MESSAGES_KEYWORD,
   GO_REGEX_FORMAT,
   INTEGER_WHEN_KEYWORD,
   MAXIMUM_COUNT_OF_KEYWORD,
@@ -110,6 +111,11 @@ const TRUE = { const: true };
 const CUSTOM_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: MESSAGES_KEYWORD,
+    schemaType: 'object',
+    metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  {
+    keyword: FORM_MESSAGES_KEYWORD,
     schemaType: 'object',
     metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
   },

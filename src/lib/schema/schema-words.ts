@@ -9,6 +9,7 @@
 import {
   CODES_KEYWORD,
   COLLECTION_EXISTS_KEYWORD,
+  FORM_MESSAGES_KEYWORD,
   GO_REGEX_FORMAT,
   INTEGER_WHEN_KEYWORD,
   MAXIMUM_COUNT_OF_KEYWORD,
@@ -216,6 +217,11 @@ function lookup(root: Schema, failure: KeywordFailure, name: string): string | u
 
 export function messageOf(root: Schema, failure: KeywordFailure): string {
   return lookup(root, failure, MESSAGES_KEYWORD) ?? defaultMessage(failure.keyword, failure.params, failure.value);
+}
+
+/** The dashboard form's words: the schema's x-form-messages, else what the API says (messageOf). */
+export function formMessageOf(root: Schema, failure: KeywordFailure): string {
+  return lookup(root, failure, FORM_MESSAGES_KEYWORD) ?? messageOf(root, failure);
 }
 
 export function codeOf(root: Schema, failure: KeywordFailure): string {

@@ -1,4 +1,4 @@
-/** Admin sign in: email and password, prefilled from demoEmail/demoPassword. */
+/** Admin sign in: email (sent as `identity`) and password, prefilled from demoEmail/demoPassword. */
 import { useState } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { handleError, pb } from '../../api/client';
@@ -9,14 +9,14 @@ import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';
 import { queryParam, screenForm } from './screen-form';
 
-type Login = { email?: string; password?: string };
+type Login = { identity?: string; password?: string };
 
 const FORM_ID = 'login-form';
 
 export default function LoginPage() {
   const { screen, schema, uiSchema, submit } = screenForm('login');
   const { query } = useRoute();
-  const [data, setData] = useState<Login>(() => ({ email: queryParam(query, 'demoEmail'), password: queryParam(query, 'demoPassword') }));
+  const [data, setData] = useState<Login>(() => ({ identity: queryParam(query, 'demoEmail'), password: queryParam(query, 'demoPassword') }));
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -26,7 +26,7 @@ export default function LoginPage() {
     setFailed(false);
     clearFieldErrors();
     try {
-      await signInAdmin(pb, d.email ?? '', d.password ?? '');
+      await signInAdmin(pb, d.identity ?? '', d.password ?? '');
       navigate('/');
     } catch (err) {
       // Wrong credentials read as the spec's message; anything else (network, rate limit) goes to the generic handler.
