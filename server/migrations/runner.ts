@@ -66,11 +66,14 @@ export function migrateUp(ctx: AppContext, opts: RunnerOptions): string[] {
   return pending.map((m) => m.file);
 }
 
-/** The files `migrate down <count>` would revert, latest first (count < 0: every applied one). */
+/**
+ * The files `migrate down <count>` would revert, latest first. count < 0: every applied JS
+ * migration (0.22 would revert its own Go ones too, which Outpost refuses).
+ */
 export function toRevert(ctx: AppContext, count: number): string[] {
   ensureMigrationsTable(ctx.db);
-  const limit = count < 0 ? appliedRows(ctx.db).length : count;
-  return limit > 0 ? lastApplied(ctx.db, limit) : [];
+  if (count < 0) return lastApplied(ctx.db, appliedRows(ctx.db).length).filter((file) => !isGoMigration(file));
+  return count > 0 ? lastApplied(ctx.db, count) : [];
 }
 
 /** Reverts the last `count` applied migrations; every one must have its file and a down. */

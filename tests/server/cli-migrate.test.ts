@@ -116,7 +116,9 @@ describe('outpost migrate', () => {
     expect(cancelled.stdout).toContain('The command has been cancelled');
     expect(rows()).toHaveLength(2);
 
-    const res = await outpost(['migrate', 'down', '2'], 'y\n');
+    // `-- -1` (as cobra, a bare -1 is a flag): every applied JS migration, PocketBase's own Go ones left alone
+    const res = await outpost(['migrate', 'down', '--', '-1'], 'y\n');
+    expect(res.stdout).toContain('Do you really want to revert the last 2 applied migration(s)?');
     expect(res.stderr).toBe('');
     const blank = fs.readdirSync(dir).find((f) => f.endsWith('_add_things.js')) as string;
     expect(res.stdout).toContain(`Reverted ${blank}\nReverted 1714557601_created_posts.js\n`);
