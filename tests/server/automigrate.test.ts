@@ -115,6 +115,22 @@ describe('automigrate', () => {
     expect(files()).toEqual(written);
   });
 
+  it('GET /api/outpost/migrations lists them for admins only', async () => {
+    const guest = await http(srv.url, 'GET', '/api/outpost/migrations');
+    expect(guest.status).toBe(401);
+    expect(guest.body).toEqual({ code: 401, message: 'The request requires valid admin authorization token to be set.', data: {} });
+    fs.writeFileSync(path.join(dir, '1999999999_pending.js'), 'migrate(() => {});\n');
+    const res = await api('GET', '/api/outpost/migrations');
+    expect(res.status).toBe(200);
+    expect(res.body.dir).toBe(dir);
+    expect(res.body.automigrate).toBe(true);
+    const items = res.body.items as Array<{ file: string; applied: string | null; missing: boolean }>;
+    expect(items.map((i) => i.file)).toEqual(files());
+    expect(items.at(-1)).toEqual({ file: '1999999999_pending.js', applied: null, missing: false });
+    for (const i of items.slice(0, -1)) expect(i.applied).toMatch(/^\d{4}-\d\d-\d\dT/);
+    fs.rmSync(path.join(dir, '1999999999_pending.js'));
+  });
+
   it('the files applied by `migrate up` to a fresh pb_data give the same collections', async () => {
     const work = tempDir('outpost-auto-fresh-');
     const dataDir = path.join(work, 'pb_data');
