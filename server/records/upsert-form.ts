@@ -12,6 +12,7 @@ import type { RecordModel } from './model';
 import { isValueUnique } from './store';
 import { validateRecordData, type FieldErrors, type UploadedFile } from './validate';
 import { prepareValue, replaceModifiers, zeroValue, type RecordData } from '../../src/fields/record-values';
+import { fieldDefinition } from '../../src/fields/registry';
 import { castBool, castString, toUniqueStrings } from '../../src/fields/shared/casts';
 
 export const LOAD_FAILED = 'Failed to load the submitted data due to invalid formatting.';
@@ -97,7 +98,7 @@ export class RecordForm {
     for (const field of this.collection.schema) {
       const key = field.name;
       const value = Object.hasOwn(data, key) ? prepareValue(field, data[key]) : this.data[key];
-      if (field.type !== 'file') {
+      if (!fieldDefinition(field.type).uploads) {
         this.data[key] = value;
         continue;
       }
@@ -119,7 +120,7 @@ export class RecordForm {
 
   addFiles(key: string, files: UploadedFile[]): void {
     const field = this.collection.schema.find((f) => f.name === key);
-    if (!field || field.type !== 'file' || files.length === 0) return;
+    if (!field || !fieldDefinition(field.type).uploads || files.length === 0) return;
     const oldNames = toUniqueStrings(this.data[key]);
     if (Number(field.options.maxSelect) === 1) {
       if (oldNames.length) this.filesToDelete = [...new Set([...this.filesToDelete, ...oldNames])];
@@ -133,7 +134,7 @@ export class RecordForm {
 
   removeFiles(key: string, toDelete?: string[]): void {
     const field = this.collection.schema.find((f) => f.name === key);
-    if (!field || field.type !== 'file') return;
+    if (!field || !fieldDefinition(field.type).uploads) return;
     let existing = toUniqueStrings(this.data[key]);
     const names = toDelete ?? [...existing];
     this.filesToDelete.push(...existing.filter((n) => names.includes(n)));

@@ -17,6 +17,7 @@ import { compileRule, manageRuleCondition } from './rules';
 import { findRowById, insertRecord, pendingRowOf, rowByIdQuery, updateRecord } from './store';
 import { LOAD_FAILED, LoadError, newRecordModel, RecordForm } from './upsert-form';
 import { sentenize, type FieldErrors, type UploadedFile } from './validate';
+import { fieldDefinition } from '../../src/fields/registry';
 import { toUniqueStrings } from '../../src/fields/shared/casts';
 import type { RecordData } from '../../src/fields/record-values';
 
@@ -125,7 +126,7 @@ async function writeUploads(ctx: AppContext, record: RecordModel, form: RecordFo
 async function deleteOldFiles(ctx: AppContext, record: RecordModel, names: string[]): Promise<void> {
   const storage = getStorage(ctx);
   const kept = new Set(
-    record.collection.schema.filter((f) => f.type === 'file').flatMap((f) => toUniqueStrings(record.data[f.name])),
+    record.collection.schema.filter((f) => fieldDefinition(f.type).uploads).flatMap((f) => toUniqueStrings(record.data[f.name])),
   );
   for (const name of new Set(names)) {
     if (kept.has(name)) continue;

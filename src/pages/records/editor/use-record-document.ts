@@ -15,6 +15,7 @@ import { deepEqual } from '../../../lib/json';
 import { recordFormSchema, recordToFormData } from '../../../lib/record-form';
 import { createUploadStore } from '../../../widgets/record/context';
 import { fieldOptionsUi } from '../field-options-ui';
+import { fieldDefinition } from '../../../fields/registry';
 import { deleteDraft, draftKey, draftOf, readDraft, saveDraft } from './drafts';
 import { MESSAGES } from './messages';
 
@@ -43,7 +44,7 @@ type Options = {
 /** The record a duplicate starts from: no id, created, updated or files. */
 function duplicateSource(collection: CollectionModel, source: RecordModel): RecordModel {
   const copy: Record<string, unknown> = { ...source, id: '', created: '', updated: '' };
-  for (const f of collection.schema) if (f.type === 'file') copy[f.name] = Array.isArray(source[f.name]) ? [] : '';
+  for (const f of collection.schema) if (fieldDefinition(f.type).uploads) copy[f.name] = Array.isArray(source[f.name]) ? [] : '';
   if (collection.type === 'auth') copy.verified = false;
   return copy as RecordModel;
 }
