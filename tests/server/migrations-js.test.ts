@@ -10,7 +10,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { FIXTURE_DIR, http, startServer, tempDir, type TestServer } from '../helpers/server';
-import { CREATED_MEMBERS, CREATED_NICKS_VIEW, CREATED_POSTS, CREATED_TMP, DELETED_TMP, POSTS_ID, SEED, SEED_PEOPLE, SNAPSHOT, UPDATED_MEMBERS, UPDATED_POSTS } from '../helpers/pb022-migrations';
+import { CREATED_POSTS, CREATED_TMP, DELETED_TMP, POSTS_ID, SEED, SNAPSHOT, UPDATED_POSTS } from '../helpers/pb022-migrations';
+import { CREATED_MEMBERS, CREATED_NICKS_VIEW, SEED_PEOPLE, UPDATED_MEMBERS } from '../helpers/pb022-migrations-auth';
 
 const SET: Record<string, string> = {
   '1714557601_created_posts.js': CREATED_POSTS,
