@@ -4,7 +4,7 @@
 // unknown sub-command or a pb_data that cannot be opened (e.g. a wrong settings key) exits non-zero.
 import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
-import { isEmailAddress } from '../core/field-rules';
+import { isEmailAddress } from '../../src/lib/email-address';
 import { countAdmins, findAdminByEmail } from '../services/admins';
 import { hashPassword, newId, newTokenKey } from '../services/passwords';
 import type { CliCommand, GlobalFlags } from './command';

@@ -1,5 +1,5 @@
-// Left for the record upsert form (server/records/upsert-form.ts) and the CLI until they validate
-// with schema files as every other request body does (server/core/body-validator.ts).
+// Left for the record upsert form (server/records/upsert-form.ts) until it validates with schema
+// files as every other request body does (server/core/body-validator.ts); then it goes.
 // Form field validation shaped like PocketBase's (ozzo-validation): each field reports its first
 // failing rule as {code, message}; every rule but `required` skips empty values; the error map
 // has alphabetical keys, as Go encodes it.
