@@ -15,7 +15,7 @@ const OPTION_TARGET = /^ui:options\.([A-Za-z_$][\w$]*)$/;
 export const isRecordUiTarget = (target: unknown): boolean => typeof target === 'string' && (UI_KEYS.has(target) || OPTION_TARGET.test(target));
 
 /** The option → target map of an options UI schema. */
-export function recordUiMap(optionsUi: Record<string, unknown> | undefined): Record<string, string> {
+function recordUiMap(optionsUi: Record<string, unknown> | undefined): Record<string, string> {
   const map = optionsUi?.['ui:record'];
   if (!map || typeof map !== 'object' || Array.isArray(map)) return {};
   return Object.fromEntries(Object.entries(map).filter((e): e is [string, string] => isRecordUiTarget(e[1])));

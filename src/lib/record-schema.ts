@@ -1,14 +1,15 @@
 /**
  * The record data schema, generated: a collection's fields become a JSON Schema (draft-07) of a
- * record's values. The server validates records with it (server/records/schema-validate.ts) and the
- * dashboard's record form (./record-form.ts) is built on it, so a rule is written once.
+ * record's values, one property per field from its type's `valueSchema` (src/fields/<type>/field.ts).
+ * The server validates records with it (server/records/schema-validate.ts), and the dashboard's
+ * record form (./record-form.ts) and the records import are built on it, so a rule is written once.
  *
  * What JSON Schema says here: types, text lengths and patterns, number limits and "no decimals",
  * select values, how many items a multi-value field holds, the e-mail shape, and "required"
  * (PocketBase's required means non-empty: the data are validated with empty values dropped, see
- * `withoutEmptyValues`). What it cannot say stays in code on the server: unique indexes, relations
- * that must exist, a file's real type and size, url shape, e-mail/url domains, date limits and
- * JSON parsing and size (the editor flags unparsable JSON itself, as `invalid_json`).
+ * `withoutEmptyValues`). What it cannot say is each type's `check` (url shape, e-mail/url domains,
+ * date limits, JSON parsing and size, a file's real type and size, relations that must exist),
+ * run by the server; unique indexes are the database's.
  *
  * Messages and codes are PocketBase 0.22's (forms/validators/record_data.go), carried by the
  * engine's `x-messages` / `x-codes` keywords, so the dashboard and the API word an error the same.
@@ -20,7 +21,7 @@ import type { FieldLike, JsonSchema } from '../fields/types';
 import { errorTree, type FieldError, type SchemaError } from './schema/error-tree';
 
 export type { JsonSchema };
-export { EMAIL_PATTERN, isMultiple, maxSelectOf, num, REQUIRED_CODE, REQUIRED_MESSAGE, withMessages } from '../fields/shared/schema';
+export { EMAIL_PATTERN, isMultiple, num, REQUIRED_CODE, REQUIRED_MESSAGE, withMessages } from '../fields/shared/schema';
 
 /** The field shape this module reads (the dashboard's and the server's field types both fit). */
 export interface RecordFieldLike extends FieldLike {
