@@ -33,7 +33,6 @@ function load(ctx: AppContext, opts: RunnerOptions): { list: LoadedMigration[]; 
 /** Runs `work` in one IMMEDIATE transaction with the runtime bound to `ctx`; rolls everything back on error. */
 function inTransaction(ctx: AppContext, state: RuntimeState, work: () => void): void {
   const db: DB = ctx.db;
-  const settingsBefore = ctx.settings.get();
   db.exec('BEGIN IMMEDIATE');
   state.ctx = ctx;
   try {
@@ -41,8 +40,8 @@ function inTransaction(ctx: AppContext, state: RuntimeState, work: () => void): 
     db.exec('COMMIT');
   } catch (err) {
     if (db.inTransaction) db.exec('ROLLBACK');
-    // the settings store keeps its document in memory: put back what the database holds again
-    if (ctx.settings.get() !== settingsBefore) ctx.settings.save(settingsBefore);
+    // (a settings document a migration saved stays in the store's memory: a failed run ends the
+    // command or the start, and nothing reads that store again)
     throw err;
   } finally {
     state.ctx = null;

@@ -191,6 +191,25 @@ describe('bad input leaves pb_data as it was', () => {
     expect(message).toBe('Failed to apply migration 1714557602_boom.js: boom (1714557602_boom.js:1)');
   });
 
+  it('settings, an admin and records saved before the throw are rolled back too', async () => {
+    const { message } = await refused({
+      '1714557601_created_posts.js': CREATED_POSTS,
+      '1714557602_half.js': `migrate((db) => {
+  const dao = new Dao(db);
+  const settings = dao.findSettings();
+  settings.meta.appName = "Half done";
+  dao.saveSettings(settings);
+  const admin = new Admin();
+  admin.email = "half@example.com";
+  admin.setPassword("half-password-1");
+  dao.saveAdmin(admin);
+  dao.saveRecord(new Record(dao.findCollectionByNameOrId("posts"), { title: "kept?" }));
+  throw new Error("after the writes");
+});`,
+    });
+    expect(message).toBe('Failed to apply migration 1714557602_half.js: after the writes (1714557602_half.js:11)');
+  });
+
   it('an unsupported call fails the migration even when the file catches it', async () => {
     const { message } = await refused({
       '1714557601_created_posts.js': CREATED_POSTS,
