@@ -65,7 +65,7 @@ describe('sign in', () => {
 
     const refreshed = await pb.admins.authRefresh();
     expect(refreshed.admin.id).toBe(auth.admin.id);
-    expect(refreshed.token).toBeTruthy();
+    expect(refreshed.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const raw = await http(srv.url, 'POST', '/api/admins/auth-refresh', { token: `Bearer ${adminToken}` });
     expect(Object.keys(raw.body)).toEqual(['token', 'admin']);
   });

@@ -92,7 +92,7 @@ describe.each([
     const html = await res.text();
     expect(html).toBe(fs.readFileSync(path.join(ROOT, 'dist', 'index.html'), 'utf8'));
     const script = html.match(/src="\/_\/(assets\/[^"]+\.js)"/)?.[1];
-    expect(script).toBeTruthy();
+    expect(script).toMatch(/^assets\/.+\.js$/);
     const asset = await fetch(`${url}/_/${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);

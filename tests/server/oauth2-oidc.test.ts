@@ -99,7 +99,8 @@ describe('auth-with-oauth2 against a real OIDC provider', () => {
     const { pb, code, codeVerifier } = await authorize('alice');
     const auth = await pb.collection('members').authWithOAuth2Code('oidc', code, codeVerifier, REDIRECT, { nick: 'Al' });
     expect(auth.meta).toMatchObject({ id: 'alice', name: 'User alice', username: 'alice', email: 'alice@example.test', isNew: true });
-    expect(auth.meta?.accessToken).toBeTruthy();
+    expect(auth.meta?.accessToken).toEqual(expect.any(String));
+    expect(auth.meta?.accessToken).not.toBe('');
     expect(auth.record).toMatchObject({ email: 'alice@example.test', verified: true, username: 'alice', nick: 'Al' });
     expect(pb.authStore.isValid).toBe(true);
     aliceId = auth.record.id;
