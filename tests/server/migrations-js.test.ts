@@ -151,6 +151,14 @@ describe('0.22 migration files', () => {
     expect(ctx.db.prepare('SELECT count(*) AS n FROM people').get()).toEqual({ n: 0 });
   });
 
+  it('files 0.22 automigrate wrote within one second run in name order', async () => {
+    srv = await startServer({
+      options: { migrationsDir: migrationsDir({ '1714557601_created_posts.js': CREATED_POSTS, '1714557601_created_tmp.js': CREATED_TMP, '1714557601_deleted_tmp.js': DELETED_TMP }) },
+    });
+    const names = srv.app.ctx.db.prepare("SELECT name FROM _collections WHERE name IN ('posts', 'tmp')").all();
+    expect(names).toEqual([{ name: 'posts' }]);
+  });
+
   it("a collections snapshot (importCollections with deleteMissing) on an empty pb_data", async () => {
     srv = await startServer({ options: { migrationsDir: migrationsDir({ '1714557600_collections_snapshot.js': SNAPSHOT }) } });
     const direct = srv.app.ctx.db.prepare('SELECT name, listRule FROM _collections ORDER BY name').all();
