@@ -3,7 +3,8 @@
 // 1440x900: Fit stops at a floor scale with names still at 11 px or more (and centres on the most
 // connected collection instead of shrinking everything past reading); zoomed to full detail, no
 // edge label's box overlaps another label or a box and no edge path crosses a collection box it
-// does not connect (points sampled along every rendered path); the search box reaches any of them.
+// does not connect (points sampled along every rendered path); the search box reaches any of them,
+// and so does Tab (the focused box is brought on screen).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { injectAxe, launchBrowser, screenshot, signIn } from '../helpers/browser';
@@ -85,6 +86,26 @@ describe('relation graph with 100 generated collections', () => {
     // some bundles list more fields than they show
     expect(await page.locator('.rg-edge-label-more').count()).toBeGreaterThan(0);
     await screenshot(page, 'relation-graph-100-detail');
+
+    // the check itself sees a crossing and an overlap: one path redrawn through a box it does not
+    // connect, one label moved onto another (then the page is loaded afresh)
+    const planted = await page.evaluate(() => {
+      const edge = document.querySelector('.rg-edge')!;
+      const path = edge.querySelector('path')!;
+      const other = [...document.querySelectorAll('.rg-node')].find((n) => n.getAttribute('data-id') !== edge.getAttribute('data-from') && n.getAttribute('data-id') !== edge.getAttribute('data-to'))!;
+      const r = other.querySelector('.rg-node-box')!;
+      const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)));
+      path.setAttribute('d', `M${x - 10},${y + h / 2} L${x + w + 10},${y + h / 2}`);
+      const [a, b] = [...document.querySelectorAll('.rg-edge-label rect')];
+      a.setAttribute('y', b.getAttribute('y')!);
+      a.setAttribute('x', b.getAttribute('x')!);
+      return { edge: edge.getAttribute('data-id'), box: other.getAttribute('data-id'), labels: [a.parentElement!.getAttribute('data-edge'), b.parentElement!.getAttribute('data-edge')] };
+    });
+    const broken = await graphGeometry(page);
+    expect(broken.problems).toContain(`edge ${planted.edge} crosses box ${planted.box}`);
+    expect(broken.problems).toContain(`label ${planted.labels[0]} overlaps label ${planted.labels[1]}`);
+    await page.reload();
+    await expect.poll(() => page.locator('.rg-node').count(), { timeout: 20_000 }).toBe(total);
   });
 
   it('finds any collection with the search box', async () => {
@@ -100,5 +121,22 @@ describe('relation graph with 100 generated collections', () => {
     await injectAxe(page);
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'relation-graph-100-search');
+  });
+
+  it('brings a box reached with Tab on screen, with a visible focus', async () => {
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await page.locator('.relation-graph').focus();
+    const area = (await page.locator('.relation-graph').boundingBox())!;
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      const focused = page.locator('.rg-node-link:focus');
+      await expect.poll(() => focused.count()).toBe(1);
+      const box = (await focused.locator('.rg-node-box').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(area.x);
+      expect(box.y).toBeGreaterThanOrEqual(area.y);
+      expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(area.y + area.height);
+      expect(await focused.locator('.rg-node-box').evaluate((el) => getComputedStyle(el).strokeWidth)).toBe('4px');
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Reads the relation graph's drawing in the browser and reports what would make it unreadable:
-// an edge path entering a collection box it does not connect (points sampled every 3 units along
-// the path with getPointAtLength), an edge label's box overlapping another label or a box, a
+// an edge path entering a collection box it does not connect (points sampled along the path with
+// getPointAtLength: every 12 units, and every 1.5 units wherever it comes within 12 units of a box), an edge label's box overlapping another label or a box, a
 // label's text wider than its box, boxes overlapping each other. All in the drawing's own
 // coordinates (boxes, labels and paths share one transformed group).
 import type { Page } from 'playwright-core';
@@ -27,12 +27,23 @@ const SCRIPT = `(() => {
     const path = g.querySelector('path');
     const len = path.getTotalLength();
     const hit = new Set();
-    for (let s = 0; s <= len; s += 3) {
-      const p = path.getPointAtLength(s);
+    const others = boxes.filter((b) => b.id !== g.dataset.from && b.id !== g.dataset.to);
+    const inBox = (p, b, m) => p.x > b.x + 0.5 - m && p.x < b.x + b.w - 0.5 + m && p.y > b.y + 0.5 - m && p.y < b.y + b.h - 0.5 + m;
+    // every COARSE units; around a point within COARSE of a box, every FINE units (a point inside a
+    // box lies within COARSE / 2 of some coarse point, arc length bounding distance)
+    const COARSE = 12;
+    const FINE = 1.5;
+    for (let s = 0; s <= len + COARSE; s += COARSE) {
+      const at = Math.min(s, len);
+      const p = path.getPointAtLength(at);
       samples++;
-      for (const b of boxes) {
-        if (b.id === g.dataset.from || b.id === g.dataset.to) continue;
-        if (p.x > b.x + 0.5 && p.x < b.x + b.w - 0.5 && p.y > b.y + 0.5 && p.y < b.y + b.h - 0.5) hit.add(b.id);
+      for (const b of others) {
+        if (!inBox(p, b, COARSE)) continue;
+        for (let f = Math.max(0, at - COARSE); f <= Math.min(len, at + COARSE); f += FINE) {
+          const q = path.getPointAtLength(f);
+          samples++;
+          if (inBox(q, b, 0)) hit.add(b.id);
+        }
       }
     }
     for (const id of hit) problems.push('edge ' + g.dataset.id + ' crosses box ' + id);

@@ -102,6 +102,10 @@ describe('relationGraph', () => {
     expectReadable(g);
   });
 
+  it('lays out no collections as an empty drawing', () => {
+    expect(relationGraph([])).toEqual({ nodes: [], edges: [], width: 0, height: 0 });
+  });
+
   it('routes from the source side facing the target to the target side, with smooth bends', () => {
     const g = small();
     const e = g.edges.find((x) => x.id === 'demo5->demo4')!;

@@ -200,7 +200,8 @@ export function relationGraph(collections: readonly GraphCollection[]): Relation
     e.path = routePath(e.route);
   }
   const info = g.graph();
-  return { nodes, edges, width: info.width ?? 0, height: info.height ?? 0 };
+  // (dagre reports -Infinity for an empty graph)
+  return { nodes, edges, width: Math.max(0, info.width ?? 0), height: Math.max(0, info.height ?? 0) };
 }
 
 /** The nodes whose name holds `query` (case-insensitive): names starting with it first, then by name. */
