@@ -1,7 +1,9 @@
 // Records import and export in Chromium against the real server: a filtered CSV export read back
-// and compared with the API; a CSV import with one bad row (the preview shows its error, the other
-// rows are written and the server holds them); a long import cancelled mid-way leaves only whole
-// batches. OUTPOST_DASHBOARD_DIR serves another build than dist/.
+// and compared with the API; the export saying it counts the records until their total is known;
+// the import preview marking a bad row (visibly and by text) in a keyboard-focusable scroll box;
+// a CSV import with one bad row (the preview shows its error, the other rows are written and the
+// server holds them); a long import cancelled mid-way leaves only whole batches.
+// OUTPOST_DASHBOARD_DIR serves another build than dist/.
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
@@ -9,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { createApp, type App } from '../../server/app';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { injectAxe, launchBrowser, screenshot, signIn } from '../helpers/browser';
 import { ROOT, tempDir } from '../helpers/server';
 
 const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
@@ -157,6 +159,70 @@ describe('records export', () => {
     expect(list[1].tags).toEqual(['red', 'green']);
     expect(list[0].meta).toEqual({ n: 1 });
     expect(list[0].active).toBe(false);
+  });
+});
+
+describe('export while the ids are counted', () => {
+  it('says the records are being counted until the total is known, then shows the progress', async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}`;
+    }, items.id);
+    await page.locator('tbody tr').first().waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/records-ids*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const popup = page.locator('.records-export-popup');
+    await popup.getByText('CSV', { exact: true }).waitFor();
+    const downloaded = page.waitForEvent('download', { timeout: 30_000 });
+    await popup.getByRole('button', { name: 'Export', exact: true }).click();
+    await popup.getByRole('status').filter({ hasText: 'Counting the records to export…' }).waitFor();
+    expect(await popup.getByText(/Exported 0 of 0/).count()).toBe(0);
+    expect(await popup.locator('progress').evaluate((p) => (p as HTMLProgressElement).position)).toBe(-1); // indeterminate
+    release();
+    await downloaded;
+    await page.unroute('**/records-ids*');
+  });
+});
+
+describe('import preview', () => {
+  // a collection with a required field: a row without it is bad
+  let labels: { id: string };
+  beforeAll(async () => {
+    labels = await api.collections.create({ name: 'labels', type: 'base', schema: [{ name: 'label', type: 'text', required: true }] });
+    await page.reload(); // the collections store is loaded once per page: now it holds 'labels'
+  });
+
+  it('marks a bad row in the preview table (visibly and by text) and its scroll box is keyboard-focusable', async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/collections?collectionId=${id}`;
+    }, labels.id);
+    await page.locator('.records-list').getByRole('button', { name: 'Import', exact: true }).click();
+    const panel = page.locator('.records-import-panel');
+    await page.locator('#records-import-file').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('label,x\nfine,1\n,2\nalso,3') });
+    await panel.getByText('2 valid rows, 1 with errors (not imported).').waitFor();
+    const rows = panel.locator('.records-import-table tbody tr');
+    await expect.poll(() => rows.nth(1).getAttribute('class')).toContain('records-import-row-invalid');
+    expect(await rows.nth(0).getAttribute('class')).toBeNull();
+    // the row header names the line and, for screen readers, its errors
+    const header = rows.nth(1).getByRole('rowheader');
+    expect(await header.textContent()).toMatch(/^3has errors: label: /);
+    const bg = await rows.nth(1).locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor);
+    const okBg = await rows.nth(0).locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor);
+    expect(bg).not.toBe(okBg);
+    const region = panel.getByRole('region', { name: "Preview of the file's rows" });
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    await injectAxe(page);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (el: Element, o: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+      const res = await axe.run(document.querySelector('.records-import-panel')!, { runOnly: ['scrollable-region-focusable'] });
+      return res.violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    await panel.getByRole('button', { name: 'Close' }).first().click();
   });
 });
 

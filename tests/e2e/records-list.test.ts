@@ -2,7 +2,8 @@
 // chips, file thumbs, bools, JSON, dates), Total found, Load more, search with autocomplete and
 // the normalised filter in the URL, an invalid filter without a toast, sort by header, a hidden
 // column that stays hidden after reload, bulk delete of three (checked through the API), the
-// editor opened from a row through recordId, and a view collection's read-only preview.
+// editor opened from a row through recordId, a view collection's read-only preview, and an
+// incomplete search expression (answered 400) marking the search bar invalid without a toast.
 // OUTPOST_DASHBOARD_DIR serves another build than dist/ (e.g. one built to a temp dir).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -290,5 +291,51 @@ describe('records list', () => {
     await screenshot(page, 'records-view-preview');
     await preview.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect.poll(() => hash().includes('recordId=')).toBe(false);
+  });
+});
+
+describe('records search with an incomplete expression', () => {
+  // a collection of three: the expression completed matches one of them
+  let notes: { id: string };
+  const toasts = () => page.getByTestId('toast');
+  beforeAll(async () => {
+    notes = await api.collections.create({ name: 'notes', type: 'base', schema: [{ name: 'title', type: 'text' }] });
+    for (const title of ['x marks the spot', 'another post', 'x again']) await api.collection('notes').create({ title });
+    await page.reload(); // the collections store is loaded once per page: now it holds 'notes'
+  });
+
+  it('shows no toast on the 400; the search bar is marked invalid quietly', async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${notes.id}`);
+    const rows = page.locator('tr.rl-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const input = page.getByRole('combobox', { name: 'Search records' });
+    const bad = page.waitForResponse((r) => r.url().includes('/records?') && r.status() === 400);
+    await input.click();
+    await input.pressSequentially('title ~ "x" &&');
+    await input.press('Enter');
+    await bad;
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    await page.waitForTimeout(800); // a toast would have shown by now
+    expect(await toasts().count()).toBe(0);
+    // the bar itself carries the mark (a danger border) and the reason as its description
+    const bar = page.locator('form.searchbar').filter({ has: input });
+    const [border, danger] = await bar.evaluate((el) => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.color = 'var(--color-danger)';
+      const colors = [getComputedStyle(el).borderTopColor, getComputedStyle(probe).color];
+      probe.remove();
+      return colors;
+    });
+    expect(border).toBe(danger);
+    const described = await input.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe('Invalid filter - check the field names and the syntax.');
+    await screenshot(page, 'records-search-invalid-quiet');
+
+    // completing the expression clears the mark and filters
+    await input.pressSequentially(' title ~ "spot"');
+    await input.press('Enter');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe(null);
+    expect(await toasts().count()).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 // The settings screens in Chromium against the real server: every screen is a screen definition
-// rendered by the engine. Application name in the title, required field errors and Cancel, a
-// test email caught by a real SMTP server, the S3 status against a real S3-compatible server
-// (s3rver), invalidated admin tokens, the logs settings popup and restricted mode.
+// rendered by the engine. Application name in the title, required field errors and Cancel (which
+// restores the saved values, valid or not, and saves nothing), a test email caught by a real SMTP
+// server, the S3 status against a real S3-compatible server (s3rver), invalidated admin tokens, the
+// logs settings popup and restricted mode.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,45 @@ describe('Application', () => {
     await page.getByText('Hide collection create and edit controls').click();
     await saveButton().click();
     await page.getByRole('link', { name: 'Export collections' }).waitFor();
+  });
+});
+
+describe('#/settings Cancel', () => {
+  let token = '';
+  beforeAll(async () => {
+    token = (await http(server.url, 'POST', '/api/admins/auth-with-password', { body: { identity: ADMIN.email, password: ADMIN.password } })).body.token;
+  });
+
+  it('restores the saved values after the required Application URL was cleared', async () => {
+    await page.goto(`${server.url}/_/#/settings`);
+    const appUrl = page.getByLabel(label('Application URL'));
+    const appName = page.getByLabel(label('Application name'));
+    await appUrl.waitFor();
+    const savedUrl = await appUrl.inputValue();
+    const savedName = await appName.inputValue();
+    expect(savedUrl).not.toBe('');
+
+    await appName.fill('Changed name');
+    await appUrl.fill('');
+    await appUrl.press('Tab');
+    await page.getByText('Cannot be blank.').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect.poll(() => appUrl.inputValue()).toBe(savedUrl);
+    expect(await appName.inputValue()).toBe(savedName);
+    expect(await page.getByText('Cannot be blank.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+
+    // typed and cleared only (the form never valid in between), then Cancel
+    await appUrl.fill('');
+    await appUrl.pressSequentially('no');
+    await appUrl.fill('');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => appUrl.inputValue()).toBe(savedUrl);
+    // nothing was saved
+    const settings = await http(server.url, 'GET', '/api/settings', { token });
+    expect(settings.body.meta.appUrl).toBe(savedUrl);
   });
 });
 
