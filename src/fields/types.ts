@@ -60,6 +60,11 @@ export interface FieldDefinition {
    * are deleted as `field.<name>`, are not imported nor bulk edited, and the server stores the bytes.
    */
   uploads?: true;
+  /**
+   * Its values are ids of records the API can expand (0.22's relation): the records list expands
+   * it for its chips, an export for names, the API docs use it in their `expand` examples.
+   */
+  expandable?: true;
   /** 0.22's options struct: each key and its Go type, in struct order (what is stored and returned). */
   optionKinds: ReadonlyArray<readonly [string, OptionKind]>;
   /** A new field's options (PocketBase 0.22's zero values, the dashboard's defaults). */
@@ -115,8 +120,6 @@ export interface FieldDefinition {
     importCell?(cell: unknown, field: FieldLike): unknown;
     /** A value as exported (default: the value, '' for none). */
     exportValue?(raw: unknown, field: FieldLike, ctx: ExportContext): unknown;
-    /** Exporting names instead of ids needs the field expanded (relations). */
-    expandForNames?: true;
     /** A value as one CSV cell (default: lists joined with ',', objects as JSON). */
     csvCell?(value: unknown): string | number | boolean;
   };
@@ -129,7 +132,5 @@ export interface FieldDefinition {
     searchable?: true;
     /** The list asks for an excerpt of it (long HTML). */
     excerpt?: true;
-    /** The list expands it (relation chips), its records cut to excerpts. */
-    expand?: true;
   };
 }

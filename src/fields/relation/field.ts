@@ -9,6 +9,7 @@ import type { FieldDefinition, JsonSchema } from '../types';
 export const relation: FieldDefinition = {
   type: 'relation',
   label: 'Relation',
+  expandable: true,
   optionKinds: [['collectionId', 'string'], ['cascadeDelete', 'bool'], ['minSelect', 'int?'], ['maxSelect', 'int?'], ['displayFields', 'strings?']],
   defaultOptions: () => ({ collectionId: '', cascadeDelete: false, minSelect: null, maxSelect: 1, displayFields: null }),
   columnDefinition: (field) => (isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL"),
@@ -67,12 +68,11 @@ export const relation: FieldDefinition = {
   },
   io: {
     importCell: importList,
-    expandForNames: true,
     exportValue(raw, field, ctx) {
       let items = toList(raw).map(String);
       if (ctx.relationName) items = items.map((id) => ctx.relationName!(field.name, id));
       return isMultiple(field) ? items : (items[0] ?? '');
     },
   },
-  list: { searchable: true, expand: true },
+  list: { searchable: true },
 };

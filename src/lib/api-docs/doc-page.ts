@@ -1,5 +1,6 @@
 // What one page of a collection's API docs holds, and the pieces the record and auth pages share:
 // error responses, parameters, the read query parameters, the SDK example header, rules in words.
+import { fieldDefinition } from '../../fields/registry';
 import type { CollectionModel } from '../collections/types';
 import type { DocParam } from './fields';
 
@@ -56,7 +57,7 @@ export function ruleInWords(rule: string | null | undefined): string {
 export const param = (name: string, type: string, description: string, required = false): DocParam => ({ name, type, required, description });
 
 export function readQueryParams(collection: CollectionModel): DocParam[] {
-  const relations = collection.schema.filter((f) => f.type === 'relation' && !f.toDelete).map((f) => f.name);
+  const relations = collection.schema.filter((f) => fieldDefinition(f.type).expandable && !f.toDelete).map((f) => f.name);
   return [
     param(
       'expand',

@@ -1,4 +1,5 @@
 // The record pages of a collection's API docs: List/Search, View, Create, Update, Delete, Realtime.
+import { fieldDefinition } from '../../fields/registry';
 import type { CollectionModel } from '../collections/types';
 import { error, GENERIC_400, json, NOT_FOUND, ONLY_ADMINS, param, readQueryParams, ruleInWords, sdkHeader, type DocPage, type DocsContext } from './doc-page';
 import { bodyParams, exampleBody, exampleRecord, fileFields, responseFields, type DocParam } from './fields';
@@ -47,7 +48,7 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
       head +
       `// one page\nconst resultList = await pb.collection('${name}').getList(1, 50, {\n    filter: '${exampleFilter}',\n});\n\n` +
       `// every record (batched requests)\nconst records = await pb.collection('${name}').getFullList({\n    sort: '-created',\n});\n\n` +
-      `// the first match\nconst firstItem = await pb.collection('${name}').getFirstListItem('id != ""', {\n    expand: '${collection.schema.find((f) => f.type === 'relation')?.name ?? 'relField1,relField2.subRelField'}',\n});`,
+      `// the first match\nconst firstItem = await pb.collection('${name}').getFirstListItem('id != ""', {\n    expand: '${collection.schema.find((f) => fieldDefinition(f.type).expandable)?.name ?? 'relField1,relField2.subRelField'}',\n});`,
   };
 
   const view: DocPage = {

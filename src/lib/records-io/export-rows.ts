@@ -53,7 +53,7 @@ export function exportColumns(collection: Pick<CollectionModel, 'type' | 'schema
 /** The `expand` an export needs (relation names only). */
 export function exportExpand(collection: Pick<CollectionModel, 'schema'>, opts: Pick<ExportOptions, 'relationNames'>): string {
   if (!opts.relationNames) return '';
-  return (collection.schema ?? []).filter((f) => fieldDefinition(f.type).io.expandForNames).map((f) => f.name).join(',');
+  return (collection.schema ?? []).filter((f) => fieldDefinition(f.type).expandable).map((f) => f.name).join(',');
 }
 
 /** One value as exported (its type's export conversion): scalars as they are, multiple values as arrays (CSV joins them). */

@@ -200,7 +200,7 @@ export function fileTokenValid(token: { token: string; exp: number } | null | un
 
 /** `expand` of the records list: every relation field. '' when there is none. */
 export function listExpand(collection: Pick<CollectionModel, 'schema'>): string {
-  return (collection.schema ?? []).filter((f) => fieldDefinition(f.type).list?.expand && !f.toDelete).map((f) => f.name).join(',');
+  return (collection.schema ?? []).filter((f) => fieldDefinition(f.type).expandable && !f.toDelete).map((f) => f.name).join(',');
 }
 
 /** `fields` of the records list: everything, with editor fields and expanded relations cut to excerpt(200). */
@@ -208,9 +208,9 @@ export function listFields(collection: Pick<CollectionModel, 'schema'>): string 
   const fields = ['*'];
   for (const f of collection.schema ?? []) {
     if (f.toDelete) continue;
-    const list = fieldDefinition(f.type).list;
-    if (list?.excerpt) fields.push(`${f.name}:excerpt(${EXCERPT_MAX})`);
-    if (list?.expand) fields.push(`expand.${f.name}.*:excerpt(${EXCERPT_MAX})`);
+    const def = fieldDefinition(f.type);
+    if (def.list?.excerpt) fields.push(`${f.name}:excerpt(${EXCERPT_MAX})`);
+    if (def.expandable) fields.push(`expand.${f.name}.*:excerpt(${EXCERPT_MAX})`);
   }
   return fields.join(',');
 }

@@ -9,6 +9,7 @@ import { recordColumns, type RecordLike } from '../../lib/records/format';
 import { collectionsState } from '../../state/collections';
 import { RecordValue, type CellContext } from './list/cells';
 import { pb } from '../../api/client';
+import { fieldDefinition } from '../../fields/registry';
 import { getFileToken } from '../../api/file-token';
 import './list/records-list.css';
 
@@ -23,7 +24,7 @@ export default function RecordPreviewPanel({ collection, record, open, onClose }
   const { collections } = useSnapshot(collectionsState);
   const columns = useMemo(() => recordColumns(collection), [collection]);
   const [fileToken, setFileToken] = useState('');
-  const hasProtected = collection.schema.some((f) => f.type === 'file' && f.options?.protected);
+  const hasProtected = collection.schema.some((f) => fieldDefinition(f.type).uploads && f.options?.protected);
   useEffect(() => {
     if (!open || !hasProtected) return;
     let alive = true;

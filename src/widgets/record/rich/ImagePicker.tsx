@@ -12,6 +12,7 @@ import { OverlayPanel } from '../../../ui/OverlayPanel';
 import type { CollectionModel, SchemaField } from '../../../lib/collections/types';
 import { joinFilters, normalizeSearchFilter } from '../../../lib/filter-normalize';
 import { fileKind, fileUrl, hasThumb, searchableFields } from '../../../lib/records/format';
+import { fieldDefinition } from '../../../fields/registry';
 import { isMultiple } from '../../../lib/record-schema';
 import { useCollections } from '../../../state/collections';
 import { useRecordEditor } from '../context';
@@ -27,7 +28,7 @@ export type ImagePickerProps = { open: boolean; onClose(): void; onSelect(url: s
 
 /** The non-protected file fields of a collection (what the picker can show). */
 function imageFields(c: Pick<CollectionModel, 'schema'>): SchemaField[] {
-  return (c.schema ?? []).filter((f) => f.type === 'file' && !f.options?.protected && !f.toDelete);
+  return (c.schema ?? []).filter((f) => fieldDefinition(f.type).uploads && !f.options?.protected && !f.toDelete);
 }
 
 /** Records with any file in those fields. */
