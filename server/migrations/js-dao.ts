@@ -21,6 +21,7 @@ import type { Settings } from '../services/settings';
 import { quoteIdent as q } from '../query/sql';
 import { Admin, Collection, JsRecord } from './js-models';
 import { createDbBuilder, type DbBuilder } from './js-db';
+import { findRecordsByFilter, findRecordsByIds } from './js-finders';
 import { strict, type CallLog } from './js-unsupported';
 
 const NO_ROWS = 'sql: no rows in result set';
@@ -114,6 +115,14 @@ export function createDao(ctx: AppContext, log: CallLog): Dao {
       if (!row) throw new Error(NO_ROWS);
       return toRecord(recordFromRow(c, row));
     },
+    findRecordsByFilter: (collection: unknown, filter: string, sort?: string, limit?: number, offset?: number, params?: unknown) =>
+      findRecordsByFilter(ctx, collectionOf(ctx, collection), filter, sort, Number(limit) || 0, Number(offset) || 0, params).map(toRecord),
+    findFirstRecordByFilter(collection: unknown, filter: string, params?: unknown) {
+      const [first] = findRecordsByFilter(ctx, collectionOf(ctx, collection), filter, '', 1, 0, params);
+      if (!first) throw new Error(NO_ROWS);
+      return toRecord(first);
+    },
+    findRecordsByIds: (collection: unknown, ids: unknown) => findRecordsByIds(ctx, collectionOf(ctx, collection), ids).map(toRecord),
     saveRecord: (record: unknown) => saveRecord(ctx, record),
     deleteRecord: (record: unknown) => deleteRecord(ctx, record),
 

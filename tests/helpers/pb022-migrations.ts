@@ -198,7 +198,7 @@ migrate((db) => {
 })
 `;
 
-/** The blank template filled in by hand: records, settings, an admin, raw SQL, \`$app.dao()\`. */
+/** The blank template filled in by hand: records, finders, settings, an admin, raw SQL, \`$app.dao()\`. */
 export const SEED = `/// <reference path="../pb_data/types.d.ts" />
 migrate((db) => {
   const dao = new Dao(db);
@@ -212,6 +212,11 @@ migrate((db) => {
   dao.saveRecord(again);
 
   db.newQuery("UPDATE {{posts}} SET [[views]] = [[views]] + {:n} WHERE [[id]] = {:id}").bind({ "n": 1, "id": record.id }).execute();
+
+  const found = dao.findRecordsByFilter("posts", "title ~ {:q} && views >= {:min}", "-created", 10, 0, { "q": "Hello", "min": 8 });
+  if (found.length !== 1 || found[0].getInt("views") !== 8) throw new Error("findRecordsByFilter: " + JSON.stringify(found));
+  if (dao.findFirstRecordByFilter("posts", "id = {:id}", { "id": record.id }).getString("title") !== "Hello from a migration") throw new Error("findFirstRecordByFilter");
+  if (dao.findRecordsByIds("posts", [record.id, "missing"]).length !== 1) throw new Error("findRecordsByIds");
 
   const settings = dao.findSettings();
   settings.meta.appName = "Migrated app";

@@ -223,10 +223,10 @@ describe('bad input leaves pb_data as it was', () => {
       '1714557601_created_posts.js': CREATED_POSTS,
       '1714557602_filter.js': `migrate((db) => {
   const dao = new Dao(db);
-  try { dao.findRecordsByFilter("posts", "title != ''"); } catch (e) { /* ignored */ }
+  try { dao.expandRecord(null, ["author"], null); } catch (e) { /* ignored */ }
 });`,
     });
-    expect(message).toBe("Failed to apply migration 1714557602_filter.js: Dao.findRecordsByFilter() is not supported by Outpost's JS migrations");
+    expect(message).toBe("Failed to apply migration 1714557602_filter.js: Dao.expandRecord() is not supported by Outpost's JS migrations");
   });
 
   it('an invalid collection fails with the API validation message', async () => {
