@@ -127,7 +127,9 @@ Supported arguments are:
 - down [number] - reverts the last [number] applied migrations
 - create name   - creates new blank migration template file
 - collections   - creates new migration file with snapshot of the local collections configuration
-- history-sync  - ensures that the _migrations history table doesn't have references to deleted migration files`,
+- history-sync  - ensures that the _migrations history table doesn't have references to deleted migration files
+
+create, collections and down ask for a confirmation: answer "y" on stdin (echo y | outpost migrate down).`,
   async run({ args, flags }) {
     let session: Session;
     try {
