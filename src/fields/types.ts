@@ -65,6 +65,15 @@ export interface FieldDefinition {
    * it for its chips, an export for names, the API docs use it in their `expand` examples.
    */
   expandable?: true;
+  /** The collection editor's single/multiple switch (select, file, relation). */
+  multiple?: {
+    /** The options once the switch is flipped. */
+    switchTo(options: Record<string, unknown>, multiple: boolean): Record<string, unknown>;
+    /** The field keeps the switch's state until saved (a multiple select of one value stays multiple). */
+    keepsSwitch?: true;
+    /** The options form's rules on `multiple` are checked before saving (maxSelect at least 2). */
+    checkedBeforeSave?: true;
+  };
   /** 0.22's options struct: each key and its Go type, in struct order (what is stored and returned). */
   optionKinds: ReadonlyArray<readonly [string, OptionKind]>;
   /** A new field's options (PocketBase 0.22's zero values, the dashboard's defaults). */

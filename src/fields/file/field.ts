@@ -30,6 +30,14 @@ export const file: FieldDefinition = {
   type: 'file',
   label: 'File',
   uploads: true,
+  // multiple: the current maximum when above 1, else 99
+  multiple: {
+    switchTo(options, multiple) {
+      const current = typeof options.maxSelect === 'number' ? options.maxSelect : 0;
+      return { ...options, maxSelect: multiple ? (current > 1 ? current : 99) : 1 };
+    },
+    checkedBeforeSave: true,
+  },
   optionKinds: [['mimeTypes', 'strings?'], ['thumbs', 'strings?'], ['maxSelect', 'int'], ['maxSize', 'int'], ['protected', 'bool']],
   defaultOptions: () => ({ mimeTypes: [], thumbs: [], maxSelect: 1, maxSize: DEFAULT_FILE_MAX_SIZE, protected: false }),
   columnDefinition: (field) => (isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL"),

@@ -10,6 +10,8 @@ export const relation: FieldDefinition = {
   type: 'relation',
   label: 'Relation',
   expandable: true,
+  // multiple: no maximum; single: one, and no minimum
+  multiple: { switchTo: (options, multiple) => (multiple ? { ...options, maxSelect: null } : { ...options, maxSelect: 1, minSelect: null }) },
   optionKinds: [['collectionId', 'string'], ['cascadeDelete', 'bool'], ['minSelect', 'int?'], ['maxSelect', 'int?'], ['displayFields', 'strings?']],
   defaultOptions: () => ({ collectionId: '', cascadeDelete: false, minSelect: null, maxSelect: 1, displayFields: null }),
   columnDefinition: (field) => (isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL"),

@@ -9,6 +9,12 @@ const SEARCHABLE_ABOVE = 5;
 export const select: FieldDefinition = {
   type: 'select',
   label: 'Select',
+  // multiple: as many as the values (2 when there are none; one value gives 1, which the form then asks to raise)
+  multiple: {
+    switchTo: (options, multiple) => ({ ...options, maxSelect: multiple ? strings(options.values).length || 2 : 1 }),
+    keepsSwitch: true,
+    checkedBeforeSave: true,
+  },
   optionKinds: [['maxSelect', 'int'], ['values', 'strings?']],
   defaultOptions: () => ({ maxSelect: 1, values: [] }),
   columnDefinition: (field) => (isMultiple(field) ? "JSON DEFAULT '[]' NOT NULL" : "TEXT DEFAULT '' NOT NULL"),

@@ -12,7 +12,6 @@ export const fieldTypeLabel = (type: string): string => FIELD_TYPES.find((t) => 
 export const FIELD_FORM_KEYS: readonly string[] = ['required', 'presentable', 'multiple'];
 
 export { isMultiple } from '../../fields/shared/schema';
-const FILE_MULTIPLE_FALLBACK = 99;
 
 /** System columns of every collection, plus the auth ones. */
 const BASE_SYSTEM_FIELDS = ['id', 'created', 'updated'] as const;
@@ -124,29 +123,11 @@ export function multipleSwitch(field: SchemaField): boolean {
   return field.multiple ?? isMultiple(field);
 }
 
-/**
- * The single/multiple switch: select single → maxSelect 1, multiple → the number of
- * values, or 2 when there are none (one value gives 1, which the form then asks to raise to 2);
- * file single → 1, multiple → the current maximum when above 1, else 99; relation single →
- * maxSelect 1 and minSelect cleared, multiple → maxSelect cleared.
- */
+/** The single/multiple switch: the options the type's `multiple.switchTo` gives (src/fields/<type>/field.ts). */
 export function setMultiple(field: SchemaField, multiple: boolean): SchemaField {
-  const options = { ...field.options };
-  if (field.type === 'select') {
-    const n = Array.isArray(options.values) ? options.values.length : 0;
-    options.maxSelect = multiple ? n || 2 : 1;
-    return { ...field, options, multiple };
-  } else if (field.type === 'file') {
-    const current = typeof options.maxSelect === 'number' ? options.maxSelect : 0;
-    options.maxSelect = multiple ? (current > 1 ? current : FILE_MULTIPLE_FALLBACK) : 1;
-  } else if (field.type === 'relation') {
-    if (multiple) options.maxSelect = null;
-    else {
-      options.maxSelect = 1;
-      options.minSelect = null;
-    }
-  } else {
-    return field;
-  }
-  return { ...field, options };
+  const sw = fieldDefinition(field.type).multiple;
+  if (!sw) return field;
+  const next: SchemaField = { ...field, options: sw.switchTo({ ...field.options }, multiple) };
+  if (sw.keepsSwitch) next.multiple = multiple;
+  return next;
 }

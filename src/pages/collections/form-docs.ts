@@ -3,12 +3,14 @@
 // the UI schema hints computed from the data (mutually exclusive lists disabled while the other
 // has a value). Pure.
 import type { UiSchema } from '@rjsf/utils';
+import { fieldDefinition } from '../../fields/registry';
 import { defaultOptions, multipleSwitch, setMultiple } from '../../lib/collections/fields';
 import type { SchemaField } from '../../lib/collections/types';
 
 type Doc = Record<string, unknown>;
 
-const HAS_MULTIPLE = new Set(['select', 'file', 'relation']);
+/** Whether the type has the single/multiple switch. */
+const hasMultiple = (field: SchemaField) => fieldDefinition(field.type).multiple !== undefined;
 
 /** Null lists become [] for the list widgets. */
 function listsForForm(o: Doc): Doc {
@@ -19,7 +21,7 @@ function listsForForm(o: Doc): Doc {
 
 export function fieldToDoc(field: SchemaField): Doc {
   const doc: Doc = { ...listsForForm(field.options ?? {}), required: field.required, presentable: field.presentable };
-  if (HAS_MULTIPLE.has(field.type)) doc.multiple = multipleSwitch(field);
+  if (hasMultiple(field)) doc.multiple = multipleSwitch(field);
   return doc;
 }
 
@@ -36,7 +38,7 @@ export function docToField(field: SchemaField, doc: Doc): SchemaField {
   }
   let next: SchemaField = { ...field, required: required === true, presentable: presentable === true, options };
   if (required === true && 'nullable' in field) next.nullable = false;
-  if (HAS_MULTIPLE.has(field.type) && typeof multiple === 'boolean' && multiple !== multipleSwitch(field)) next = setMultiple(next, multiple);
+  if (hasMultiple(field) && typeof multiple === 'boolean' && multiple !== multipleSwitch(field)) next = setMultiple(next, multiple);
   return next;
 }
 

@@ -3,13 +3,12 @@
 // editor's own (never sent), so the server would take a multiple select of one choice as a single
 // one; the editor checks them before saving, as 0.22's editor does on maxSelect.
 import { getForm } from '../../engine';
+import { fieldDefinition } from '../../fields/registry';
 import { formErrors } from '../../engine/context-errors';
 import type { ErrorTree } from '../../lib/schema/error-tree';
 import type { SchemaField } from '../../lib/collections/types';
 import { payloadIndexes } from '../../lib/collections/payload';
 import { fieldToDoc } from './form-docs';
-
-const SWITCHED = new Set(['select', 'file']);
 
 /** `{schema: {i: {options: {maxSelect: …}}}}` (payload indexes) for fields switched to multiple; null when all pass. */
 export function multipleSwitchErrors(fields: readonly SchemaField[]): ErrorTree | null {
@@ -17,7 +16,7 @@ export function multipleSwitchErrors(fields: readonly SchemaField[]): ErrorTree 
   const schema: ErrorTree = {};
   fields.forEach((field, i) => {
     const at = indexes[i];
-    if (at === null || !SWITCHED.has(field.type) || field.multiple !== true) return;
+    if (at === null || !fieldDefinition(field.type).multiple?.checkedBeforeSave || field.multiple !== true) return;
     const errors = formErrors(getForm(`fields/${field.type}`).schema, fieldToDoc(field));
     if (errors.maxSelect) schema[String(at)] = { options: { maxSelect: errors.maxSelect } };
   });
