@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { FIXTURE_DIR, http, startServer, tempDir, type TestServer } from '../helpers/server';
 import { CREATED_POSTS, CREATED_TMP, DELETED_TMP, POSTS_ID, SEED, SNAPSHOT, UPDATED_POSTS } from '../helpers/pb022-migrations';
@@ -27,15 +27,26 @@ afterEach(async () => {
   srv = null;
 });
 
+/** The temp folders this file made (migrations, fixture copies). */
+const made: string[] = [];
+const scratch = (prefix: string): string => {
+  const dir = tempDir(prefix);
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 function migrationsDir(files: Record<string, string>): string {
-  const dir = path.join(tempDir('outpost-mig-'), 'pb_migrations');
+  const dir = path.join(scratch('outpost-mig-'), 'pb_migrations');
   fs.mkdirSync(dir);
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return dir;
 }
 
 function fixtureCopy(): string {
-  const dataDir = path.join(tempDir(), 'pb_data');
+  const dataDir = path.join(scratch('outpost-mig-data-'), 'pb_data');
   fs.cpSync(FIXTURE_DIR, dataDir, { recursive: true });
   for (const f of ['data.db', 'logs.db']) fs.chmodSync(path.join(dataDir, f), 0o644);
   return dataDir;
