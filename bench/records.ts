@@ -35,6 +35,22 @@ export interface RecordsBenchResult {
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** Requests bench/latency-probe.mjs sends before the timed ones (its `warmup`). */
+const PROBE_WARMUP = 30;
+/** Timed requests of the probe: enough for the CPU-time figure (the kernel counts it in 10 ms ticks). */
+const probeCount = 1000;
+
+/** CPU time of this process's main thread so far, in ms (Linux: /proc; elsewhere all threads). */
+function mainThreadCpuMs(): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  }
+}
+
 /** Times `count` requests to `url` from a client process of its own (bench/latency-probe.mjs). */
 async function probeLatency(url: string, count: number, authorization: string): Promise<{ p50: number; p90: number; bytes: number; encoding: string }> {
   const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, 'latency-probe.mjs'), url, String(count), authorization]);
@@ -130,13 +146,19 @@ export async function benchRecords(opts: { records?: number; log?: (line: string
       return sql.all(threshold, 40, 0);
     };
     await time(30, directTotals);
-    const totalsSqlTimes = await time(iterations, directTotals);
-    const probe = await probeLatency(url + totalsPath, iterations, token);
+    let ms = mainThreadCpuMs();
+    const totalsSqlTimes = await time(probeCount, directTotals);
+    const sqlCpuMs = (mainThreadCpuMs() - ms) / probeCount;
+    ms = mainThreadCpuMs();
+    const probe = await probeLatency(url + totalsPath, probeCount, token);
+    const requestCpuMs = (mainThreadCpuMs() - ms) / (probeCount + PROBE_WARMUP);
     const bare = await startBareList(path.join(dir, 'pb_data', 'data.db'), sql.source, countSql.source, [threshold], 40);
-    const floor = await probeLatency(bare.url + totalsPath, iterations, token).finally(() => bare.close());
+    ms = mainThreadCpuMs();
+    const floor = await probeLatency(bare.url + totalsPath, probeCount, token).finally(() => bare.close());
+    const floorCpuMs = (mainThreadCpuMs() - ms) / (probeCount + PROBE_WARMUP);
     const totalsFetchTimes = await time(100, () => call('GET', totalsPath, undefined, token));
     const totalsInjectTimes = await time(100, () => app.fastify.inject({ method: 'GET', url: totalsPath, headers: { authorization: token } }));
-    totalsSqlTimes.push(...(await time(iterations, directTotals)));
+    totalsSqlTimes.push(...(await time(probeCount, directTotals)));
     const sqlTotalsP50 = p50(totalsSqlTimes);
     const totalsRatio = probe.p50 / sqlTotalsP50;
     log(
@@ -145,7 +167,11 @@ export async function benchRecords(opts: { records?: number; log?: (line: string
     );
     log(
       `records:   the fixed cost of HTTP here: Fastify with the same compression and nothing else, running the same two statements, ` +
-        `p50 ${floor.p50.toFixed(3)} ms (${floor.bytes} bytes ${floor.encoding}); ratio ${(floor.p50 / sqlTotalsP50).toFixed(2)}x`,
+        `p50 ${floor.p50.toFixed(3)} ms (${floor.bytes} bytes ${floor.encoding}); ratio ${(floor.p50 / sqlTotalsP50).toFixed(2)}x; CPU per request ${floorCpuMs.toFixed(3)} ms (${(floorCpuMs / sqlCpuMs).toFixed(2)}x)`,
+    );
+    log(
+      `records:   this process's main-thread CPU per request ${requestCpuMs.toFixed(3)} ms, per direct run of the SQL ${sqlCpuMs.toFixed(3)} ms: ` +
+        `${(requestCpuMs / sqlCpuMs).toFixed(2)}x (CPU time hardly moves with other load on the machine; latency does)`,
     );
     log(
       `records:   for reference: fetch() in the server's process, decoded and parsed, p50 ${p50(totalsFetchTimes).toFixed(3)} ms (${(p50(totalsFetchTimes) / sqlTotalsP50).toFixed(2)}x); ` +

@@ -210,8 +210,8 @@ export interface WorkerRequest {
   queries: ReadQuery[];
   pending?: PendingRow;
 }
-/** `ms`: how long the statements ran in the child (what a shape costs, without the pipe's hop). */
-export type WorkerReply = { id: number; ok: true; results: unknown[]; ms: number } | { id: number; ok: false; message: string; code?: string; ms: number };
+/** `cpuMs`: the CPU time the child spent on the statements (what the shape costs; see createReadPool's message handler). */
+export type WorkerReply = { id: number; ok: true; results: unknown[]; cpuMs: number } | { id: number; ok: false; message: string; code?: string; cpuMs: number };
 
 interface Job {
   queries: ReadQuery[];
@@ -340,9 +340,12 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       clearTimeout(job.timer);
       clearTimeout(job.cheapTimer);
       child.job = null;
-      // the statements' own time: under a busy CPU the hop back through the pipe can take longer
-      // than the query, and counting it would keep a fast shape off the main-process path
-      costs.record(job.shape, msg.ms);
+      // A shape costs the CPU time its statements took in the child, not the wall time: on a busy
+      // machine a 1 ms list can wait 50 ms for a CPU (or for the pipe back), and one such run made
+      // it costly, so it queued behind its caller's runaway reads (a guest's normal list waited
+      // 75 s behind 8 runaway views from the same IP in \`npm run bench -- stall\`). A runaway read
+      // burns CPU all along; a run in the main process is still timed by the clock (runInMain).
+      costs.record(job.shape, msg.cpuMs);
       if (msg.ok) job.resolve(msg.results);
       else job.reject(new ReadQueryError(msg.message, msg.code));
       pump();

@@ -2,7 +2,9 @@
 // can fill the pool and the cheap reads everyone makes never wait behind runaway ones.
 // - A read is cheap when the last run of the same statements (its shape: the SQL, not the
 //   values) took under CHEAP_MS, and stays cheap only while it runs under that: one that
-//   overruns is counted as costly from then on, and so is its shape.
+//   overruns is counted as costly from then on, and so is its shape. A run in a pool child counts
+//   its CPU time (waiting for a busy CPU is no cost of the query's), one in the main process its
+//   wall time.
 // - Costly reads may hold all children but one: that one stays free for cheap reads.
 // - A client holds at most its share of costly reads at once (guests 1, signed-in users 2,
 //   admins all but the reserved child); the rest of its reads wait while others' go first.

@@ -27,13 +27,17 @@ function send(msg: WorkerReply | 'ready'): void {
 
 process.on('message', (msg: WorkerRequest) => {
   let reply: WorkerReply;
-  const t0 = performance.now();
+  const start = process.cpuUsage();
+  const cpuMs = () => {
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
   try {
     const results = runBatch(db!, msg.queries, msg.pending, prepare);
-    reply = { id: msg.id, ok: true, results, ms: performance.now() - t0 };
+    reply = { id: msg.id, ok: true, results, cpuMs: cpuMs() };
   } catch (err) {
     const e = err as { message?: string; code?: string };
-    reply = { id: msg.id, ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, ms: performance.now() - t0 };
+    reply = { id: msg.id, ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, cpuMs: cpuMs() };
   }
   send(reply);
 });
