@@ -1,8 +1,8 @@
 // `migrate up / down / history-sync` over pb_migrations, as 0.22's tools/migrate runner does them:
 // every pending file applied in name order inside ONE transaction (a failure anywhere rolls the
 // whole run back, so pb_data is left as it was), each recorded in `_migrations` with its
-// microsecond time; down reverts the latest applied first. Every file is evaluated before anything
-// is written, so a syntax error anywhere changes nothing.
+// microsecond time; down reverts the latest applied first. Every file a run needs is evaluated
+// before anything is written, so a syntax error in one of them changes nothing.
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { invalidateCollections } from '../collections/store';
@@ -24,10 +24,15 @@ export interface RunnerOptions {
   budgetMs?: number;
 }
 
-function load(ctx: AppContext, opts: RunnerOptions): { list: LoadedMigration[]; state: RuntimeState; budget: number } {
+/**
+ * Evaluates the files `wanted` picks (the pending ones for up, the ones to revert for down): an
+ * applied file is not evaluated again at every start (0.22 evaluates them all; a large folder
+ * would cost a context per file on each start).
+ */
+function load(ctx: AppContext, opts: RunnerOptions, wanted: (file: string) => boolean): { list: LoadedMigration[]; state: RuntimeState; budget: number } {
   ensureMigrationsTable(ctx.db);
   const budget = opts.budgetMs ?? defaultBudgetMs();
-  return { ...loadMigrations(listMigrationFiles(opts.dir), budget), budget };
+  return { ...loadMigrations(listMigrationFiles(opts.dir).filter((f) => wanted(f.file)), budget), budget };
 }
 
 /** Runs `work` in one IMMEDIATE transaction with the runtime bound to `ctx`; rolls everything back on error. */
@@ -51,8 +56,8 @@ function inTransaction(ctx: AppContext, state: RuntimeState, work: () => void): 
 
 /** Applies every pending file; returns their names (empty: nothing to apply). */
 export function migrateUp(ctx: AppContext, opts: RunnerOptions): string[] {
-  const { list, state, budget } = load(ctx, opts);
-  const pending = list.filter((m) => !isApplied(ctx.db, m.file));
+  ensureMigrationsTable(ctx.db);
+  const { list: pending, state, budget } = load(ctx, opts, (file) => !isApplied(ctx.db, file));
   if (!pending.length) return [];
   const clash = duplicateTimestamps(pending.map((m) => m.file));
   if (clash) throw new MigrationError(`Failed to apply migrations: ${clash}`);
@@ -79,7 +84,7 @@ export function toRevert(ctx: AppContext, count: number): string[] {
 export function migrateDown(ctx: AppContext, opts: RunnerOptions, count: number): string[] {
   const names = toRevert(ctx, count);
   if (!names.length) return [];
-  const { list, state, budget } = load(ctx, opts);
+  const { list, state, budget } = load(ctx, opts, (file) => names.includes(file));
   const byName = new Map(list.map((m) => [m.file, m]));
   const steps = names.map((name) => {
     if (isGoMigration(name)) throw new MigrationError(`Failed to revert migration ${name}: it is one of PocketBase's own (Go) migrations, which Outpost does not revert`);
@@ -99,8 +104,8 @@ export function migrateDown(ctx: AppContext, opts: RunnerOptions, count: number)
 
 /** Forgets applied files that no longer exist (PocketBase's own Go migrations stay). */
 export function historySync(ctx: AppContext, opts: RunnerOptions): number {
-  const { list } = load(ctx, opts);
-  return removeMissing(ctx.db, list.map((m) => m.file));
+  ensureMigrationsTable(ctx.db);
+  return removeMissing(ctx.db, listMigrationFiles(opts.dir).map((f) => f.file));
 }
 
 export interface MigrationEntry {

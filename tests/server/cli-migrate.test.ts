@@ -139,7 +139,7 @@ describe('outpost migrate', () => {
     expect(tables()).toContain('only_up');
   });
 
-  it('a syntax error stops every sub-command (exit 2) before anything changes', async () => {
+  it('a syntax error in a pending file stops migrate up (exit 2) before anything changes', async () => {
     const before = rows();
     fs.writeFileSync(path.join(dir, '1714557800_broken.js'), 'migrate((db) => {\n  db.newQuery(;\n});\n');
     const res = await outpost(['migrate', 'up']);
