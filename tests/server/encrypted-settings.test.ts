@@ -98,7 +98,7 @@ describe('with the right key', () => {
     expect(stored).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
     const settings = JSON.parse(decryptLike022(stored, KEY)) as { meta: { appName: string }; smtp: unknown };
     expect(settings.meta.appName).toBe('Saved encrypted');
-    expect(settings.smtp).toBeTruthy();
+    expect(settings.smtp).toEqual(expect.objectContaining({ enabled: expect.any(Boolean), host: expect.any(String), port: expect.any(Number) }));
   });
 
   it('encrypts a plain settings row at start, values kept; a new pb_data is encrypted from the first start', async () => {

@@ -77,7 +77,7 @@ describe('files', () => {
     expect(res.body.toString()).toBe(INDEX);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['last-modified']).toBeTruthy();
+    expect(Date.parse(String(res.headers['last-modified']))).not.toBeNaN();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-xss-protection']).toBe('1; mode=block');
