@@ -1,5 +1,6 @@
 // Request bodies are judged by their schema files (schemas/requests/<area>/<name>.schema.json, or
-// the dashboard's form file where the form is the body, as backups/create) with the strict ajv and the shared error mapper, so the API answers PocketBase 0.22's codes and words
+// the dashboard's form file where the form is the body, as admins/login or backups/create) with
+// the strict ajv and the shared error mapper, so the API answers PocketBase 0.22's codes and words
 // (each file's x-codes / x-messages) and the documentation is generated from the same file. What
 // a schema cannot know (a token against the database, a unique email, an enabled provider) is a
 // check run after the file's rules, as ozzo's validation.By runs after the field's other rules:
