@@ -497,7 +497,12 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       main = null;
       for (const job of queue.splice(0)) job.reject(new Error('the read pool is closed'));
       const exits = children.map((c) => new Promise<void>((done) => (c.proc.exitCode !== null ? done() : c.proc.once('exit', () => done()))));
-      for (const c of children) c.proc.kill('SIGKILL');
+      for (const c of children) {
+        // children are unref'd while idle: without this the process could end before their exit
+        // (and this promise) when nothing else is left to run, skipping whatever awaits close()
+        c.proc.ref();
+        c.proc.kill('SIGKILL');
+      }
       await Promise.all(exits);
     },
   };
