@@ -1,0 +1,322 @@
+// The read pool's parent side (the API and what it guarantees: database.ts): read-only connections
+// in child processes (read-worker.ts) under a budget, admission control in front of them
+// (read-admission.ts), and the main-process connection for reads known to be fast.
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  openReadOnlyDatabase,
+  QueryTimeoutError,
+  ReadAbortedError,
+  ReadQueryError,
+  runBatch,
+  type DB,
+  type PendingRow,
+  type ReadOptions,
+  type ReadPool,
+  type ReadPoolOptions,
+  type ReadQuery,
+  type Statement,
+  type WorkerReply,
+  type WorkerRequest,
+} from './database';
+import { budgetFor, CHEAP_MS, mainSafe, mayStart, ShapeCosts } from './read-admission';
+import { currentReadClient, type ReadClient } from './read-client';
+
+interface Job {
+  queries: ReadQuery[];
+  pending?: PendingRow;
+  budgetMs: number;
+  /** Who asked (admission control), and whether its shape ran cheaply last time. */
+  client: ReadClient | undefined;
+  shape: string;
+  cheap: boolean;
+  resolve: (results: unknown[]) => void;
+  reject: (err: Error) => void;
+}
+
+interface Child {
+  proc: ChildProcess;
+  job: (Job & { id: number; timer: NodeJS.Timeout; cheapTimer?: NodeJS.Timeout }) | null;
+  ready: boolean;
+}
+
+const here = fileURLToPath(import.meta.url);
+const WORKER_FILE = path.join(path.dirname(here), `read-worker${path.extname(here)}`);
+
+let workerEntry: { file: string; execArgv: string[] } | null = null;
+
+/**
+ * The child's entry: the prebuilt read-worker.js next to this module, or (when running from the
+ * TypeScript sources) the worker bundled once by esbuild into node_modules/.cache, so a child
+ * starts in plain Node (~0.2 s) rather than under tsx's loader (~1 s).
+ */
+function resolveWorkerEntry(): { file: string; execArgv: string[] } {
+  if (workerEntry) return workerEntry;
+  if (!WORKER_FILE.endsWith('.ts')) return (workerEntry = { file: WORKER_FILE, execArgv: [] });
+  const require = createRequire(import.meta.url);
+  try {
+    const out = path.resolve(path.dirname(here), '../../node_modules/.cache/outpost/read-worker.mjs');
+    // the child's code: read-worker.ts and what it runs from database.ts
+    const sources = [WORKER_FILE, path.join(path.dirname(here), 'database.ts')].map((f) => fs.statSync(f).mtimeMs);
+    const fresh = fs.existsSync(out) && fs.statSync(out).mtimeMs > Math.max(...sources);
+    if (!fresh) {
+      const esbuild = require('esbuild') as typeof import('esbuild');
+      const built = esbuild.buildSync({
+        entryPoints: [WORKER_FILE],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        write: false,
+        logLevel: 'silent',
+      });
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      // several processes may build at once: write aside, then rename (atomic)
+      const tmp = `${out}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, built.outputFiles[0].contents);
+      fs.renameSync(tmp, out);
+    }
+    return (workerEntry = { file: out, execArgv: [] });
+  } catch {
+    const loader = require.resolve('tsx').replace(/[^/\\]+$/, 'loader.mjs');
+    return (workerEntry = { file: WORKER_FILE, execArgv: ['--import', pathToFileURL(loader).href] });
+  }
+}
+
+/** A pool of read-only connections to `file`, each in its own child process. */
+export function createReadPool(file: string, options: ReadPoolOptions = {}): ReadPool {
+  const budgetMs = options.budgetMs ?? 30_000;
+  const minSize = Math.max(1, options.minSize ?? 2);
+  const maxSize = Math.max(minSize, options.maxSize ?? 4);
+  const children: Child[] = [];
+  const queue: Job[] = [];
+  const costs = new ShapeCosts();
+  const useMain = options.mainReads ?? true;
+  // the main process's own read-only connection and its statements (bounded), opened on first use
+  let main: { db: DB; statements: Map<string, Statement> } | null = null;
+
+  /**
+   * A read known to be fast, run here without the process hop. Its time is recorded like a
+   * child's; one that overran sends its shape back to the pool. Null: run it in the pool after
+   * all (a lock held by a checkpoint, an error to report the pool's way).
+   */
+  function runInMain(queries: ReadQuery[], shape: string): unknown[] | null {
+    try {
+      if (!main) {
+        const db = openReadOnlyDatabase(file);
+        // never wait on a lock in the main process
+        db.pragma('busy_timeout = 0');
+        main = { db, statements: new Map() };
+      }
+      const { db, statements } = main;
+      const prepare = (sql: string) => {
+        let stmt = statements.get(sql);
+        if (!stmt) {
+          stmt = db.prepare(sql);
+          statements.set(sql, stmt);
+          if (statements.size > 500) statements.delete(statements.keys().next().value as string);
+        }
+        return stmt;
+      };
+      const t0 = performance.now();
+      const results = runBatch(db, queries, undefined, prepare);
+      // the clock here also counts waiting for a busy CPU: an overrun says the shape is not fast
+      // (its next run goes to the pool), not that it is costly; its run in a child says that
+      costs.record(shape, Math.min(performance.now() - t0, CHEAP_MS - 1));
+      return results;
+    } catch {
+      return null;
+    }
+  }
+  let seq = 0;
+  let closed = false;
+
+  function spawn(): Child {
+    const entry = resolveWorkerEntry();
+    const proc = fork(entry.file, [], {
+      execArgv: entry.execArgv,
+      // rows are plain JSON values (PocketBase stores no blobs); JSON crosses the pipe fastest
+      serialization: 'json',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, OUTPOST_READ_DB: file },
+    });
+    const child: Child = { proc, job: null, ready: false };
+    proc.on('message', (msg: WorkerReply | 'ready') => {
+      if (msg === 'ready') {
+        child.ready = true;
+        pump();
+        return;
+      }
+      const job = child.job;
+      if (!job || msg.id !== job.id) return;
+      clearTimeout(job.timer);
+      clearTimeout(job.cheapTimer);
+      child.job = null;
+      // A shape costs the CPU time its statements took in the child, not the wall time: on a busy
+      // machine a 1 ms list can wait 50 ms for a CPU (or for the pipe back), and one such run made
+      // it costly, so it queued behind its caller's runaway reads (a guest's normal list waited
+      // 75 s behind 8 runaway views from the same IP in \`npm run bench -- stall\`). A runaway read
+      // burns CPU all along; a run in the main process is still timed by the clock (runInMain).
+      costs.record(job.shape, msg.cpuMs);
+      if (msg.ok) job.resolve(msg.results);
+      else job.reject(new ReadQueryError(msg.message, msg.code));
+      pump();
+    });
+    proc.on('exit', () => {
+      const i = children.indexOf(child);
+      if (i >= 0) children.splice(i, 1);
+      const job = child.job;
+      child.job = null;
+      if (job) {
+        clearTimeout(job.timer);
+        clearTimeout(job.cheapTimer);
+        job.reject(new Error('the read process exited unexpectedly'));
+      }
+      if (closed) return;
+      // a child that dies before it is ready would die again: fail the waiting calls, do not loop
+      if (!child.ready) for (const waiting of queue.splice(0)) waiting.reject(new Error('the read process could not start'));
+      pump();
+    });
+    proc.on('error', () => {
+      /* 'exit' follows and settles the job */
+    });
+    // idle children must not keep the process (or a test runner) alive
+    proc.unref();
+    proc.channel?.unref();
+    children.push(child);
+    return child;
+  }
+
+  function retire(child: Child): void {
+    const i = children.indexOf(child);
+    if (i >= 0) children.splice(i, 1);
+    child.proc.kill('SIGKILL');
+  }
+
+  function dispatch(child: Child, job: Job): void {
+    const id = ++seq;
+    const timer = setTimeout(() => {
+      // the statement is still running: stop it for real (pump() starts a replacement)
+      costs.record(job.shape, Number.POSITIVE_INFINITY);
+      stop(child);
+      job.reject(new QueryTimeoutError(job.budgetMs));
+    }, job.budgetMs);
+    const running: NonNullable<Child['job']> = { ...job, id, timer };
+    if (job.cheap) {
+      // a cheap read that overruns counts as costly from then on (its client's share, the
+      // reserved child), and so does its shape
+      running.cheapTimer = setTimeout(() => {
+        running.cheap = false;
+        costs.record(job.shape, CHEAP_MS);
+        pump();
+      }, CHEAP_MS);
+    }
+    child.job = running;
+    child.proc.send({ id, queries: job.queries, pending: job.pending } satisfies WorkerRequest);
+  }
+
+  /** Kills the child running a read (its statement really stops) and lets the queue move on. */
+  function stop(child: Child): void {
+    if (child.job) {
+      clearTimeout(child.job.timer);
+      clearTimeout(child.job.cheapTimer);
+    }
+    child.job = null;
+    retire(child);
+    pump();
+  }
+
+  function pump(): void {
+    const running = children.flatMap((c) => (c.job ? [c.job] : []));
+    for (let i = 0; i < queue.length; ) {
+      const job = queue[i];
+      if (!mayStart(job, running, maxSize)) {
+        i++;
+        continue;
+      }
+      const idle = children.find((c) => c.ready && !c.job && c.proc.connected);
+      if (!idle) break;
+      queue.splice(i, 1);
+      dispatch(idle, job);
+      running.push(idle.job!);
+    }
+    // one child more while every child is busy or starting and work may come (a cheap read must
+    // not wait for a process to start behind runaway ones)
+    const spare = children.some((c) => !c.ready || (!c.job && c.proc.connected));
+    if (!spare && children.length < maxSize && (queue.length > 0 || running.length > 0)) spawn();
+    // idle children must not keep the process alive; starting ones must while work is queued
+    for (const c of children) {
+      if (c.job || (queue.length > 0 && !c.ready)) c.proc.channel?.ref();
+      else c.proc.channel?.unref();
+    }
+  }
+
+  function batch(queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> {
+    if (closed) return Promise.reject(new Error('the read pool is closed'));
+    const client = currentReadClient();
+    if (client?.signal?.aborted) return Promise.reject(new ReadAbortedError());
+    const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
+    const shape = queries.map((query) => query.sql).join('\n;\n');
+    if (useMain && !opts.pending && costs.isFast(shape) && queries.every((query) => mainSafe(query.params))) {
+      const fast = runInMain(queries, shape);
+      if (fast) return Promise.resolve(fast);
+    }
+    // keep minSize children once reads start, so a slow batch never leaves the next one waiting
+    // for a process to start (a killed child is replaced here too)
+    while (children.length < minSize) spawn();
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const queued = queue.indexOf(job);
+        if (queued >= 0) queue.splice(queued, 1);
+        const child = children.find((c) => c.job && c.job.resolve === job.resolve);
+        if (child) stop(child);
+        reject(new ReadAbortedError());
+      };
+      const settle = () => client?.signal?.removeEventListener('abort', onAbort);
+      const job: Job = {
+        queries,
+        pending: opts.pending,
+        budgetMs: budget,
+        client,
+        shape,
+        cheap: costs.isCheap(shape),
+        resolve: (r) => (settle(), resolve(r)),
+        reject: (e) => (settle(), reject(e)),
+      };
+      client?.signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(job);
+      pump();
+    });
+  }
+
+  return {
+    budgetMs,
+    batch,
+    busyPids: () => children.filter((c) => c.job && c.proc.pid).map((c) => c.proc.pid!),
+    async all<T>(sql: string, params: unknown[] = [], opts?: ReadOptions) {
+      const [rows] = await batch([{ sql, params, mode: 'all' }], opts);
+      return rows as T[];
+    },
+    async get<T>(sql: string, params: unknown[] = [], opts?: ReadOptions) {
+      const [row] = await batch([{ sql, params, mode: 'get' }], opts);
+      return (row ?? undefined) as T | undefined;
+    },
+    async close() {
+      closed = true;
+      main?.db.close();
+      main = null;
+      for (const job of queue.splice(0)) job.reject(new Error('the read pool is closed'));
+      const exits = children.map((c) => new Promise<void>((done) => (c.proc.exitCode !== null ? done() : c.proc.once('exit', () => done()))));
+      for (const c of children) {
+        // children are unref'd while idle: without this the process could end before their exit
+        // (and this promise) when nothing else is left to run, skipping whatever awaits close()
+        c.proc.ref();
+        c.proc.kill('SIGKILL');
+      }
+      await Promise.all(exits);
+    },
+  };
+}
