@@ -10,6 +10,7 @@ import { badRequest } from './errors';
 import { sortErrorTree, type ErrorTree, type FieldError } from '../../src/lib/schema/error-tree';
 
 export type { FieldError };
+type Json = Record<string, unknown>;
 /** A check beyond the schema for one field's value: an error, or null when it passes. */
 export type FieldCheck = (value: unknown) => FieldError | null;
 
@@ -58,3 +59,19 @@ export function bodyErrorsWithMinLength(
   });
   return withChecks(validator.validate(body), body, checks);
 }
+
+/**
+ * bodyErrors against a variant of the file whose rules depend on the request (which fields are
+ * required, a minimum set by the collection): `derive` rewrites a copy of the schema, compiled once
+ * per `variant` key.
+ */
+export function bodyErrorsOfVariant(
+  name: string,
+  variant: string,
+  derive: (schema: Json) => Json,
+  body: Record<string, unknown>,
+  checks: Record<string, FieldCheck> = {},
+): ErrorTree {
+  return withChecks(derivedValidator(name, variant, derive).validate(body), body, checks);
+}
+

@@ -4,13 +4,13 @@
 // filled (custom id, generated username, password hash + new tokenKey). ./upsert.ts saves it.
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
-import { equals, isEmailAddress, length, match, required, validateFields, type Rule } from '../core/field-rules';
 import { formatPbDate } from '../query/macros';
 import { quoteIdent as q } from '../query/sql';
 import { hashPassword, newId, newTokenKey, randomString, verifyPassword } from '../services/passwords';
 import type { RecordModel } from './model';
 import { isValueUnique } from './store';
 import { validateRecordData, type FieldErrors, type UploadedFile } from './validate';
+import { systemFieldErrors } from './system-fields';
 import { prepareValue, replaceModifiers, zeroValue, type RecordData } from '../../src/fields/record-values';
 import { fieldDefinition } from '../../src/fields/registry';
 import { castBool, castString, toUniqueStrings } from '../../src/fields/shared/casts';
@@ -23,10 +23,6 @@ export class LoadError extends Error {
     super('failed to load the record data');
   }
 }
-
-/** The id rule of 0.22: no whitespace and none of @ # $ & | . , ' " \ / */
-const ID_REGEX = /^[^@#$&|.,'"\\/\s]+$/;
-const USERNAME_REGEX = /^[\w][\w.-]*$/;
 
 /** An empty record of `collection` (what a create starts from). */
 export function newRecordModel(collection: Collection): RecordModel {
@@ -146,60 +142,24 @@ export class RecordForm {
 
   /** Validate(): system fields first; the schema fields only when those pass. */
   async validate(ctx: AppContext): Promise<FieldErrors> {
-    const spec: Record<string, Rule[]> = {};
-    const values: Record<string, unknown> = { id: this.id };
-    if (this.isNew) {
-      spec.id = [
-        length(15, 15),
-        match(ID_REGEX),
-        (v) => (v && !this.isIdUnique(ctx, String(v)) ? { code: 'validation_invalid_id', message: 'The model id is invalid or already exists.' } : null),
-      ];
-    } else {
-      spec.id = [(v) => (v && v !== this.record.data.id ? { code: 'validation_in_invalid', message: 'Must be a valid value.' } : null)];
-    }
-
-    if (this.collection.type === 'auth') {
-      const opts = this.collection.options;
-      const recordId = String(this.record.data.id ?? '');
-      Object.assign(values, {
-        username: this.username,
-        email: this.email,
-        verified: this.verified,
-        password: this.password,
-        passwordConfirm: this.passwordConfirm,
-        oldPassword: this.oldPassword,
-      });
-      spec.username = [
-        ...(this.isNew ? [] : [required]),
-        length(3, 150),
-        match(USERNAME_REGEX),
-        (v) =>
-          v && !isValueUnique(ctx, this.collection, 'username', String(v), recordId, true)
-            ? { code: 'validation_invalid_username', message: 'The username is invalid or already in use.' }
-            : null,
-      ];
-      spec.email = [
-        ...(opts.requireEmail ? [required] : []),
-        (v) => (v && !this.isNew && !this.manageAccess && v !== this.record.data.email ? { code: 'validation_in_invalid', message: 'Must be a valid value.' } : null),
-        length(1, 255),
-        (v) => (v && !isEmailAddress(String(v)) ? { code: 'validation_is_email', message: 'Must be a valid email address.' } : null),
-        (v) => (v && !emailDomainAllowed(String(v), opts) ? { code: 'validation_email_domain_not_allowed', message: 'Email domain is not allowed.' } : null),
-        (v) =>
-          v && !isValueUnique(ctx, this.collection, 'email', String(v), recordId, true)
-            ? { code: 'validation_invalid_email', message: 'The email is invalid or already in use.' }
-            : null,
-      ];
-      spec.verified = [(v) => (v && !this.manageAccess && v !== !!this.record.data.verified ? { code: 'validation_in_invalid', message: 'Must be a valid value.' } : null)];
-      const minLen = Math.max(0, Number(opts.minPasswordLength) || 0);
-      spec.password = [...(this.isNew || this.passwordConfirm || this.oldPassword ? [required] : []), length(minLen, 72)];
-      spec.passwordConfirm = [...(this.isNew || this.password || this.oldPassword ? [required] : []), equals(this.password)];
-      if (!this.isNew && !this.manageAccess && (this.password || this.passwordConfirm)) {
-        const ok = this.oldPassword ? await verifyPassword(this.oldPassword, this.record.data.passwordHash) : false;
-        spec.oldPassword = [required, (v) => (v && !ok ? { code: 'validation_invalid_old_password', message: 'Missing or invalid old password.' } : null)];
-      }
-    }
-
-    const base = validateFields(values, spec) as FieldErrors;
+    const auth = this.collection.type === 'auth' ? this.collection.options : undefined;
+    const recordId = String(this.record.data.id ?? '');
+    const needsOldPassword = Boolean(auth) && !this.isNew && !this.manageAccess && Boolean(this.password || this.passwordConfirm);
+    const oldPasswordMatches = needsOldPassword && this.oldPassword ? await verifyPassword(this.oldPassword, this.record.data.passwordHash) : false;
+    const fields = auth
+      ? { id: this.id, username: this.username, email: this.email, verified: this.verified, password: this.password, passwordConfirm: this.passwordConfirm, oldPassword: this.oldPassword }
+      : { id: this.id };
+    const base = systemFieldErrors(fields, {
+      isNew: this.isNew,
+      auth: auth && { requireEmail: Boolean(auth.requireEmail), minPasswordLength: Number(auth.minPasswordLength) || 0 },
+      current: { id: recordId, email: String(this.record.data.email ?? ''), verified: Boolean(this.record.data.verified) },
+      manageAccess: this.manageAccess,
+      needsOldPassword,
+      oldPasswordMatches,
+      idIsFree: (id) => this.isIdUnique(ctx, id),
+      isUnique: (field, value) => isValueUnique(ctx, this.collection, field, value, recordId, true),
+      emailDomainAllowed: (email) => emailDomainAllowed(email, auth ?? {}),
+    }) as FieldErrors;
     if (Object.keys(base).length > 0) return base;
     return validateRecordData(ctx, this.collection, this.data, this.filesToUpload);
   }

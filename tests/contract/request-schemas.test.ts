@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
 const validatedNames = [
   ...new Set(
     sourceFiles(path.join(ROOT, 'server')).flatMap((f) =>
-      [...fs.readFileSync(f, 'utf8').matchAll(/\b(?:validateBody|bodyErrors|bodyErrorsWithMinLength)\(\s*'([^']+)'/g)].map((m) => m[1]),
+      [...fs.readFileSync(f, 'utf8').matchAll(/\b(?:validateBody|bodyErrors|bodyErrorsWithMinLength|bodyErrorsOfVariant)\(\s*'([^']+)'/g)].map((m) => m[1]),
     ),
   ),
 ].sort();
