@@ -7,11 +7,12 @@ import { transaction } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { saveCollection, deleteCollection } from '../collections/service';
 import { importCollections } from '../collections/import';
-import { findCollection, findReferences, getCollections } from '../collections/store';
+import { findCollection, getCollections } from '../collections/store';
 import { collectionJson } from '../collections/normalize';
 import type { Collection as StoredCollection } from '../collections/model';
 import { findRowById, insertRecord, updateRecord } from '../records/store';
 import { recordFromRow, type RecordModel } from '../records/model';
+import { deleteRecordInTransaction } from '../records/delete';
 import { validateRecordData } from '../records/validate';
 import { prepareValue } from '../../src/fields/record-values';
 import { findAdminByEmail, findAdminById, countAdmins } from '../services/admins';
@@ -61,7 +62,7 @@ export interface Dao {
   [key: string]: unknown;
 }
 
-export function createDao(ctx: AppContext, log: CallLog): Dao {
+export function createDao(ctx: AppContext, log: CallLog, deleted: RecordModel[] = []): Dao {
   const db: DbBuilder = createDbBuilder(ctx, log);
   const dao: Dao = {
     db: () => db,
@@ -124,7 +125,9 @@ export function createDao(ctx: AppContext, log: CallLog): Dao {
     },
     findRecordsByIds: (collection: unknown, ids: unknown) => findRecordsByIds(ctx, collectionOf(ctx, collection), ids).map(toRecord),
     saveRecord: (record: unknown) => saveRecord(ctx, record),
-    deleteRecord: (record: unknown) => deleteRecord(ctx, record),
+    deleteRecord(record: unknown) {
+      deleted.push(...deleteRecord(ctx, record));
+    },
 
     findSettings: () => JSON.parse(JSON.stringify(ctx.settings.get())) as Settings,
     saveSettings(next: unknown) {
@@ -228,19 +231,11 @@ function saveRecord(ctx: AppContext, value: unknown): void {
   value.markAsNotNew();
 }
 
-/** Dao.deleteRecord: refused while another record points at it (no cascade in migrations). */
-function deleteRecord(ctx: AppContext, value: unknown): void {
+/** Dao.deleteRecord: the API's delete with 0.22's cascade, in the run's transaction; returns the records deleted. */
+function deleteRecord(ctx: AppContext, value: unknown): RecordModel[] {
   if (!(value instanceof JsRecord)) throw new Error('deleteRecord expects a Record');
   const collection = collectionOf(ctx, value.collection()?.id ?? '');
-  const id = value.id;
-  for (const ref of findReferences(ctx, collection.id)) {
-    if (ref.type === 'view') continue;
-    for (const f of ref.schema) {
-      if (f.type !== 'relation' || f.options.collectionId !== collection.id) continue;
-      const hit = ctx.db.prepare(`SELECT 1 FROM ${q(ref.name)} WHERE ${q(f.name)} = ? OR EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(${q(f.name)}) THEN ${q(f.name)} ELSE '[]' END) WHERE value = ?) LIMIT 1`).get(id, id);
-      if (hit) throw new Error(`deleteRecord: ${collection.name}/${id} is referenced by ${ref.name}.${f.name}; remove the reference first`);
-    }
-  }
-  if (collection.type === 'auth') ctx.db.prepare('DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?').run(collection.id, id);
-  ctx.db.prepare(`DELETE FROM ${q(collection.name)} WHERE ${q('id')} = ?`).run(id);
+  const row = findRowById(ctx, collection, value.id);
+  if (!row) throw new Error(NO_ROWS);
+  return deleteRecordInTransaction(ctx, recordFromRow(collection, row));
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import vm from 'node:vm';
 import type { AppContext } from '../context';
+import type { RecordModel } from '../records/model';
 import { randomString } from '../services/passwords';
 import { Admin, Collection, JsRecord, Schema, SchemaField, unmarshal } from './js-models';
 import { createDao } from './js-dao';
@@ -26,6 +27,8 @@ export interface LoadedMigration {
 export interface RuntimeState {
   ctx: AppContext | null;
   log: CallLog;
+  /** Records a migration deleted: their files go once the run committed (kept when it rolls back). */
+  deletedRecords: RecordModel[];
 }
 
 export class MigrationError extends Error {}
@@ -45,12 +48,12 @@ function globalsFor(state: RuntimeState, register: (up: unknown, down: unknown) 
   const log: CallLog = { unsupported: (call) => state.log.unsupported(call), first: () => state.log.first() };
   // callable with and without `new`, as the templates use both (`Dao(db)` and `new Dao(db)`)
   function Dao() {
-    return createDao(currentCtx(state), state.log);
+    return createDao(currentCtx(state), state.log, state.deletedRecords);
   }
   const app = strict(
     '$app',
     {
-      dao: () => createDao(currentCtx(state), state.log),
+      dao: () => createDao(currentCtx(state), state.log, state.deletedRecords),
       db: () => createDbBuilder(currentCtx(state), state.log),
       dataDir: () => currentCtx(state).dataDir,
       settings: () => JSON.parse(JSON.stringify(currentCtx(state).settings.get())) as unknown,
@@ -120,7 +123,7 @@ function evaluate(file: MigrationFile, state: RuntimeState, budgetMs: number): L
 
 /** Evaluates every file (a file that never calls migrate() is left out, as in 0.22). */
 export function loadMigrations(files: readonly MigrationFile[], budgetMs: number): { list: LoadedMigration[]; state: RuntimeState } {
-  const state: RuntimeState = { ctx: null, log: createCallLog() };
+  const state: RuntimeState = { ctx: null, log: createCallLog(), deletedRecords: [] };
   const list: LoadedMigration[] = [];
   for (const file of files) {
     const loaded = evaluate(file, state, budgetMs);

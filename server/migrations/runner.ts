@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { invalidateCollections } from '../collections/store';
 import { duplicateTimestamps, listMigrationFiles } from './files';
+import { removeRecordFiles } from '../records/delete';
 import { appliedRows, ensureMigrationsTable, isApplied, isGoMigration, lastApplied, recordApplied, recordReverted, removeMissing } from './history';
 import { callMigration, loadMigrations, MigrationError, type LoadedMigration, type RuntimeState } from './js-runtime';
 
@@ -43,7 +44,9 @@ function inTransaction(ctx: AppContext, state: RuntimeState, work: () => void): 
   try {
     work();
     db.exec('COMMIT');
+    void removeRecordFiles(ctx, state.deletedRecords.splice(0));
   } catch (err) {
+    state.deletedRecords.length = 0;
     if (db.inTransaction) db.exec('ROLLBACK');
     // (a settings document a migration saved stays in the store's memory: a failed run ends the
     // command or the start, and nothing reads that store again)

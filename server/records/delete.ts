@@ -91,13 +91,34 @@ export async function deleteRecord(ctx: AppContext, record: RecordModel): Promis
   } catch (err) {
     throw new ApiError(400, DELETE_FAILED, {}, err instanceof Error ? err.message : String(err));
   }
-  const storage = getStorage(ctx);
-  for (const r of state.deleted) {
-    await storage.removeRecord(r.collection.id, String(r.data.id)).catch((err) => {
-      console.error('[records] failed to delete the files of', r.collection.name, r.data.id, err);
-    });
-  }
+  await removeRecordFiles(ctx, state.deleted);
   for (const r of state.updated.values()) emitRecordChange(ctx, { action: 'update', record: r });
   for (const r of state.deleted) emitRecordChange(ctx, { action: 'delete', record: r });
   runAfterCommit(state.afterCommit);
 }
+
+/**
+ * The delete and its cascade inside the caller's transaction (a JS migration's Dao.deleteRecord):
+ * returns the deleted records, whose files the caller removes once its transaction committed.
+ */
+export function deleteRecordInTransaction(ctx: AppContext, record: RecordModel): RecordModel[] {
+  const state: DeleteState = { deleted: [], updated: new Map(), afterCommit: [] };
+  try {
+    deleteInTx(ctx, record, state);
+  } catch (err) {
+    if (err instanceof RequiredReferenceError) throw new Error(`${DELETE_FAILED} ${err.message}`);
+    throw err;
+  }
+  return state.deleted;
+}
+
+/** Removes the stored files of records deleted earlier (after their transaction committed). */
+export async function removeRecordFiles(ctx: AppContext, records: readonly RecordModel[]): Promise<void> {
+  const storage = getStorage(ctx);
+  for (const r of records) {
+    await storage.removeRecord(r.collection.id, String(r.data.id)).catch((err) => {
+      console.error('[records] failed to delete the files of', r.collection.name, r.data.id, err);
+    });
+  }
+}
+

@@ -109,6 +109,24 @@ async function expectMigratedProject(s: TestServer): Promise<void> {
   expect(settings.body.meta.appName).toBe('Migrated app');
 }
 
+const CASCADE = (required: boolean) => `migrate((db) => {
+  const dao = new Dao(db)
+  dao.saveCollection(new Collection({ id: "authors00000001", name: "authors", type: "base", schema: [{ name: "name", type: "text" }] }))
+  dao.saveCollection(new Collection({ name: "books", type: "base", listRule: "", schema: [
+    { name: "title", type: "text" },
+    { name: "author", type: "relation", required: ${required}, options: { collectionId: "authors00000001", cascadeDelete: ${!required}, maxSelect: 1 } },
+  ] }))
+  const author = new Record(dao.findCollectionByNameOrId("authors"))
+  author.set("name", "Ann")
+  dao.saveRecord(author)
+  const book = new Record(dao.findCollectionByNameOrId("books"))
+  book.set("title", "First")
+  book.set("author", author.id)
+  dao.saveRecord(book)
+  dao.deleteRecord(author)
+}, (db) => {})
+`;
+
 describe('0.22 migration files', () => {
   it('run on a copy of the 0.22 fixture, recorded as 0.22 records them, and the applied ones are not run again', async () => {
     // the fixture lists 1691746861_created_view3.js as applied: a file of that name must not run
@@ -135,6 +153,13 @@ describe('0.22 migration files', () => {
   it('run on an empty pb_data', async () => {
     srv = await startServer({ options: { migrationsDir: migrationsDir(SET) } });
     await expectMigratedProject(srv);
+  });
+
+  it("Dao.deleteRecord deletes as the API does: a cascading relation's records go too", async () => {
+    srv = await startServer({ options: { migrationsDir: migrationsDir({ '1714557601_cascade.js': CASCADE(false) }) } });
+    const books = await http(srv.url, 'GET', '/api/collections/books/records');
+    expect(books.status).toBe(200);
+    expect(books.body.totalItems).toBe(0);
   });
 
   it('an auth collection, a view over it, a rename with new auth options, DynamicModel queries', async () => {
@@ -245,6 +270,11 @@ describe('bad input leaves pb_data as it was', () => {
       '1714557601_bad.js': 'migrate((db) => { Dao(db).saveCollection(new Collection({ name: "bad name!", type: "base" })); });',
     });
     expect(message).toMatch(/^Failed to apply migration 1714557601_bad\.js: saveCollection\("bad name!"\): Failed to create the collection\. \{"name":\{"code":"validation_/);
+  });
+
+  it('Dao.deleteRecord of a record a required relation needs', async () => {
+    const { message } = await refused({ '1714557601_required.js': CASCADE(true) });
+    expect(message).toContain('Failed to delete record. Make sure that the record is not part of a required relation reference.');
   });
 
   it('a syntax error in any file', async () => {
