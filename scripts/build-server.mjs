@@ -95,7 +95,7 @@ await build({
   logLevel: 'warning',
   plugins: [lazyModules],
 });
-// the read pool's child processes (server/db/database.ts looks for read-worker next to itself)
+// the read pool's child processes (server/db/read-pool.ts looks for read-worker next to itself)
 await build({
   entryPoints: [path.join(root, 'server', 'db', 'read-worker.ts')],
   outfile: path.join(outdir, 'read-worker.cjs'),
