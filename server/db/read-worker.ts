@@ -1,4 +1,4 @@
-// A child process of the read pool (database.ts): one read-only connection, one statement batch at
+// A child process of the read pool (read-pool.ts): one read-only connection, one statement batch at
 // a time. The parent kills this process when a batch outlives its budget.
 import { openReadOnlyDatabase, runBatch, type DB, type WorkerReply, type WorkerRequest } from './database';
 
