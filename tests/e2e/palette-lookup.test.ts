@@ -1,4 +1,4 @@
-// Issue 28 in Chromium against the real server. The palette's record lookup answers for every
+// In Chromium against the real server. The palette's record lookup answers for every
 // collection: with 52 collections a record of the last one and a users record open by id, through
 // Outpost's find-record endpoint in one request, and through the list API (every collection, a few
 // at a time) when the endpoint answers as PocketBase 0.22 does for a route it lacks. Ctrl+K right

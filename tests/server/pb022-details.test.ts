@@ -269,7 +269,7 @@ describe('several byte ranges (Go http.ServeContent)', () => {
 describe('a filter nested 5,000 parentheses deep', () => {
   const deep = (inner: string) => '('.repeat(5000) + inner + ')'.repeat(5000);
   // 0.22 answers a list whose filter fails with NewBadRequestError("", err): the default message.
-  // A filter past one of our own bounds (0.22 has none) names the filter instead (issue 24).
+  // A filter past one of our own bounds (0.22 has none) names the filter instead.
   const LIST_FAILED = { code: 400, message: 'Something went wrong while processing your request.', data: {} };
   const TOO_LONG = { code: 400, message: 'Invalid filter - filter is longer than 3500 characters.', data: {} };
 

@@ -1,6 +1,6 @@
 // setQueryParams (src/shell/navigation.ts) writes only onto the address of the screen on show: a page
 // still shown while the next route's code loads must not carry its params to the next screen
-// (issue 28: a collection's id followed the admin to #/logs).
+// (a collection's id once followed the admin to #/logs).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setQueryParams, setShownPath } from '../../src/shell/navigation';
 
