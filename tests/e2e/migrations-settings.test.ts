@@ -1,6 +1,7 @@
 // Settings › Migrations and the automigrate marker in Chromium against the real server: a pending
 // and an applied migration listed (the pending one from a file added after the start), and a
-// collection created and deleted in the editor telling which migration file automigrate wrote.
+// collection created and deleted in the editor, and a collections import, telling which migration
+// file automigrate wrote.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,5 +82,22 @@ describe('migrations in the dashboard', () => {
     const row = page.getByRole('table', { name: 'Migrations' }).getByRole('row').filter({ hasText: file });
     await row.waitFor();
     expect(await row.getByText('Applied', { exact: true }).count()).toBe(1);
+  });
+
+  it('an import tells which snapshot file it wrote', async () => {
+    await page.goto(`${server.url}/_/#/settings/import-collections`);
+    const imported = [{ id: 'importedthings1', name: 'imported_things', type: 'base', schema: [{ id: 'labelfield1', name: 'label', type: 'text' }] }];
+    await page.getByLabel('Collections', { exact: true }).fill(JSON.stringify(imported, null, 2));
+    const merge = page.getByRole('checkbox', { name: 'Merge with the existing collections' });
+    await merge.focus();
+    await page.keyboard.press('Space');
+    expect(await merge.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.locator('.import-review-popup').getByRole('button', { name: 'Confirm and import' }).click();
+    await toast('Successfully imported collections configuration.').waitFor();
+    const marker = page.getByTestId('toast').locator('.toast-message', { hasText: /^Migration written: \d{10}_collections_snapshot\.js$/ });
+    await marker.waitFor();
+    const file = (await marker.innerText()).replace('Migration written: ', '').trim();
+    expect(fs.readFileSync(path.join(dir, file), 'utf8')).toContain('imported_things');
   });
 });

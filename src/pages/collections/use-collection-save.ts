@@ -9,7 +9,7 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { collectionsState, removeCollection, upsertCollection } from '../../state/collections';
 import { multipleSwitchErrors } from './multiple-errors';
 import { relationTargetErrors } from './relation-targets';
-import { migrationCapture } from './migration-marker';
+import { migrationCapture } from '../../shell/migration-marker';
 
 type Options = {
   original: CollectionModel | null;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { handleError, pb } from '../../../api/client';
 import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addSuccessToast } from '../../../shell/toasts';
+import { migrationCapture } from '../../../shell/migration-marker';
 import {
   deletionList,
   IMPORT_SUCCESS_MESSAGE,
@@ -88,11 +89,14 @@ export default function ImportReviewPopup({ open, existing, imported, changes, m
     setImporting(true);
     setError('');
     try {
+      const marker = migrationCapture();
       await pb.collections.import(imported as unknown as Parameters<typeof pb.collections.import>[0], !merge, {
         requestKey: 'import_collections',
+        fetch: marker.fetch,
       });
       setImporting(false);
       addSuccessToast(IMPORT_SUCCESS_MESSAGE);
+      marker.show();
       broadcastCollectionsReload();
       onImported();
     } catch (err) {

@@ -1,7 +1,7 @@
 // Outpost's automigrate names the migration file a collection change wrote in the answer's
 // X-Outpost-Migration header; the SDK returns bodies only, so the save goes through a fetch that
 // notes the header. PocketBase 0.22 sends no such header: nothing is shown then.
-import { addInfoToast } from '../../shell/toasts';
+import { addInfoToast } from './toasts';
 
 const MIGRATION_HEADER = 'X-Outpost-Migration';
 const migrationMessage = (file: string): string => `Migration written: ${file}`;
