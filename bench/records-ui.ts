@@ -3,7 +3,10 @@
 // Chromium measures:
 //  - the time from opening #/collections?collectionId=… (navigation start) to the first rows painted,
 //    measured in the page (median of runs, a fresh browser context each run, signed in through the
-//    stored session);
+//    stored session); with PB_UI_DIR (the original PocketBase 0.22.12 UI's ui/dist, not part of this
+//    project) the same screen of that UI, served by our server on the same data, in runs interleaved
+//    with ours: ours/original must stay at most 0.5x (issue 28); without it the line is skipped;
+//  - with BENCH_TRACE=<file>, a Chromium trace of one cold open and its breakdown (bench/load-trace.ts);
 //  - the JS heap after ten 'Load more' clicks (CDP Performance.getMetrics after a forced GC), with
 //    the time each Load more took to show its rows.
 // Run alone: `npx tsx bench/records-ui.ts` (builds dist/ when missing; OUTPOST_DASHBOARD_DIR serves
@@ -15,11 +18,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp } from '../server/app';
-import { meterWire, type WireMeter } from './wire';
+import { interleavedFirstRows, median, openFirstRow, type Screen } from './first-row';
+import { traceColdLoad } from './load-trace';
+import { machineLoad } from './machine-load';
 import { apiCall, benchAdmin } from './api-client';
 
 /** Budget for the records page of a 100,000-record collection, over the wire. */
 const BUDGET_RECORDS_PAGE_WIRE = 250 * 1024;
+/** Goal for the first rows, against the original 0.22.12 UI on the same server and data (issue 28). */
+const GOAL_RATIO = 0.5;
+/** A record row of the original UI's records list (its logs and admins lists use the class too). */
+const ORIGINAL_ROW = 'tr.row-handle';
 
 export interface RecordsUiBenchResult {
   records: number;
@@ -27,6 +36,10 @@ export interface RecordsUiBenchResult {
   /** navigation start → first record row painted (measured in the page), per run and median */
   firstRowsMs: number[];
   firstRowsMedianMs: number;
+  /** the same, for the original 0.22.12 UI (PB_UI_DIR), in runs interleaved with ours */
+  originalFirstRowsMs?: number[];
+  /** our median / the original's */
+  ratio?: number;
   /** rows in the DOM after the ten Load more clicks */
   rowsAfterLoadMore: number;
   /** each Load more: click → its rows in the DOM */
@@ -42,10 +55,6 @@ export interface RecordsUiBenchResult {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function launch(): Promise<Browser> {
   return chromium.launch({
@@ -138,40 +147,30 @@ export async function benchRecordsUi(
     const session = JSON.stringify({ token, model: auth.admin });
     const target = `${url}/_/#/collections?collectionId=${coll.id}`;
 
-    // ---- first rows --------------------------------------------------------------------------
-    const firstRowsMs: number[] = [];
-    let wireMeter: WireMeter | undefined;
-    for (let i = 0; i < runs + 1; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addInitScript((s) => localStorage.setItem('pocketbase_auth', s), session);
-      // the moment (since navigation start) the first record row is in the DOM and painted
-      await context.addInitScript(`(() => {
-        const obs = new MutationObserver(() => {
-          if (window.__firstRowMs === undefined && document.querySelector('tr.rl-row')) {
-            obs.disconnect();
-            requestAnimationFrame(() => { window.__firstRowMs = performance.now(); });
-          }
-        });
-        obs.observe(document, { childList: true, subtree: true });
-      })()`);
-      const page = await context.newPage();
-      const wire = i === 0 ? await meterWire(page) : undefined;
-      await page.goto(target);
-      await page.locator('tr.rl-row').first().waitFor({ state: 'visible', timeout: 60_000 });
-      const ms = (await (await page.waitForFunction(() => (globalThis as unknown as Record<string, unknown>).__firstRowMs)).jsonValue()) as number;
-      if (wire) {
-        await wire.idle();
-        wireMeter = wire;
+    // ---- first rows (beside the original 0.22.12 UI when PB_UI_DIR names its ui/dist) ----------
+    const ours: Screen = { label: 'ours', url: target, storageKey: 'pocketbase_auth', session, rowSelector: 'tr.rl-row' };
+    // a first open meters the bytes over the wire (and warms the server's statement cache)
+    const metered = await openFirstRow(browser, ours, { wire: true, timeline: !!process.env.BENCH_TIMELINE });
+    const wireMeter = metered.wire;
+    if (metered.timeline) log(metered.timeline.join('\n'));
+    if (process.env.BENCH_TRACE) await traceColdLoad(browser, ours, process.env.BENCH_TRACE, log);
+    const uiDir = process.env.PB_UI_DIR;
+    const original = uiDir ? await createApp({ dataDir: path.join(dir, 'pb_data'), dashboardDir: uiDir }) : undefined;
+    let firstRowsMs: number[];
+    let originalFirstRowsMs: number[] | undefined;
+    try {
+      if (original) {
+        const originalUrl = await original.listen('127.0.0.1', 0);
+        const theirs: Screen = { label: 'original', url: `${originalUrl}/_/#/collections?collectionId=${coll.id}`, storageKey: 'pb_admin_auth', session, rowSelector: ORIGINAL_ROW };
+        if (process.env.BENCH_TIMELINE) log((await openFirstRow(browser, theirs, { timeline: true })).timeline!.join('\n'));
+        [firstRowsMs, originalFirstRowsMs] = await interleavedFirstRows(browser, [ours, theirs], runs);
+      } else {
+        [firstRowsMs] = await interleavedFirstRows(browser, [ours], runs);
       }
-      if (i > 0) firstRowsMs.push(ms); // the first run warms the server's statement cache
-      if (process.env.BENCH_TIMELINE && i === runs) {
-        const entries = await page.evaluate(() =>
-          performance.getEntriesByType("resource").map((e) => `${e.startTime.toFixed(0).padStart(5)} → ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(/^.*\/(api|assets)\//, '$1/').slice(0, 110)}`),
-        );
-        log(entries.join('\n'));
-      }
-      await context.close();
+    } finally {
+      await original?.close();
     }
+    const firstRowsLoad = machineLoad();
 
     // ---- ten Load more -----------------------------------------------------------------------
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -227,7 +226,20 @@ export async function benchRecordsUi(
       log('records-ui: OVER BUDGET: the records page sends more than 250 KB over the wire');
       process.exitCode = 1;
     }
-    log(`records-ui: open collection → first rows visible: ${median(firstRowsMs).toFixed(0)} ms median (runs: ${firstRowsMs.map((x) => x.toFixed(0)).join(', ')})`);
+    const runsOf = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    log(`records-ui: open collection → first rows visible: ${median(firstRowsMs).toFixed(0)} ms median (runs: ${runsOf(firstRowsMs)}; ${firstRowsLoad})`);
+    let ratio: number | undefined;
+    if (originalFirstRowsMs) {
+      ratio = median(firstRowsMs) / median(originalFirstRowsMs);
+      log(`records-ui: original 0.22.12 UI, same server and data, interleaved runs: ${median(originalFirstRowsMs).toFixed(0)} ms median (runs: ${runsOf(originalFirstRowsMs)})`);
+      log(`records-ui: ours / original = ${ratio.toFixed(2)}x — goal at most ${GOAL_RATIO}x`);
+      if (ratio > GOAL_RATIO) {
+        log(`records-ui: OVER BUDGET: the records screen's first rows take more than ${GOAL_RATIO}x the original UI's`);
+        process.exitCode = 1;
+      }
+    } else {
+      log('records-ui: the original 0.22.12 UI yardstick skipped (set PB_UI_DIR to its ui/dist folder to run it)');
+    }
     log(`records-ui: after 10 × Load more: ${rowsAfterLoadMore} rows rendered, JS heap ${heapUsedMB.toFixed(1)} MB used / ${heapTotalMB.toFixed(1)} MB total, ${domNodes} DOM nodes`);
     log(`records-ui: Load more → rows shown: ${median(loadMoreMs).toFixed(0)} ms median (${loadMoreMs.map((x) => x.toFixed(0)).join(', ')}); the page request alone: ${median(apiMs).toFixed(0)} ms median (${apiMs.map((x) => x.toFixed(0)).join(', ')})`);
 
@@ -236,6 +248,8 @@ export async function benchRecordsUi(
       buildMs,
       firstRowsMs,
       firstRowsMedianMs: median(firstRowsMs),
+      originalFirstRowsMs,
+      ratio,
       rowsAfterLoadMore,
       loadMoreMs,
       pageRequestMs: apiMs,

@@ -134,12 +134,22 @@ function AppSidebar() {
 /**
  * The rich-text editor is preloaded once signed in, so opening an editor field is instant.
  * Only its chunk (slate) is fetched and evaluated, on idle; nothing is mounted. This module is the
- * signed-in shell's, so the sign-in page never references that chunk.
+ * signed-in shell's, so the sign-in page never references that chunk. It waits a few seconds
+ * first: the page is 'idle' while its first data is in flight, and the chunk (the largest after
+ * the app's own) would compete with it for the connection, the server and the main thread.
  */
 const preloadRichEditor = (): Promise<unknown> => import('../widgets/record/rich/RichEditor').catch(() => undefined);
+const RICH_EDITOR_PRELOAD_DELAY_MS = 3000;
 
 export function AppShell({ children }: { children: ReactNode }) {
-  useEffect(() => onIdle(() => void preloadRichEditor()), []);
+  useEffect(() => {
+    let cancelIdle: (() => void) | undefined;
+    const timer = window.setTimeout(() => (cancelIdle = onIdle(() => void preloadRichEditor())), RICH_EDITOR_PRELOAD_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle?.();
+    };
+  }, []);
   return (
     <div className="app-layout">
       <AppSidebar />

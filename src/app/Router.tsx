@@ -11,6 +11,7 @@ import { NOT_FOUND_TITLE, ROUTES, guardRoute, matchRoute, showsSidebar, type Rou
 import { Toasts } from '../shell/toasts';
 import NotFoundPage from '../pages/NotFoundPage';
 import { startFirstLoad as startLogsFirstLoad } from '../pages/logs/logs-first-load';
+import { startFirstLoad as startRecordsFirstLoad } from '../pages/records/list/records-first-load';
 import { loadAppSettings } from '../state/app';
 import { isAdminSignedIn, useAuth } from '../state/auth';
 
@@ -58,6 +59,8 @@ function preloadOpeningRoute(): void {
   // the Logs page's first rows and stats, asked for first (ahead of the page's code in the
   // browser's connection queue) and answered while that code loads
   startLogsFirstLoad();
+  // the same for the records screen: the collections, the list's code, then its first page
+  startRecordsFirstLoad();
   void preloadPage(match.route.page);
   if (showsSidebar(match.route, isAdminSignedIn())) void loadShell();
 }

@@ -57,8 +57,11 @@ function keepActive(preferred?: string): void {
 
 let loadSeq = 0;
 
-/** GET /api/collections (batches of 200, sorted by name); `activeId` picks the active one. */
-export async function loadCollections(activeId?: string): Promise<void> {
+/**
+ * GET /api/collections (batches of 200, sorted by name); `activeId` picks the active one.
+ * `loaded` runs as the list is stored, before any component hears of it.
+ */
+export async function loadCollections(activeId?: string, loaded?: () => void): Promise<void> {
   const seq = ++loadSeq;
   collectionsState.loading = true;
   try {
@@ -67,12 +70,36 @@ export async function loadCollections(activeId?: string): Promise<void> {
     collectionsState.collections = byName(items as unknown as CollectionModel[]);
     collectionsState.loaded = true;
     keepActive(activeId);
+    loaded?.();
   } catch (err) {
     if ((err as { isAbort?: boolean })?.isAbort) return;
     handleError(err);
   } finally {
     if (seq === loadSeq) collectionsState.loading = false;
   }
+}
+
+/** An answer the app started for the page (before the page's code was in) is used up to this old. */
+const EARLY_MAX_AGE_MS = 10_000;
+let early: { done: Promise<void>; at: number } | null = null;
+
+/** Starts the list's load as the app starts on #/collections, while the page's code downloads. */
+export function startCollectionsLoad(activeId?: string, loaded?: () => void): Promise<void> {
+  const done = loadCollections(activeId, loaded);
+  early = { done, at: performance.now() };
+  return done;
+}
+
+/** The page's first load: the one the app started, while fresh (once), else a new request. */
+export function loadCollectionsOnEntry(activeId?: string): Promise<void> {
+  const taken = early && performance.now() - early.at < EARLY_MAX_AGE_MS ? early.done : null;
+  early = null;
+  if (!taken) return loadCollections(activeId);
+  // another load may have been started meanwhile (a reload broadcast): it owns the active choice
+  const seq = loadSeq;
+  return taken.then(() => {
+    if (seq === loadSeq && collectionsState.loaded) keepActive(activeId);
+  });
 }
 
 export function setActiveCollection(id: string): void {

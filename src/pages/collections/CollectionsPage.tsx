@@ -11,7 +11,7 @@ import { Breadcrumbs } from '../../shell/SettingsLayout';
 import { DEFAULT_RECORDS_SORT, normalizeRecordsSort } from '../../lib/collections/list';
 import type { CollectionModel } from '../../lib/collections/types';
 import { appState } from '../../state/app';
-import { collectionsState, listenForReloads, loadCollections, setActiveCollection } from '../../state/collections';
+import { collectionsState, listenForReloads, loadCollections, loadCollectionsOnEntry, setActiveCollection } from '../../state/collections';
 import { CollectionsSidebar } from './CollectionsSidebar';
 import { RecordsArea } from './RecordsArea';
 import { collectionsPageActions } from './RecordsSlot';
@@ -41,7 +41,8 @@ export default function CollectionsPage() {
 
   // Load once (keeping the collection of the address), and follow reloads of other tabs.
   useEffect(() => {
-    void loadCollections(query.collectionId || undefined);
+    // (the app may have asked for the list as it started: see records/list/records-first-load)
+    void loadCollectionsOnEntry(query.collectionId || undefined);
     return listenForReloads();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,44 +1,53 @@
 /** The records area of the collections page: the records list, loaded as its own chunk. */
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { RecordsSlotProps } from './RecordsSlot';
 
 // The records list is its own chunk (src/pages/records/list); its download starts with this
-// module, in parallel with the collections request, rather than after it.
-// Once the module is in, it renders directly: through React.lazy it would suspend for a tick and
-// React would hold the reveal back for its fallback throttle (~300 ms).
+// module (or as the app starts on #/collections), in parallel with the collections request.
+// Once the module is in, it renders directly. Never through React.lazy while it is still on its way:
+// a suspended list shows the fallback and React then holds the reveal back for its fallback
+// throttle (~300 ms), which delayed the first rows when the collections (asked for as the app
+// started) came before the list's code. Until then the skeleton is drawn as plain content.
 const loadRecordsList = () => import('../records/list/RecordsList');
 const LazyRecordsList = lazy(loadRecordsList);
 let LoadedRecordsList: ComponentType<RecordsSlotProps> | null = null;
-if (typeof window !== 'undefined') {
-  loadRecordsList().then(
-    (m) => void (LoadedRecordsList = m.default),
-    () => undefined, // React.lazy retries and reports the failure when it renders
-  );
-}
+const listModule: Promise<ComponentType<RecordsSlotProps> | null> | null =
+  typeof window === 'undefined'
+    ? null
+    : loadRecordsList().then(
+        (m) => (LoadedRecordsList = m.default),
+        () => null, // React.lazy retries and reports the failure when it renders
+      );
+
+const skeleton = (
+  <div className="table-wrapper" aria-busy="true">
+    <table className="table">
+      <tbody>
+        <tr className="row-skeleton" aria-hidden="true">
+          <td>
+            <span className="skeleton-line" />
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  </div>
+);
 
 export function RecordsArea(props: RecordsSlotProps) {
   const { collection } = props;
-  // chosen once per mount: switching from the lazy wrapper to the module would remount the list
-  const [List] = useState(() => LoadedRecordsList ?? LazyRecordsList);
+  // chosen once it is in: switching from the lazy wrapper to the module would remount the list
+  const [List, setList] = useState<ComponentType<RecordsSlotProps> | null>(() => LoadedRecordsList);
+  useEffect(() => {
+    if (List || !listModule) return;
+    let alive = true;
+    void listModule.then((loaded) => alive && setList(() => loaded ?? LazyRecordsList));
+    return () => {
+      alive = false;
+    };
+  }, [List]);
   return (
     <section className="records-slot" aria-label={`${collection.name} records`}>
-      <Suspense
-        fallback={
-          <div className="table-wrapper" aria-busy="true">
-            <table className="table">
-              <tbody>
-                <tr className="row-skeleton" aria-hidden="true">
-                  <td>
-                    <span className="skeleton-line" />
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
-        }
-      >
-        <List key={collection.id} {...props} />
-      </Suspense>
+      <Suspense fallback={skeleton}>{List ? <List key={collection.id} {...props} /> : skeleton}</Suspense>
     </section>
   );
 }

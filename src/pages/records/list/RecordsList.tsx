@@ -9,8 +9,7 @@ import { useSnapshot } from 'valtio';
 import { IconPlus } from '../../../ui/icons';
 import { setQueryParams } from '../../../shell/navigation';
 import type { CollectionModel } from '../../../lib/collections/types';
-import { normalizeSearchFilter } from '../../../lib/filter-normalize';
-import { listExpand, listFields, MAX_SKELETON_ROWS, recordColumns, searchableFields, type RecordLike } from '../../../lib/records/format';
+import { MAX_SKELETON_ROWS, recordColumns, type RecordLike } from '../../../lib/records/format';
 import { collectionsState } from '../../../state/collections';
 import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
@@ -20,6 +19,7 @@ import { BulkEditButton } from '../bulk/BulkEditButton';
 import { RecordsIo } from '../io/RecordsIo';
 import { SavedViewsButton } from '../views/SavedViewsButton';
 import type { CellContext } from './cells';
+import { listQueryOf } from './first-page';
 import { useHiddenColumns } from './columns';
 import { RecordsSearchBar } from './SearchBar';
 import { ColumnsMenu, preloadEditor, RecordRow, SortHeader } from './table-parts';
@@ -56,16 +56,14 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const isView = collection.type === 'view';
   const selectable = !isView;
 
-  const searchFields = useMemo(() => searchableFields(collection), [collection]);
-  const normalizedFilter = useMemo(() => normalizeSearchFilter(filter, searchFields), [filter, searchFields]);
-  const expand = useMemo(() => listExpand(collection), [collection]);
-  const fields = useMemo(() => listFields(collection), [collection]);
+  // the same query the app may have asked for early (./first-page)
+  const query = useMemo(() => listQueryOf(collection, filter, sort), [collection, filter, sort]);
+  const { filter: normalizedFilter, expand, fields } = query;
 
   const allColumns = useMemo(() => recordColumns(collection), [collection]);
   const [hidden, toggleHidden, replaceHidden] = useHiddenColumns(collection.id);
   const visibleColumns = useMemo(() => allColumns.filter((c) => !hidden.includes(c.name)), [allColumns, hidden]);
 
-  const query = { filter: normalizedFilter, sort, expand, fields };
   // 'Total found', the new-records notice and the greyed rows: the live list's ledger
   const tally = useLiveLedger(collection.id, query);
   const paging = useRecordsPaging(collection.id, query, refreshKey, tally);

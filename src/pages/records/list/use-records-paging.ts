@@ -4,9 +4,10 @@
 // list's other state (selection, rendered rows) can start over with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
-import { handleError, pb } from '../../../api/client';
+import { handleError } from '../../../api/client';
 import { RECORDS_PER_PAGE } from '../../../lib/records/format';
-import { defined, isAbort, statusOf, type ListQuery } from './list-helpers';
+import { fetchRecordsPage, firstRecordsPage } from './first-page';
+import { isAbort, statusOf, type ListQuery } from './list-helpers';
 import type { LiveLedgerAccess } from './use-live-ledger';
 
 export function useRecordsPaging(collectionId: string, query: ListQuery, refreshKey: number, live: LiveLedgerAccess) {
@@ -26,9 +27,9 @@ export function useRecordsPaging(collectionId: string, query: ListQuery, refresh
       setLoading(true);
       const sent = ledger.pageSent();
       try {
-        const result = await pb
-          .collection(collectionId)
-          .getList(pageNo, RECORDS_PER_PAGE, defined({ sort, filter, expand, fields, skipTotal: true, requestKey: 'records_list' }));
+        const q = { filter, sort, expand, fields };
+        // page 1 may have been asked for as the app started (./first-page)
+        const result = await (pageNo === 1 ? firstRecordsPage(collectionId, q) : fetchRecordsPage(collectionId, pageNo, q));
         if (generation !== gen.current) return;
         // the events seen while the page was in flight are reconciled with its rows
         const more = result.items.length >= RECORDS_PER_PAGE;

@@ -1,0 +1,85 @@
+// The records screen's cold load in Chromium against the real server: the app asks for the
+// collections and then the list's first page as it starts (src/pages/records/list/records-first-load),
+// before the list has mounted, and the list takes that answer instead of asking again. Seen from the
+// network: exactly one first-page request, with the address's sort and filter, sent before the
+// list's count request (the list itself sends its count first, then its page).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { dashboardSession } from '../helpers/dashboard-session';
+
+const ADMIN = { email: 'first-load@example.com', password: 'first-load-pass-123' };
+
+const session = dashboardSession({
+  admin: ADMIN,
+  viewport: { width: 1280, height: 900 },
+  seed: async (api) => {
+    // 'aaa_first' sorts first: without a collection in the address the page opens it
+    const first = await api.collections.create({ name: 'aaa_first', type: 'base', schema: [{ name: 'label', type: 'text' }] });
+    await api.collection('aaa_first').create({ label: 'only one' });
+    const items = await api.collections.create({ name: 'items', type: 'base', schema: [{ name: 'number', type: 'number' }] });
+    for (let i = 1; i <= 5; i++) await api.collection('items').create({ number: i });
+    return { first: { id: first.id }, items: { id: items.id } };
+  },
+});
+
+let url: string;
+let page: Page;
+let items: { id: string };
+let first: { id: string };
+beforeAll(() => {
+  ({ url, page } = session);
+  ({ items, first } = session.seeded);
+});
+
+/** Opens `hash` as a new document (the app starts there) and returns the records requests in the order sent. */
+async function coldOpen(hash: string, collectionId: string): Promise<URL[]> {
+  await page.goto('about:blank');
+  const sent: URL[] = [];
+  const onRequest = (r: Request) => {
+    if (r.url().includes(`/api/collections/${collectionId}/records?`)) sent.push(new URL(r.url()));
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto(`${url}/_/${hash}`);
+    await page.locator('tr.rl-row').first().waitFor();
+    await page.waitForTimeout(500); // a second request would have been sent by now
+  } finally {
+    page.off('request', onRequest);
+  }
+  return sent;
+}
+
+const perPage = (u: URL) => u.searchParams.get('perPage');
+
+describe('records first load', () => {
+  it('asks for the first page once, as the app starts, with the address sort and filter', async () => {
+    const sent = await coldOpen(`#/collections?collectionId=${items.id}&sort=-number&filter=${encodeURIComponent('number>1')}`, items.id);
+    const pages = sent.filter((u) => perPage(u) === '40');
+    expect(pages).toHaveLength(1);
+    expect(pages[0].searchParams.get('sort')).toBe('-number');
+    expect(pages[0].searchParams.get('filter')).toBe('number>1');
+    // the early page went out before the list (which counts first) had mounted
+    const count = sent.findIndex((u) => perPage(u) === '1');
+    expect(count).toBeGreaterThan(sent.indexOf(pages[0]));
+    await expect.poll(() => page.locator('tr.rl-row').count()).toBe(4);
+    expect(await page.locator('tr.rl-row').first().textContent()).toContain('5');
+  });
+
+  it('without a collection in the address, asks early for the first collection', async () => {
+    const sent = await coldOpen('#/collections', first.id);
+    const pages = sent.filter((u) => perPage(u) === '40');
+    expect(pages).toHaveLength(1);
+    expect(pages[0].searchParams.get('sort')).toBe('-created');
+    expect(sent.findIndex((u) => perPage(u) === '1')).toBeGreaterThan(sent.indexOf(pages[0]));
+    await expect.poll(() => page.locator('tr.rl-row').count()).toBe(1);
+    expect(decodeURIComponent(new URL(page.url()).hash)).toContain(`collectionId=${first.id}`);
+  });
+
+  it('Refresh asks the server again: the early answer is used once', async () => {
+    await page.goto(`${url}/_/#/collections?collectionId=${items.id}`);
+    await page.locator('tr.rl-row').first().waitFor();
+    const again = page.waitForRequest((r) => r.url().includes(`/api/collections/${items.id}/records?`) && new URL(r.url()).searchParams.get('perPage') === '40');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    expect(new URL((await again).url()).searchParams.get('sort')).toBe('-created');
+  });
+});
