@@ -1,6 +1,6 @@
 // Rich editor: HTML text.
-import { requiredMessage, setNumber, withMessages } from '../shared/schema';
-import { cellText, stringValue, textToForm } from '../shared/text-like';
+import { requiredMessage, withMessages } from '../shared/schema';
+import { cellText, describeLengthAndPattern, stringValue, textToForm } from '../shared/text-like';
 import type { FieldDefinition } from '../types';
 
 export const editor: FieldDefinition = {
@@ -14,18 +14,8 @@ export const editor: FieldDefinition = {
   docs: {
     example: () => '<p>test</p>',
     typeLabel: () => 'String',
-    describe(field) {
-      // an editor has no length options in 0.22; the words follow any a schema file adds
-      const o = field.options;
-      const parts: string[] = [];
-      const min = setNumber(o.min);
-      const max = setNumber(o.max);
-      if (min !== null) parts.push(`at least ${min} characters`);
-      if (max !== null) parts.push(`at most ${max} characters`);
-      if (typeof o.pattern === 'string' && o.pattern) parts.push(`matching /${o.pattern}/`);
-      parts.push('HTML');
-      return parts;
-    },
+    // an editor has no length options in 0.22; the words follow any a schema file adds
+    describe: (field) => [...describeLengthAndPattern(field), 'HTML'],
   },
   io: { importCell: cellText },
   list: { searchable: true, excerpt: true },

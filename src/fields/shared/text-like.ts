@@ -2,7 +2,7 @@
 // the domain lists of email and url.
 import type { FieldDefinition, FieldLike } from '../types';
 import { castString } from './casts';
-import { strings } from './schema';
+import { setNumber, strings } from './schema';
 
 type Shared = Pick<FieldDefinition, 'columnDefinition' | 'prepare' | 'toColumn'>;
 
@@ -49,3 +49,16 @@ export function sentenize(s: string): string {
 }
 
 export const fieldError = (code: string, message: string) => ({ code, message: sentenize(message) });
+
+/** The API docs' words for a text-like field's length and pattern options ("at least 3 characters", …). */
+export function describeLengthAndPattern(field: FieldLike): string[] {
+  const o = field.options;
+  const parts: string[] = [];
+  const min = setNumber(o.min);
+  const max = setNumber(o.max);
+  if (min !== null) parts.push(`at least ${min} characters`);
+  if (max !== null) parts.push(`at most ${max} characters`);
+  if (typeof o.pattern === 'string' && o.pattern) parts.push(`matching /${o.pattern}/`);
+  return parts;
+}
+

@@ -1,6 +1,6 @@
 // Plain text: a string with optional length limits and a Go regular expression.
-import { fieldError, stringValue, textToForm, cellText } from '../shared/text-like';
-import { num, requiredMessage, setNumber, usablePattern, withMessages, type Messages } from '../shared/schema';
+import { describeLengthAndPattern, fieldError, stringValue, textToForm, cellText } from '../shared/text-like';
+import { num, requiredMessage, usablePattern, withMessages, type Messages } from '../shared/schema';
 import type { FieldDefinition, JsonSchema } from '../types';
 
 /** A pattern the schema could not carry (not a valid JS regexp in every mode) is checked here. */
@@ -48,16 +48,7 @@ export const text: FieldDefinition = {
   docs: {
     example: () => 'test',
     typeLabel: () => 'String',
-    describe(field) {
-      const o = field.options;
-      const parts: string[] = [];
-      const min = setNumber(o.min);
-      const max = setNumber(o.max);
-      if (min !== null) parts.push(`at least ${min} characters`);
-      if (max !== null) parts.push(`at most ${max} characters`);
-      if (typeof o.pattern === 'string' && o.pattern) parts.push(`matching /${o.pattern}/`);
-      return parts;
-    },
+    describe: describeLengthAndPattern,
   },
   io: { importCell: cellText },
   list: { searchable: true },
