@@ -1,19 +1,18 @@
-// Set-up shared by the /api/backups tests (tests/server/backups-*.test.ts): one server on a copy of
-// the PocketBase 0.22.12 fixture per test file (`srv`, a live binding set by withFixtureServer),
-// requests as the fixture's admin, and the archives' and data dir's inspection.
+// Helpers shared by the /api/backups tests (tests/server/backups-*.test.ts) on the file's fixture
+// server (tests/helpers/fixture-server.ts): requests as the fixture's admin, and the archives' and
+// data dir's inspection.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll } from 'vitest';
-import { FIXTURE_ADMIN_TOKEN, http, startServer, type TestServer } from './server';
+import { srv } from './fixture-server';
+import { FIXTURE_ADMIN_TOKEN, http } from './server';
 
 export const USER1_AUTH =
   'eyJhbGciOiJIUzI1NiJ9.eyJpZCI6IjRxMXhsY2xtZmxva3UzMyIsInR5cGUiOiJhdXRoUmVjb3JkIiwiY29sbGVjdGlvbklkIjoiX3BiX3VzZXJzX2F1dGhfIiwiZXhwIjoyMjA4OTg1MjYxfQ.UwD8JvkbQtXpymT09d7J6fdA0aP9g4FJ1GPh_ggEkzc';
 export const ADMIN = FIXTURE_ADMIN_TOKEN;
 
-export let srv: TestServer;
 export const backupsDir = () => path.join(srv.dataDir, 'backups');
 export const api = (method: string, p: string, opts: Parameters<typeof http>[3] = {}) => http(srv.url, method, p, { token: ADMIN, ...opts });
 
@@ -63,16 +62,6 @@ export async function allRecords(): Promise<Record<string, unknown[]>> {
     out[c.name] = res.body.items;
   }
   return out;
-}
-
-/** Starts `srv` before the file's tests and stops it after them. */
-export function withFixtureServer() {
-  beforeAll(async () => {
-    srv = await startServer({ fixture: true });
-  });
-  afterAll(async () => {
-    await srv?.close();
-  });
 }
 
 /** An SQLite database without PocketBase's tables. */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { http } from '../helpers/server';
 import { listZip } from '../helpers/zip';
-import { ADMIN, USER1_AUTH, api, backupsDir, fileToken, srv, withFixtureServer, waitIdle } from '../helpers/backups';
+import { ADMIN, USER1_AUTH, api, backupsDir, fileToken, waitIdle } from '../helpers/backups';
+import { srv, withFixtureServer } from '../helpers/fixture-server';
 
 withFixtureServer();
 

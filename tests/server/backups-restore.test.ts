@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, FIXTURE_PASSWORD, http, startServer } from '../helpers/server';
 import { zipDir, zipEntries } from '../helpers/zip';
-import { ADMIN, allRecords, api, backupsDir, claimSize, fileToken, srv, treeHashes, withFixtureServer, waitIdle } from '../helpers/backups';
+import { ADMIN, allRecords, api, backupsDir, claimSize, fileToken, treeHashes, waitIdle } from '../helpers/backups';
+import { srv, withFixtureServer } from '../helpers/fixture-server';
 
 withFixtureServer();
 

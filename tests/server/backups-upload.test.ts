@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { FIXTURE_DIR, http, startServer } from '../helpers/server';
 import { zipEntries } from '../helpers/zip';
-import { ADMIN, api, backupsDir, claimHuge, claimSize, plainSqlite, srv, upload, withFixtureServer } from '../helpers/backups';
+import { ADMIN, api, backupsDir, claimHuge, claimSize, plainSqlite, upload } from '../helpers/backups';
+import { srv, withFixtureServer } from '../helpers/fixture-server';
 
 withFixtureServer();
 
