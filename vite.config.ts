@@ -2,16 +2,17 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { outpostValidators } from './src/engine/vite-plugin-validators.js';
 import { precompress } from './scripts/vite-plugin-precompress.js';
-import { themeScript } from './scripts/vite-plugin-theme-script.js';
+import { bootScript } from './scripts/vite-plugin-boot-script.js';
 
 // The dashboard is served by our server under /_/ (as PocketBase serves its own).
 // In `npm run dev` the API is proxied to a server started with `npm run serve`.
 // outpostValidators compiles the schema files' validators at build time (no ajv compiler in the browser);
 // precompress writes .br/.gz copies of the built assets, which the server sends by negotiation;
-// themeScript emits the stored-theme script <head> loads before the first paint.
+// bootScript emits the script <head> loads first: the stored theme before the first paint, and on
+// #/collections the collections request, before the app's script has arrived.
 export default defineConfig({
   base: '/_/',
-  plugins: [react(), outpostValidators(), themeScript(), precompress()],
+  plugins: [react(), outpostValidators(), bootScript(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -84,10 +84,20 @@ export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool,
   if (Number.isSafeInteger(offset)) {
     const select = options.select ?? `${table}.*`;
     const orderSql = order ? ` ORDER BY ${order.sql}` : '';
-    queries.push({
-      sql: `SELECT ${distinct}${select} FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?`,
-      params: [...from.params, ...whereParams, ...(order?.params ?? []), perPage, offset],
-    });
+    const pageParams = [...from.params, ...whereParams, ...(order?.params ?? []), perPage, offset];
+    if (order && joins.length === 0 && options.rowid !== false && !order.sql.includes('RANDOM()')) {
+      // Late row look-up: the sort picks the page's rowids, then only those rows are read whole.
+      // Sorting whole rows made SQLite copy every candidate row into its sorter: `-created` over
+      // 100,000 records without an index took 67 ms, this 22 ms; with an index it costs nothing.
+      // The outer ORDER BY repeats the sort over the page's rows (deterministic: RANDOM() is left out).
+      // `_rowid_`, as PocketBase forbids it as a field name (a field may be called `rowid`).
+      queries.push({
+        sql: `SELECT ${select} FROM ${table} WHERE ${table}._rowid_ IN (SELECT ${table}._rowid_ FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?)${orderSql}`,
+        params: [...pageParams, ...order.params],
+      });
+    } else {
+      queries.push({ sql: `SELECT ${distinct}${select} FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?`, params: pageParams });
+    }
   }
   if (!skipTotal) {
     const countCol = options.countColumn ?? (Object.hasOwn(options.columns, 'id') ? `${table}.id` : null);

@@ -10,9 +10,9 @@
 import type PocketBase from 'pocketbase';
 import { LocalAuthStore } from 'pocketbase';
 
-export const AUTH_STORAGE_KEY = 'pocketbase_auth';
-/** The original PocketBase dashboard's admin session key. */
-export const ADMIN_AUTH_STORAGE_KEY = 'pb_admin_auth';
+import { ADMIN_AUTH_STORAGE_KEY, AUTH_STORAGE_KEY } from '../lib/auth-keys';
+
+export { ADMIN_AUTH_STORAGE_KEY, AUTH_STORAGE_KEY };
 /** Refresh when the token expires within this many seconds. */
 export const TOKEN_REFRESH_THRESHOLD = 30 * 60;
 

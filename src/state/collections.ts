@@ -4,6 +4,7 @@
 // and a reload broadcast to other tabs after a save or delete.
 import { proxy, ref, useSnapshot } from 'valtio';
 import { handleError, pb } from '../api/client';
+import { EARLY_COLLECTIONS_BATCH, takeEarlyCollections } from '../lib/boot/early-collections';
 import type { CollectionModel } from '../lib/collections/types';
 
 export type CollectionsState = {
@@ -18,7 +19,9 @@ export type CollectionsState = {
 
 const PINNED_STORAGE_KEY = '@pinnedCollections';
 export const COLLECTIONS_CHANNEL = 'outpost-collections';
-const COLLECTIONS_BATCH = 200;
+const COLLECTIONS_BATCH = EARLY_COLLECTIONS_BATCH;
+/** An answer asked for early (by the boot script, or the app before the page's code was in) is used up to this old. */
+const EARLY_MAX_AGE_MS = 10_000;
 
 function readPinned(): string[] {
   try {
@@ -65,7 +68,7 @@ export async function loadCollections(activeId?: string, loaded?: () => void): P
   const seq = ++loadSeq;
   collectionsState.loading = true;
   try {
-    const items = await pb.collections.getFullList({ batch: COLLECTIONS_BATCH, sort: '+name', requestKey: 'collections_list' });
+    const items = (await fullListFromBoot()) ?? (await pb.collections.getFullList({ batch: COLLECTIONS_BATCH, sort: '+name', requestKey: 'collections_list' }));
     if (seq !== loadSeq) return;
     collectionsState.collections = byName(items as unknown as CollectionModel[]);
     collectionsState.loaded = true;
@@ -79,8 +82,12 @@ export async function loadCollections(activeId?: string, loaded?: () => void): P
   }
 }
 
-/** An answer the app started for the page (before the page's code was in) is used up to this old. */
-const EARLY_MAX_AGE_MS = 10_000;
+/** The boot script's first batch when it holds the whole list (under a full batch), once; else null. */
+async function fullListFromBoot(): Promise<unknown[] | null> {
+  const items = await takeEarlyCollections(EARLY_MAX_AGE_MS);
+  return items && items.length < COLLECTIONS_BATCH ? items : null;
+}
+
 let early: { done: Promise<void>; at: number } | null = null;
 
 /** Starts the list's load as the app starts on #/collections, while the page's code downloads. */

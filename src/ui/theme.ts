@@ -1,7 +1,7 @@
 /**
  * Light/dark theme. With nothing stored the CSS follows `prefers-color-scheme` (tokens.css); a
  * choice made in the avatar menu is stored locally and set as `data-theme` on <html>.
- * The built index.html loads a small external script first (scripts/vite-plugin-theme-script.ts)
+ * The built index.html loads a small external script first (scripts/vite-plugin-boot-script.ts)
  * that sets it before the first paint; `applyStoredTheme()` runs from main.tsx before React
  * renders anything (the dev server, and a choice changed in another tab meanwhile).
  */

@@ -110,7 +110,7 @@ describe('the stored theme before the app script', () => {
     await p.evaluate(() => localStorage.setItem('outpost_theme', 'dark'));
     const html = await (await fetch(`${url}/_/`)).text();
     const main = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1];
-    const theme = /<script src="([^"]+boot-theme-[^"]+)"/.exec(html)![1];
+    const theme = /<script src="([^"]+boot-[^"]+)"/.exec(html)![1];
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await p.route(`**${main}`, async (route) => {

@@ -2,7 +2,9 @@
 // collections and then the list's first page as it starts (src/pages/records/list/records-first-load),
 // before the list has mounted, and the list takes that answer instead of asking again. Seen from the
 // network: exactly one first-page request, with the address's sort and filter, sent before the
-// list's count request (the list itself sends its count first, then its page).
+// list's count request (the list itself sends its count first, then its page). The collections list
+// itself is asked for by the boot script in <head>, before the app's module script has run, and
+// the app takes that answer (src/lib/boot/early-collections.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { dashboardSession } from '../helpers/dashboard-session';
@@ -81,5 +83,47 @@ describe('records first load', () => {
     const again = page.waitForRequest((r) => r.url().includes(`/api/collections/${items.id}/records?`) && new URL(r.url()).searchParams.get('perPage') === '40');
     await page.getByRole('button', { name: 'Refresh' }).click();
     expect(new URL((await again).url()).searchParams.get('sort')).toBe('-created');
+  });
+
+  it('the boot script asks for the collections before the app runs, and the app does not ask again', async () => {
+    await page.goto('about:blank');
+    const listed: Array<{ url: string; at: number }> = [];
+    let appAt = Infinity;
+    const onRequest = (r: Request) => {
+      if (/\/api\/collections\?/.test(r.url())) listed.push({ url: r.url(), at: Date.now() });
+      // the app's first chunk request: its module script has run by then
+      if (/\/assets\/RecordsList-[^/]+\.js$/.test(r.url())) appAt = Math.min(appAt, Date.now());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${url}/_/#/collections?collectionId=${items.id}`);
+      await page.locator('tr.rl-row').first().waitFor();
+      await page.waitForTimeout(500);
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(listed.map((l) => new URL(l.url).search)).toEqual(['?page=1&perPage=200&skipTotal=1&sort=%2Bname']);
+    expect(listed[0].at).toBeLessThanOrEqual(appAt);
+    // the sidebar lists what that answer held
+    await expect.poll(() => page.getByRole('link', { name: 'aaa_first' }).count()).toBeGreaterThan(0);
+  });
+
+  it('with an expired session the boot script asks nothing and the app shows sign-in', async () => {
+    const context = await page.context().browser()!.newContext();
+    try {
+      const fresh = await context.newPage();
+      // a token whose exp is in the past (the signature does not matter: it must not be sent)
+      const claims = Buffer.from(JSON.stringify({ id: 'x', type: 'admin', exp: 1_000_000 })).toString('base64url');
+      await fresh.addInitScript((t) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, model: { id: 'x' } })), `e30.${claims}.sig`);
+      const listed: string[] = [];
+      fresh.on('request', (r) => {
+        if (r.url().includes('/api/collections')) listed.push(r.url());
+      });
+      await fresh.goto(`${url}/_/#/collections?collectionId=${items.id}`);
+      await fresh.getByRole('button', { name: 'Login' }).waitFor();
+      expect(listed).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

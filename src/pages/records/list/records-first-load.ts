@@ -6,25 +6,24 @@
 import { pb } from '../../../api/client';
 import { currentLocation } from '../../../shell/navigation';
 import { collectionsState, startCollectionsLoad } from '../../../state/collections';
+import { startEarlyFirstPage } from './first-page';
 
 const COLLECTIONS_PATH = '/collections';
-type StartEarly = typeof import('./first-page').startEarlyFirstPage;
 
 export function startFirstLoad(): void {
   const { path, query } = currentLocation();
   if (path !== COLLECTIONS_PATH || !pb.authStore.isValid) return;
   const wanted = query.collectionId || undefined;
-  let startEarly: StartEarly | null = null;
   let collectionsIn = false;
   // once both are in; run as the collections are stored (before the page can render the list and
   // ask for the page itself) or as the module arrives, whichever comes last
   const start = () => {
-    if (!startEarly || !collectionsIn) return;
+    if (!collectionsIn) return;
     const list = collectionsState.collections;
     const found = wanted ? list.find((c) => c.id === wanted || c.name === wanted) : list.find((c) => c.id === collectionsState.activeId);
     if (!found) return;
     // without a collection in the address the page opens the first one with no filter or sort
-    startEarly(found, wanted ? (query.filter ?? '') : '', wanted ? query.sort : undefined);
+    startEarlyFirstPage(found, wanted ? (query.filter ?? '') : '', wanted ? query.sort : undefined);
   };
   void startCollectionsLoad(wanted, () => {
     collectionsIn = true;
@@ -32,11 +31,4 @@ export function startFirstLoad(): void {
   });
   // the list's own chunk, ahead of the page that imports it
   import('./RecordsList').catch(() => undefined); // the page's own import reports a failure
-  import('./first-page').then(
-    (m) => {
-      startEarly = m.startEarlyFirstPage;
-      start();
-    },
-    () => undefined,
-  );
 }
