@@ -2,21 +2,14 @@
 // real PNG uploaded and its thumb shown, relations picked in the picker, rich text with a pasted
 // script / onerror payload that never runs), reopened with every value found (and checked through
 // the API); edit with Ctrl+S; duplicate; delete; invalid JSON; close with unsaved changes, reopen,
-// restore the draft; an auth record created with a password, verified toggled (confirmed and
-// declined), the password changed (then used to sign in through the SDK).
-// OUTPOST_DASHBOARD_DIR serves another build than dist/.
-import fs from 'node:fs';
-import path from 'node:path';
+// restore the draft; the rich editor's image picker. Each case works on the record the first made.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import PocketBase, { type RecordModel } from 'pocketbase';
-import { createApp, type App } from '../../server/app';
-import { launchBrowser, screenshot, label, signIn } from '../helpers/browser';
-import { ROOT, tempDir } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import type { RecordModel } from 'pocketbase';
+import { screenshot, label } from '../helpers/browser';
+import { api, consoleErrors, dialogs, field, openNew, openRecord, page, panel, pasteHtml, pickOption, pickRelations, posts, tagIds, toast, typeAce, withEditorPage } from '../helpers/records-editor';
 
-const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
-const ADMIN = { email: 'editor@example.com', password: 'editor-pass-123' };
+withEditorPage();
 
 const XSS_HTML =
   '<p style="color:red" class="x">Hello <b>world</b></p>' +
@@ -25,135 +18,7 @@ const XSS_HTML =
   '<a href="javascript:alert(3)" onclick="window.__xss = 3">bad link</a>' +
   '<ul><li>one</li><li>two</li></ul>';
 
-let app: App;
-let url: string;
-let dataDir: string;
-let api: PocketBase;
-let browser: Browser;
-let page: Page;
-let posts: { id: string; name: string };
-let members: { id: string; name: string };
-const tagIds: string[] = [];
-const dialogs: string[] = [];
-const consoleErrors: string[] = [];
 let created: RecordModel;
-
-beforeAll(async () => {
-  if (!fs.existsSync(path.join(DASHBOARD, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
-  dataDir = path.join(tempDir(), 'pb_data');
-  app = await createApp({ dataDir, dashboardDir: DASHBOARD });
-  url = await app.listen('127.0.0.1', 0);
-  api = new PocketBase(url);
-  api.autoCancellation(false);
-  await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
-  await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
-
-  const tags = await api.collections.create({ name: 'tags', type: 'base', schema: [{ name: 'name', type: 'text', presentable: true }] });
-  for (const name of ['alpha', 'beta', 'gamma']) tagIds.push((await api.collection('tags').create({ name })).id);
-  posts = await api.collections.create({
-    name: 'posts',
-    type: 'base',
-    schema: [
-      { name: 'title', type: 'text', required: true, options: { min: 2 } },
-      { name: 'body', type: 'editor' },
-      { name: 'views', type: 'number', options: { min: 0, max: 1000 } },
-      { name: 'published', type: 'bool' },
-      { name: 'contact', type: 'email' },
-      { name: 'homepage', type: 'url' },
-      { name: 'day', type: 'date' },
-      { name: 'status', type: 'select', options: { maxSelect: 1, values: ['draft', 'live', 'gone'] } },
-      { name: 'labels', type: 'select', options: { maxSelect: 2, values: ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7'] } },
-      { name: 'meta', type: 'json', options: { maxSize: 2000000 } },
-      { name: 'cover', type: 'file', options: { maxSelect: 1, maxSize: 5242880, mimeTypes: ['image/png', 'image/jpeg'], thumbs: ['50x50'] } },
-      { name: 'tag', type: 'relation', options: { collectionId: tags.id, maxSelect: 1 } },
-      { name: 'related', type: 'relation', options: { collectionId: tags.id, maxSelect: 2 } },
-    ],
-  });
-  members = await api.collections.create({
-    name: 'members',
-    type: 'auth',
-    schema: [{ name: 'nick', type: 'text' }],
-    options: { allowEmailAuth: true, allowUsernameAuth: true, allowOAuth2Auth: true, minPasswordLength: 8, requireEmail: true },
-  });
-
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
-  page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[pageerror]', err));
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  await signIn(page, url, ADMIN);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (dataDir) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
-});
-
-const panel = () => page.locator('.record-editor-panel');
-const field = (name: string) => panel().locator(`[data-field="record-editor-form_${name}"]`);
-
-async function toast(text: string) {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-}
-
-async function openNew(collection: { id: string; name: string }) {
-  await page.goto('about:blank');
-  await page.goto(`${url}/_/#/collections?collectionId=${collection.id}`);
-  await page.getByRole('button', { name: 'New record' }).first().click();
-  await panel().getByText(`New ${collection.name} record`).waitFor();
-}
-
-async function openRecord(collection: { id: string; name: string }, id: string) {
-  // a fresh page load: whatever panel was open goes
-  await page.goto('about:blank');
-  await page.goto(`${url}/_/#/collections?collectionId=${collection.id}&recordId=${id}`);
-  await panel().getByText(`Edit ${collection.name} record`).waitFor();
-  // the record reloaded and the form rebuilt from it
-  await expect.poll(() => panel().locator(`input[value="${id}"]`).count()).toBe(1);
-}
-
-/** Pastes HTML into the rich editor of a field through the real clipboard and Ctrl+V. */
-async function pasteHtml(target: Locator, html: string) {
-  await page.evaluate(async (h) => {
-    await navigator.clipboard.write([
-      new ClipboardItem({ 'text/html': new Blob([h], { type: 'text/html' }), 'text/plain': new Blob(['plain'], { type: 'text/plain' }) }),
-    ]);
-  }, html);
-  await target.click();
-  await page.keyboard.press('Control+V');
-}
-
-async function pickOption(name: string, option: string) {
-  await field(name).locator('.record-select-button').click();
-  await field(name).getByRole('option', { name: option }).getByRole('button').click();
-}
-
-async function typeAce(name: string, text: string) {
-  const editor = field(name).locator('.ace_editor');
-  await editor.waitFor();
-  await editor.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
-async function pickRelations(name: string, targetName: string, labels: string[]) {
-  await field(name).locator('.record-relation-open').click();
-  const picker = page.getByRole('dialog', { name: `Select ${targetName} records` });
-  await picker.waitFor();
-  for (const l of labels) await picker.getByRole('option', { name: new RegExp(`^${l}\\b`) }).click();
-  await screenshot(page, `records-editor-picker-${name}`);
-  await picker.getByRole('button', { name: 'Set selection' }).click();
-  await picker.waitFor({ state: 'detached' });
-}
 
 describe('record editor', () => {
   it('creates a record with every field type filled', async () => {
@@ -350,56 +215,6 @@ describe('record editor', () => {
     expect(await panel().getByRole('button', { name: 'Restore draft' }).count()).toBe(0);
     await panel().getByRole('button', { name: 'Cancel' }).click();
     await panel().waitFor({ state: 'detached' });
-  });
-
-  it('auth record: create with password, verified confirm/decline, change password', async () => {
-    await openNew(members);
-    expect(await panel().getByRole('tab', { name: 'Authorized providers' }).count()).toBe(0);
-    await field('username').getByLabel(label('Username')).fill('member_one');
-    await field('email').getByLabel(label('Email')).fill('member@example.com');
-    await field('password').getByLabel(label('Password')).fill('first-pass-1');
-    await field('passwordConfirm').getByLabel(label('Password confirm')).fill('first-pass-1');
-    await field('nick').getByLabel(label('nick')).fill('Nick');
-    await screenshot(page, 'records-editor-auth-new');
-    await panel().getByRole('button', { name: 'Create' }).click();
-    await toast('Successfully created record.');
-    const member = (await api.collection('members').getFullList())[0];
-    expect(member).toMatchObject({ username: 'member_one', email: 'member@example.com', nick: 'Nick', verified: false });
-    await new PocketBase(url).collection('members').authWithPassword('member@example.com', 'first-pass-1');
-
-    await openRecord(members, member.id);
-    expect(await field('username').getByLabel(label('Username')).getAttribute('placeholder')).toBe('Leave empty to auto generate...');
-    // declined: reverted
-    await field('verified').locator('label.sf-toggle').click();
-    await page.getByText('Do you really want to manually change the verified account state?').waitFor();
-    await page.getByRole('button', { name: 'No' }).click();
-    expect(await field('verified').getByRole('switch').isChecked()).toBe(false);
-    // confirmed: kept and saved
-    await field('verified').locator('label.sf-toggle').click();
-    await page.getByText('Do you really want to manually change the verified account state?').waitFor();
-    await page.getByRole('button', { name: 'Yes' }).click();
-    expect(await field('verified').getByRole('switch').isChecked()).toBe(true);
-
-    // change password
-    expect(await field('password').count()).toBe(0);
-    await field('changePassword').locator('label.sf-toggle').click();
-    await field('password').getByLabel(label('Password')).fill('second-pass-2');
-    await field('passwordConfirm').getByLabel(label('Password confirm')).fill('second-pass-2');
-    await screenshot(page, 'records-editor-auth-edit');
-    await panel().getByRole('button', { name: 'Save changes' }).click();
-    await toast('Successfully updated record.');
-    const fresh = await api.collection('members').getOne(member.id);
-    expect(fresh.verified).toBe(true);
-    const user = new PocketBase(url);
-    await user.collection('members').authWithPassword('member_one', 'second-pass-2');
-    expect(user.authStore.isValid).toBe(true);
-    await expect(new PocketBase(url).collection('members').authWithPassword('member_one', 'first-pass-1')).rejects.toMatchObject({ status: 400 });
-
-    // the providers tab
-    await openRecord(members, member.id);
-    await panel().getByRole('tab', { name: 'Authorized providers' }).click();
-    await panel().getByText('No linked OAuth2 providers.').waitFor();
-    await screenshot(page, 'records-editor-auth-providers');
   });
 
   it('the rich editor image picker inserts an image URL of the chosen size', async () => {
