@@ -1,82 +1,12 @@
 // The collection editor in Chromium against the real server: a base collection with one field of
 // every type (options set), an index and rules; reopened as saved; field and collection renames
-// through the confirm dialog (the data survives); remove/restore; duplicate; delete; a rule typo;
-// an auth collection's options; a view whose bad query errors under the Query tab, then a good one.
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type PocketBase from 'pocketbase';
-import { launchBrowser, screenshot, label, signIn } from '../helpers/browser';
-import { startServer, type TestServer, DASHBOARD_DIR } from '../helpers/server';
+// through the confirm dialog (the data survives); remove/restore; a rule typo; duplicate; delete.
+// Each case works on the collection the first made.
+import { describe, expect, it } from 'vitest';
+import { screenshot, label } from '../helpers/browser';
+import { addField, api, editor, openCollection, openRow, page, switchOn, toast, typeCode, withCollectionsEditor } from '../helpers/collections-editor';
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
-let api: PocketBase;
-
-const ADMIN = { email: 'collections@example.com', password: 'collections-pass-1' };
-
-beforeAll(async () => {
-  if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
-  server = await startServer({ dashboard: true });
-  api = server.client();
-  await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
-  await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[pageerror]', err));
-  await signIn(page, server.url, ADMIN);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const editor = () => page.locator('.collection-editor-panel');
-const openRow = () => editor().locator('.field-row--open');
-
-async function toast(text: string) {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-}
-
-async function openCollection(name: string) {
-  await page.getByRole('navigation', { name: 'Collections list' }).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('button', { name: 'Edit collection' }).click();
-  await editor().getByText('Edit collection', { exact: true }).waitFor();
-}
-
-async function addField(type: string, name: string) {
-  await editor().getByRole('button', { name: 'New field' }).click();
-  await page.getByRole('menuitem', { name: type, exact: true }).click();
-  const input = openRow().getByRole('textbox', { name: /^Field name/ });
-  await input.waitFor();
-  await input.fill(name);
-  return openRow();
-}
-
-/** Turns a toggle (a visually hidden switch inside its label) on by clicking its label. */
-async function switchOn(scope: Locator, name: string) {
-  const sw = scope.getByRole('switch', { name, exact: true });
-  if (!(await sw.isChecked())) {
-    await scope.locator('label.sf-toggle').filter({ has: page.locator('.sf-toggle-label', { hasText: new RegExp(`^${name}$`) }) }).click();
-  }
-  expect(await sw.isChecked()).toBe(true);
-}
-
-/** Types into an ace editor (or its stand-in textarea) found by its label. */
-async function typeCode(scope: Locator, labelText: string, text: string) {
-  // wait for ace (loaded on demand) to replace its stand-in
-  await scope.locator('.ace_editor').first().waitFor();
-  // ace names its input '<label>, Cursor at row N'
-  const input = scope.getByRole('textbox', { name: new RegExp(`^${labelText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) });
-  await input.focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
+withCollectionsEditor();
 
 describe('collection editor', () => {
   it('creates a base collection with one field of every type, an index and rules', async () => {
@@ -319,87 +249,5 @@ describe('collection editor', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await toast('Successfully deleted collection "posts_duplicate".');
     await expect(api.collections.getOne('posts_duplicate')).rejects.toMatchObject({ status: 404 });
-  });
-
-  it("an auth collection's options", async () => {
-    await page.getByRole('button', { name: 'New collection' }).click();
-    await editor().getByLabel('Collection type').selectOption('auth');
-    await editor().getByLabel(label('Name')).fill('members');
-    expect(await editor().getByLabel(label('Name')).getAttribute('placeholder')).toBe('eg. "users"');
-    await editor().getByRole('tab', { name: 'Options' }).click();
-    const options = editor().locator('.options-tab');
-    expect(await options.getByRole('switch', { name: 'Username/Password' }).isChecked()).toBe(true);
-    expect(await options.getByLabel(label('Minimum password length')).inputValue()).toBe('8');
-    await options.getByLabel(label('Minimum password length')).fill('5');
-    await options.getByLabel('Only domains').click();
-    await options.getByText('Must be no less than 6.').waitFor();
-    await options.getByLabel(label('Minimum password length')).fill('10');
-    await options.getByLabel('Only domains').fill('example.com');
-    await options.getByLabel('Only domains').blur();
-    expect(await options.getByLabel('Except domains').isDisabled()).toBe(true);
-    await switchOn(options, 'Forbid authentication for unverified users');
-    await options.getByRole('button', { name: 'Unlock and set custom rule' }).click();
-    await typeCode(options, 'Manage rule', "@request.auth.id != ''");
-    await options.getByRole('link', { name: 'Auth providers settings' }).waitFor();
-    await screenshot(page, 'collections/editor-auth-options');
-    await editor().getByRole('button', { name: 'Create' }).click();
-    await toast('Successfully created collection.');
-    const saved = await api.collections.getOne('members');
-    expect(saved.type).toBe('auth');
-    expect(saved.options).toMatchObject({
-      allowEmailAuth: true,
-      allowOAuth2Auth: true,
-      allowUsernameAuth: true,
-      minPasswordLength: 10,
-      onlyEmailDomains: ['example.com'],
-      onlyVerified: true,
-      manageRule: "@request.auth.id != ''",
-    });
-  });
-
-  it('a view collection: a bad query errors under the Query tab, a good one infers its fields', async () => {
-    await page.getByRole('button', { name: 'New collection' }).click();
-    await editor().getByLabel('Collection type').selectOption('view');
-    await editor().getByLabel(label('Name')).fill('posts_view');
-    await editor().getByRole('tab', { name: 'Query' }).waitFor();
-    expect(await editor().locator('[data-field="collection-rules-form_createRule"]').count()).toBe(0);
-    await typeCode(editor().locator('.query-tab'), 'Select query', 'SELECT * FROM posts');
-    await editor().getByRole('button', { name: 'Create' }).click();
-    const err = editor().locator('.query-tab .sf-error').first();
-    await err.waitFor();
-    expect(await err.textContent()).toMatch(/Invalid query/);
-    await editor().getByRole('tab', { name: /Query/ }).locator('[aria-label="Has errors"]').waitFor();
-    await screenshot(page, 'collections/editor-query-error');
-    expect((await api.collections.getFullList()).map((c) => c.name)).not.toContain('posts_view');
-
-    await typeCode(editor().locator('.query-tab'), 'Select query', 'SELECT id, headline, count FROM posts');
-    await editor().getByRole('button', { name: 'Create' }).click();
-    await toast('Successfully created collection.');
-    const saved = await api.collections.getOne('posts_view');
-    expect(saved.schema.map((f) => f.name)).toEqual(['headline', 'count']);
-
-    await openCollection('posts_view');
-    await editor().getByRole('list', { name: 'View fields' }).getByText('headline').waitFor();
-    await screenshot(page, 'collections/editor-query');
-    await editor().getByRole('tab', { name: /API Rules/ }).click();
-    expect(await editor().locator('.rules-tab .rule-locked, .rules-tab .rule-editor').count()).toBe(2);
-    await editor().getByRole('button', { name: 'Cancel' }).click();
-    // no records actions for views: New record is hidden
-    expect(await page.getByRole('button', { name: 'New record' }).count()).toBe(0);
-    await screenshot(page, 'collections/page-view');
-  });
-
-  it('the sidebar searches, pins and orders collections', async () => {
-    const nav = page.getByRole('navigation', { name: 'Collections list' });
-    const order = await nav.getByRole('link').allTextContents();
-    expect(order).toEqual(['members', 'users', 'posts', 'posts_view']);
-    await nav.getByRole('button', { name: 'Pin posts', exact: true }).click();
-    await nav.getByText('Pinned').waitFor();
-    await nav.getByText('Others').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('@pinnedCollections'))).toContain((await api.collections.getOne('posts')).id);
-    await page.getByLabel('Search collections').fill('zzz');
-    await page.getByText('No collections found.').waitFor();
-    await page.getByLabel('Search collections').fill('');
-    await screenshot(page, 'collections/sidebar-pinned');
   });
 });
