@@ -1,43 +1,25 @@
 // Set-up shared by the collection editor tests (tests/e2e/collections-editor-*.test.ts): the real
 // server with the dashboard, an admin signed in through the API (`api`) and in Chromium (`page`),
 // and the editor's controls.
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type PocketBase from 'pocketbase';
-import { launchBrowser, signIn } from './browser';
-import { startServer, type TestServer, DASHBOARD_DIR } from './server';
+import { dashboardSession } from './dashboard-session';
 
-let server: TestServer;
-let browser: Browser;
 export let page: Page;
 export let api: PocketBase;
 
 const ADMIN = { email: 'collections@example.com', password: 'collections-pass-1' };
 
 /**
- * Starts the server and the signed-in page before the file's tests, stops them after. `seed` makes
- * collections through the API before the page signs in.
+ * Starts the server and the signed-in page before the file's tests, stops them after
+ * (tests/helpers/dashboard-session.ts). `seed` makes collections through the API before the page
+ * signs in.
  */
 export function withCollectionsEditor(seed?: (api: PocketBase) => Promise<unknown>) {
-  beforeAll(async () => {
-    if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
-    server = await startServer({ dashboard: true });
-    api = server.client();
-    await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
-    await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
-    await seed?.(api);
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => console.error('[pageerror]', err));
-    await signIn(page, server.url, ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const session = dashboardSession({ admin: ADMIN, viewport: { width: 1280, height: 900 }, seed });
+  beforeAll(() => {
+    ({ page, api } = session);
   });
 }
 

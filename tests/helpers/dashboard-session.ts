@@ -25,6 +25,8 @@ interface SessionOptions<T> {
   mobile?: boolean;
   /** Granted to the server's origin, e.g. clipboard-read and clipboard-write. */
   permissions?: string[];
+  /** Runs in every page of the context before the page's own scripts (Playwright's addInitScript). */
+  initScript?: () => void;
   /** Signs the page in through the sign-in page before the first test (default true). */
   signIn?: boolean;
   /** Creates the file's data through the admin's SDK; what it returns is `seeded`. */
@@ -64,6 +66,7 @@ export function dashboardSession<T = undefined>(opts: SessionOptions<T>): Dashbo
       ...(opts.mobile ? { isMobile: true, hasTouch: true } : {}),
     });
     if (opts.permissions) await session.context.grantPermissions(opts.permissions, { origin: session.url });
+    if (opts.initScript) await session.context.addInitScript(opts.initScript);
     session.page = await session.context.newPage();
     session.page.on('pageerror', (err) => console.error('[pageerror]', err));
     if (opts.signIn ?? true) await signIn(session.page, session.url, admin);

@@ -1,25 +1,18 @@
 // Set-up shared by the live list race tests (tests/e2e/live-list-race-*.test.ts): the real server
-// in process with a 'notes' collection, Chromium signed in with an SSE gate in the page (events
+// with a 'notes' collection, Chromium signed in with an SSE gate in the page (events
 // recorded, and held on demand), requests held with page.route, and the list's settled state.
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import PocketBase from 'pocketbase';
-import { createApp, type App } from '../../server/app';
-import { label, launchBrowser, signIn } from './browser';
-import { ROOT, tempDir } from './server';
+import { beforeAll, expect } from 'vitest';
+import type { Page, Request, Route } from 'playwright-core';
+import type PocketBase from 'pocketbase';
+import { label, signIn } from './browser';
+import { dashboardSession } from './dashboard-session';
 
-const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
 const ADMIN = { email: 'race@example.com', password: 'race-pass-12345' };
 /** expect.poll with room for a loaded machine. */
 export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
-let app: App;
 let url: string;
-let dataDir: string;
 export let api: PocketBase; // another client: the same admin, from outside the page
-let browser: Browser;
 export let page: Page;
 let cid: string;
 
@@ -79,24 +72,22 @@ export const sse = {
 };
 
 
-/** Starts the server and the signed-in page before the file's tests, stops them after. */
+/**
+ * Starts the server and the page (the SSE gate in it) before the file's tests, stops them after
+ * (tests/helpers/dashboard-session.ts); the page signs in once the list's requests are watched.
+ */
 export function withRacePage() {
+  const session = dashboardSession({
+    admin: ADMIN,
+    viewport: { width: 1400, height: 900 },
+    initScript: sseGate,
+    signIn: false,
+    seed: async (client) => {
+      cid = (await client.collections.create({ name: 'notes', type: 'base', schema: [{ name: 'title', type: 'text' }] })).id;
+    },
+  });
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(DASHBOARD, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
-    dataDir = path.join(tempDir(), 'pb_data');
-    app = await createApp({ dataDir, dashboardDir: DASHBOARD });
-    url = await app.listen('127.0.0.1', 0);
-    api = new PocketBase(url);
-    api.autoCancellation(false);
-    await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
-    await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
-    cid = (await api.collections.create({ name: 'notes', type: 'base', schema: [{ name: 'title', type: 'text' }] })).id;
-
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addInitScript(sseGate);
-    page = await context.newPage();
-    page.on('pageerror', (err) => console.error('[pageerror]', err));
+    ({ url, api, page } = session);
     page.on('request', (r) => {
       if (isList(r)) listRequests.at = Date.now();
     });
@@ -104,12 +95,6 @@ export function withRacePage() {
       if (isList(r)) listRequests.at = Date.now();
     });
     await signIn(page, url, ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    if (dataDir) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   });
 }
 

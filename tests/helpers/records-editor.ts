@@ -1,24 +1,16 @@
-// Set-up shared by the record editor tests (tests/e2e/records-editor-*.test.ts): the real server in
-// process with a 'posts' collection of every field type (relations to 'tags') and a 'members' auth
+// Set-up shared by the record editor tests (tests/e2e/records-editor-*.test.ts): the real server
+// with a 'posts' collection of every field type (relations to 'tags') and a 'members' auth
 // collection, Chromium signed in (dialogs and console errors recorded), and the editor's controls.
-// OUTPOST_DASHBOARD_DIR serves another build than dist/.
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import PocketBase from 'pocketbase';
-import { createApp, type App } from '../../server/app';
-import { launchBrowser, screenshot, signIn } from './browser';
-import { ROOT, tempDir } from './server';
+import { beforeAll, expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type PocketBase from 'pocketbase';
+import { screenshot, signIn } from './browser';
+import { dashboardSession } from './dashboard-session';
 
-const DASHBOARD = process.env.OUTPOST_DASHBOARD_DIR ?? path.join(ROOT, 'dist');
 const ADMIN = { email: 'editor@example.com', password: 'editor-pass-123' };
 
-let app: App;
 export let url: string;
-let dataDir: string;
 export let api: PocketBase;
-let browser: Browser;
 export let page: Page;
 export let posts: { id: string; name: string };
 export let members: { id: string; name: string };
@@ -26,51 +18,48 @@ export const tagIds: string[] = [];
 export const dialogs: string[] = [];
 export const consoleErrors: string[] = [];
 
-/** Starts the server, its collections and the signed-in page before the file's tests, stops them after. */
+/**
+ * Starts the server, its collections and the page before the file's tests, stops them after
+ * (tests/helpers/dashboard-session.ts); the page signs in once it records dialogs and console errors.
+ */
 export function withEditorPage() {
+  const session = dashboardSession({
+    admin: ADMIN,
+    viewport: { width: 1280, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+    signIn: false,
+    seed: async (client) => {
+      const tags = await client.collections.create({ name: 'tags', type: 'base', schema: [{ name: 'name', type: 'text', presentable: true }] });
+      for (const name of ['alpha', 'beta', 'gamma']) tagIds.push((await client.collection('tags').create({ name })).id);
+      posts = await client.collections.create({
+        name: 'posts',
+        type: 'base',
+        schema: [
+          { name: 'title', type: 'text', required: true, options: { min: 2 } },
+          { name: 'body', type: 'editor' },
+          { name: 'views', type: 'number', options: { min: 0, max: 1000 } },
+          { name: 'published', type: 'bool' },
+          { name: 'contact', type: 'email' },
+          { name: 'homepage', type: 'url' },
+          { name: 'day', type: 'date' },
+          { name: 'status', type: 'select', options: { maxSelect: 1, values: ['draft', 'live', 'gone'] } },
+          { name: 'labels', type: 'select', options: { maxSelect: 2, values: ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7'] } },
+          { name: 'meta', type: 'json', options: { maxSize: 2000000 } },
+          { name: 'cover', type: 'file', options: { maxSelect: 1, maxSize: 5242880, mimeTypes: ['image/png', 'image/jpeg'], thumbs: ['50x50'] } },
+          { name: 'tag', type: 'relation', options: { collectionId: tags.id, maxSelect: 1 } },
+          { name: 'related', type: 'relation', options: { collectionId: tags.id, maxSelect: 2 } },
+        ],
+      });
+      members = await client.collections.create({
+        name: 'members',
+        type: 'auth',
+        schema: [{ name: 'nick', type: 'text' }],
+        options: { allowEmailAuth: true, allowUsernameAuth: true, allowOAuth2Auth: true, minPasswordLength: 8, requireEmail: true },
+      });
+    },
+  });
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(DASHBOARD, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
-    dataDir = path.join(tempDir(), 'pb_data');
-    app = await createApp({ dataDir, dashboardDir: DASHBOARD });
-    url = await app.listen('127.0.0.1', 0);
-    api = new PocketBase(url);
-    api.autoCancellation(false);
-    await api.admins.create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password });
-    await api.admins.authWithPassword(ADMIN.email, ADMIN.password);
-
-    const tags = await api.collections.create({ name: 'tags', type: 'base', schema: [{ name: 'name', type: 'text', presentable: true }] });
-    for (const name of ['alpha', 'beta', 'gamma']) tagIds.push((await api.collection('tags').create({ name })).id);
-    posts = await api.collections.create({
-      name: 'posts',
-      type: 'base',
-      schema: [
-        { name: 'title', type: 'text', required: true, options: { min: 2 } },
-        { name: 'body', type: 'editor' },
-        { name: 'views', type: 'number', options: { min: 0, max: 1000 } },
-        { name: 'published', type: 'bool' },
-        { name: 'contact', type: 'email' },
-        { name: 'homepage', type: 'url' },
-        { name: 'day', type: 'date' },
-        { name: 'status', type: 'select', options: { maxSelect: 1, values: ['draft', 'live', 'gone'] } },
-        { name: 'labels', type: 'select', options: { maxSelect: 2, values: ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7'] } },
-        { name: 'meta', type: 'json', options: { maxSize: 2000000 } },
-        { name: 'cover', type: 'file', options: { maxSelect: 1, maxSize: 5242880, mimeTypes: ['image/png', 'image/jpeg'], thumbs: ['50x50'] } },
-        { name: 'tag', type: 'relation', options: { collectionId: tags.id, maxSelect: 1 } },
-        { name: 'related', type: 'relation', options: { collectionId: tags.id, maxSelect: 2 } },
-      ],
-    });
-    members = await api.collections.create({
-      name: 'members',
-      type: 'auth',
-      schema: [{ name: 'nick', type: 'text' }],
-      options: { allowEmailAuth: true, allowUsernameAuth: true, allowOAuth2Auth: true, minPasswordLength: 8, requireEmail: true },
-    });
-
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
-    page = await context.newPage();
-    page.on('pageerror', (err) => console.error('[pageerror]', err));
+    ({ url, api, page } = session);
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
@@ -79,12 +68,6 @@ export function withEditorPage() {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     await signIn(page, url, ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    if (dataDir) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   });
 }
 
