@@ -25,7 +25,7 @@ export const sse: SseClient[] = [];
  * The body in one encoding. Forms carry scalars as text and string lists as repeated values;
  * anything else (objects, lists of objects, null, []) goes in `@jsonPayload`, as 0.22 expects.
  */
-export function encode(fields: Record<string, unknown>, enc: Encoding): { body: string | FormData | URLSearchParams; headers: Record<string, string> } {
+function encode(fields: Record<string, unknown>, enc: Encoding): { body: string | FormData | URLSearchParams; headers: Record<string, string> } {
   if (enc === 'json') return { body: JSON.stringify(fields), headers: { 'Content-Type': 'application/json' } };
   const form = enc === 'multipart' ? new FormData() : new URLSearchParams();
   const payload: Record<string, unknown> = {};
