@@ -27,6 +27,35 @@ const dashboardLayers = [
   { target: ['./src/lib', './src/ui', ...FIELD_MEANING], from: FIELD_DRAWING, message: "A field type's meaning (field.ts, the registry) never imports its drawing (view.tsx)." },
   { target: FIELD_MEANING, from: './src/ui', message: "A field type's field.ts is plain TypeScript the server shares: no ui." },
 ];
+// The server's domain: never imports the HTTP layer.
+const SERVER_DOMAIN = 'server/{core,collections,records,query,services,realtime,db}/**/*.ts';
+const NO_HTTP = { group: ['**/http/*', '**/http'], message: 'The domain must not import the HTTP layer; move the shared piece to server/core.' };
+// The modules that hold the raw database connections: the driver and its pool (db/), the
+// composition roots (app.ts, stores.ts, the CLI's commands), the stores, the JS migrations'
+// runtime (raw SQL is part of its API) and the backups (they copy and check database files).
+// Every other module asks a store (ctx.admins, ctx.records, …) and writes across stores in
+// ctx.transaction. README.md "Layout".
+const RAW_HANDLE_HOLDERS = [
+  'server/app.ts',
+  'server/stores.ts',
+  'server/cli/**',
+  'server/db/**',
+  'server/migrations/**',
+  'server/services/{admins,log-store,logs-read,settings-store}.ts',
+  'server/services/backups/{create,restore}.ts',
+  'server/records/{store,auth-external}.ts',
+  'server/collections/{store,service,import,views,sync,view-schema,view-secrets}.ts',
+];
+const NO_RAW_HANDLE = {
+  group: ['**/db/database'],
+  importNames: ['DB', 'Statement', 'transaction', 'unitOfWork', 'openDatabase', 'openReadOnlyDatabase', 'backupDatabase', 'runBatch'],
+  message: 'Only the stores and the composition root hold the raw connection: ask a store (ctx.admins, ctx.records, …) or ctx.transaction.',
+};
+const NO_RAW_SQL = {
+  selector: "CallExpression[callee.property.name='prepare']",
+  message: 'No SQL outside the stores: call a store of the domain (server/stores.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'pb_data', 'docs', 'tests/.tmp', 'bench/.tmp'] },
   js.configs.recommended,
@@ -51,13 +80,19 @@ export default tseslint.config(
   {
     // Server layers point one way: the domain (and the primitives in server/core) never reaches
     // into the HTTP layer; what both need lives in server/core.
-    files: ['server/{core,collections,records,query,services,realtime,db}/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/http/*', '**/http'], message: 'The domain must not import the HTTP layer; move the shared piece to server/core.' }] },
-      ],
-    },
+    files: [SERVER_DOMAIN],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP] }] },
+  },
+  {
+    // Only the stores and the composition root hold the raw connections (see RAW_HANDLE_HOLDERS).
+    files: [SERVER_DOMAIN],
+    ignores: RAW_HANDLE_HOLDERS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP, NO_RAW_HANDLE] }], 'no-restricted-syntax': ['error', NO_RAW_SQL] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: [SERVER_DOMAIN, ...RAW_HANDLE_HOLDERS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_RAW_HANDLE] }], 'no-restricted-syntax': ['error', NO_RAW_SQL] },
   },
   {
     // The server shares the dashboard's plain TypeScript only: src/lib (schema checks, the error

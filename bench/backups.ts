@@ -94,7 +94,7 @@ async function buildDataDir(dataDir: string, records: number, fileMb: number, lo
     if (!col.id) throw new Error(`failed to create the collection: ${JSON.stringify(col)}`);
     const fileSize = 100 * 1024;
     const files = Math.round((fileMb * 1024 * 1024) / fileSize);
-    const db = app.ctx.db;
+    const db = app.db;
     const now = '2024-01-01 00:00:00.000Z';
     db.transaction(() => {
       const ins = db.prepare('INSERT INTO docs (id, created, updated, title, score, file) VALUES (?, ?, ?, ?, ?, ?)');

@@ -39,7 +39,7 @@ export async function benchPoolPrice(log: (line: string) => void = (l) => consol
     const target = `${url}/api/collections/posts/records?perPage=20&sort=-score`;
     const ctx = app.ctx as { reads: typeof app.ctx.reads };
     const pool = ctx.reads;
-    const direct = directReads(app.ctx.db);
+    const direct = directReads(app.db);
     const load = async (): Promise<Load> => JSON.parse((await run(process.execPath, [path.join(import.meta.dirname, 'list-load.mjs'), target, '10', '5'])).stdout);
     // warm both paths (the pool learns the list's shape)
     for (const reads of [pool, direct]) {

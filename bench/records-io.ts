@@ -83,7 +83,7 @@ export async function benchRecordsIo(opts: { records?: number; browser?: Browser
     ];
     const src = await call('POST', '/api/collections', { name: 'io_source', schema }, token);
     const dst = await call('POST', '/api/collections', { name: 'io_target', schema }, token);
-    const db = app.ctx.db;
+    const db = app.db;
     db.transaction(() => {
       const ins = db.prepare('INSERT INTO io_source (id, created, updated, title, score, active, tags, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
       const base = Date.UTC(2024, 0, 1);

@@ -115,7 +115,7 @@ export async function benchRecordsUi(
     if (!coll.id) throw new Error(`failed to create the bench collection: ${JSON.stringify(coll)}`);
 
     // ---- build -------------------------------------------------------------------------------
-    const db = app.ctx.db;
+    const db = app.db;
     const t0 = Date.now();
     const ownerIds = Array.from({ length: 200 }, (_, i) => `owner${String(i).padStart(10, '0')}`);
     db.transaction(() => {

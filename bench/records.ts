@@ -97,7 +97,7 @@ export async function benchRecords(opts: { records?: number; log?: (line: string
     if (!bench.id) throw new Error(`failed to create the bench collection: ${JSON.stringify(bench)}`);
 
     // ---- build -------------------------------------------------------------------------------
-    const db = app.ctx.db;
+    const db = app.db;
     const t0 = Date.now();
     const ownerIds = Array.from({ length: 200 }, (_, i) => `owner${String(i).padStart(10, '0')}`);
     const now = '2024-01-01 00:00:00.000Z';

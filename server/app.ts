@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openDatabase } from './db/database';
+import { openDatabase, type DB } from './db/database';
 import { createReadPool } from './db/read-pool';
 import { initDataLayout } from './db/layout';
 import { initLogsLayout } from './db/logs-layout';
@@ -31,11 +31,13 @@ import { registerRecordsIo } from './http/records-io';
 import { registerFindRecord } from './http/find-record';
 import { registerMigrations } from './http/migrations';
 import { startMigrations } from './migrations/start';
+import { createStores } from './stores';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
 import { registerRealtime } from './http/realtime';
 import { registerBackups } from './http/backups';
 import { startAutoBackups } from './services/backups/cron';
+import { databaseSnapshot } from './services/backups/create';
 import { recoverDataDir } from './services/backups/swap';
 import { sweepTempFiles } from './services/blob-file';
 import { getStorage } from './services/storage';
@@ -46,6 +48,9 @@ import { registerCompression } from './http/compression';
 export interface App {
   fastify: FastifyInstance;
   ctx: AppContext;
+  /** The current instance's write connections (for tests, benches and the CLI: modules get stores). */
+  db: DB;
+  logsDb: DB;
   /** Starts listening; resolves to the base URL, e.g. http://127.0.0.1:8090 */
   listen(host: string, port: number): Promise<string>;
   close(): Promise<void>;
@@ -61,6 +66,8 @@ const noRouteSchemas = (): never => {
 interface Instance {
   fastify: FastifyInstance;
   ctx: AppContext;
+  db: DB;
+  logsDb: DB;
   /** Fastify's request handler (the shared HTTP server dispatches to the current instance). */
   handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   close(): Promise<void>;
@@ -129,6 +136,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     get ctx() {
       return current.ctx;
     },
+    get db() {
+      return current.db;
+    },
+    get logsDb() {
+      return current.logsDb;
+    },
     async listen(host, port) {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -181,8 +194,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   const ctx: AppContext = {
     options,
     dataDir,
-    db,
-    logsDb,
+    ...createStores(db, logsDb),
     reads: createReadPool(path.join(dataDir, 'data.db'), { budgetMs: options.queryTimeoutMs }),
     logReads: createReadPool(path.join(dataDir, 'logs.db'), { budgetMs: options.queryTimeoutMs, maxSize: 2 }),
     settings: createSettingsStore(db, encryption),
@@ -191,7 +203,15 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   };
 
   // pb_migrations applied before anything is served (0.22's serve); a failure stops the start
-  const migrationsDir = await startMigrations(ctx);
+  let migrationsDir: string;
+  try {
+    migrationsDir = startMigrations(ctx, db);
+  } catch (err) {
+    await Promise.all([ctx.reads.close(), ctx.logReads.close()]);
+    db.close();
+    logsDb.close();
+    throw err;
+  }
 
   let handler: Instance['handler'] = () => undefined;
   // existing views that read secrets are refused now, with a log line (see view-secrets.ts)
@@ -236,10 +256,12 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerSettings(fastify, ctx);
   registerHealth(fastify, ctx);
   registerLogs(fastify, ctx);
-  registerBackups(fastify, ctx);
+  // backups copy the open databases: the one module besides the stores that gets the connections
+  const snapshot = databaseSnapshot(db, logsDb);
+  registerBackups(fastify, ctx, snapshot);
   registerDashboard(fastify, ctx);
   registerPublicDir(fastify, ctx);
-  startAutoBackups(ctx);
+  startAutoBackups(ctx, snapshot);
   // temporaries a crash or a full disk left beside the records' files
   void sweepTempFiles(getStorage(ctx).root).then((n) => n && console.log(`[storage] removed ${n} unfinished temporary file(s)`));
 
@@ -248,6 +270,8 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   return {
     fastify,
     ctx,
+    db,
+    logsDb,
     handler,
     async close() {
       if (closed) return;

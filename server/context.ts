@@ -1,6 +1,8 @@
-// What every route module receives: the open databases and the long-lived services.
-import type { DB, ReadPool } from './db/database';
+// What every route module receives: the stores over the open databases (server/stores.ts), the
+// read pools and the long-lived services. The raw connections stay with the composition root.
+import type { ReadPool } from './db/database';
 import type { SettingsStore } from './services/settings-store';
+import type { Stores } from './stores';
 
 type AuthKind = 'guest' | 'admin' | 'authRecord';
 
@@ -54,13 +56,9 @@ export interface AppOptions {
   dev?: boolean;
 }
 
-export interface AppContext {
+export interface AppContext extends Stores {
   options: AppOptions;
   dataDir: string;
-  /** pb_data/data.db */
-  db: DB;
-  /** pb_data/logs.db */
-  logsDb: DB;
   /** Read-only connections to data.db under a time budget: every read a request starts goes here. */
   reads: ReadPool;
   /** The same for logs.db. */

@@ -2,10 +2,9 @@
 // messages. Like 0.22, a refused action prints "Error: …" on stderr and still exits 0 (0.22 ignores
 // a command's error; deploy scripts that run `admin create` on every deploy rely on it); only an
 // unknown sub-command or a pb_data that cannot be opened (e.g. a wrong settings key) exits non-zero.
-import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { isEmailAddress } from '../../src/lib/email-address';
-import { countAdmins, findAdminByEmail } from '../services/admins';
+import { createAdminStore, type AdminStore } from '../services/admins';
 import { hashPassword, newId, newTokenKey } from '../services/passwords';
 import type { CliCommand, GlobalFlags } from './command';
 import { openDataDir } from './data-dir';
@@ -19,56 +18,54 @@ class Refused extends Error {}
 
 const validEmail = (email: string | undefined): email is string => !!email && isEmailAddress(email);
 
-async function create(db: DB, [email, password]: string[], argc: number): Promise<void> {
+async function create(admins: AdminStore, [email, password]: string[], argc: number): Promise<void> {
   if (argc !== 2) throw new Refused('Missing email and password arguments.');
   if (!validEmail(email)) throw new Refused('Missing or invalid email address.');
   if (Buffer.byteLength(password) < 8) throw new Refused('The password must be at least 8 chars long.');
   const now = nowDateTime();
   const row = { id: newId(), avatar: 0, email, tokenKey: newTokenKey(), passwordHash: await hashPassword(password), lastResetSentAt: '', created: now, updated: now };
   try {
-    db.prepare(
-      'INSERT INTO _admins (id, avatar, email, tokenKey, passwordHash, lastResetSentAt, created, updated) VALUES (@id, @avatar, @email, @tokenKey, @passwordHash, @lastResetSentAt, @created, @updated)',
-    ).run(row);
+    admins.insert(row);
   } catch (err) {
     throw new Refused(`Failed to create new admin account: ${err instanceof Error ? err.message : String(err)}`);
   }
   green(`Successfully created new admin ${email}!`);
 }
 
-async function update(db: DB, [email, password]: string[], argc: number): Promise<void> {
+async function update(admins: AdminStore, [email, password]: string[], argc: number): Promise<void> {
   if (argc !== 2) throw new Refused('Missing email and password arguments.');
   if (!validEmail(email)) throw new Refused('Missing or invalid email address.');
   if (Buffer.byteLength(password) < 8) throw new Refused('The new password must be at least 8 chars long.');
-  const admin = findAdminByEmail(db, email);
+  const admin = admins.findByEmail(email);
   if (!admin) throw new Refused(`Admin with email ${email} doesn't exist.`);
   // a new password renews the tokenKey (0.22's SetPassword): every token issued before is revoked
   const passwordHash = await hashPassword(password);
   try {
-    db.prepare("UPDATE _admins SET passwordHash = ?, tokenKey = ?, lastResetSentAt = '', updated = ? WHERE id = ?").run(passwordHash, newTokenKey(), nowDateTime(), admin.id);
+    admins.setPasswordHash(admin.id, passwordHash, newTokenKey(), nowDateTime());
   } catch (err) {
     throw new Refused(`Failed to change admin ${admin.email} password: ${err instanceof Error ? err.message : String(err)}`);
   }
   green(`Successfully changed admin ${admin.email} password!`);
 }
 
-function remove(db: DB, [email]: string[]): void {
+function remove(admins: AdminStore, [email]: string[]): void {
   if (!validEmail(email)) throw new Refused('Invalid or missing email address.');
-  const admin = findAdminByEmail(db, email);
+  const admin = admins.findByEmail(email);
   if (!admin) {
     yellow(`Admin ${email} is already deleted.`);
     return;
   }
   const failed = (reason: string) => new Refused(`Failed to delete admin ${admin.email}: ${reason}`);
-  if (countAdmins(db) === 1) throw failed('you cannot delete the only existing admin');
+  if (admins.count() === 1) throw failed('you cannot delete the only existing admin');
   try {
-    db.prepare('DELETE FROM _admins WHERE id = ?').run(admin.id);
+    admins.delete(admin.id);
   } catch (err) {
     throw failed(err instanceof Error ? err.message : String(err));
   }
   green(`Successfully deleted admin ${admin.email}!`);
 }
 
-const SUBCOMMANDS: Record<string, (db: DB, args: string[], argc: number) => void | Promise<void>> = { create, update, delete: remove };
+const SUBCOMMANDS: Record<string, (admins: AdminStore, args: string[], argc: number) => void | Promise<void>> = { create, update, delete: remove };
 
 async function runSubcommand(name: string, args: string[], flags: GlobalFlags): Promise<number> {
   let data;
@@ -79,7 +76,7 @@ async function runSubcommand(name: string, args: string[], flags: GlobalFlags): 
     return 1;
   }
   try {
-    await SUBCOMMANDS[name](data.db, args, args.length);
+    await SUBCOMMANDS[name](createAdminStore(data.db), args, args.length);
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     console.error(`Error: ${err.message}`);

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { AppContext } from '../context';
-import { directReads } from '../db/database';
-import { readCollections } from '../collections/store';
+import { directReads, type DB } from '../db/database';
+import { createStores } from '../stores';
 import { snakecase } from '../records/files';
 import { migrationsDirOf, newMigrationName } from '../migrations/files';
 import { blankTemplate, snapshotTemplate } from '../migrations/templates';
@@ -36,6 +36,8 @@ async function confirm(question: string): Promise<boolean> {
 
 interface Session {
   ctx: AppContext;
+  /** The write connection the runner's transactions and the JS migrations' raw SQL use. */
+  db: DB;
   dir: string;
   close(): void;
 }
@@ -46,14 +48,13 @@ function open(flags: GlobalFlags): Session {
   const ctx: AppContext = {
     options: { dataDir: data.dataDir, migrationsDir: flags.migrationsDir || undefined },
     dataDir: data.dataDir,
-    db: data.db,
-    logsDb: data.db,
+    ...createStores(data.db, data.db),
     reads,
     logReads: reads,
     settings: data.settings,
     onClose: [],
   };
-  return { ctx, dir: migrationsDirOf(ctx.options, data.dataDir), close: data.close };
+  return { ctx, db: data.db, dir: migrationsDirOf(ctx.options, data.dataDir), close: data.close };
 }
 
 async function createFile(dir: string, suffix: string, content: string): Promise<void> {
@@ -78,13 +79,13 @@ async function down(s: Session, args: string[]): Promise<void> {
     const n = Number.parseInt(args[1], 10);
     count = Number.isNaN(n) ? 0 : n;
   }
-  const names = toRevert(s.ctx, count);
+  const names = toRevert(s.db, count);
   const shown = count < 0 ? names.length : count;
   if (!(await confirm(`\n${names.join('\n')}\nDo you really want to revert the last ${shown} applied migration(s)?`))) {
     console.log('The command has been cancelled');
     return;
   }
-  const reverted = migrateDown(s.ctx, { dir: s.dir }, count);
+  const reverted = migrateDown(s.ctx, s.db, { dir: s.dir }, count);
   if (!reverted.length) green('No migrations to revert.');
   for (const file of reverted) green(`Reverted ${file}`);
 }
@@ -97,11 +98,11 @@ async function run(s: Session, args: string[]): Promise<void> {
       return createFile(s.dir, snakecase(args[1]), blankTemplate());
     case 'collections': {
       // 0.22 orders the snapshot by creation time
-      const all = readCollections(s.ctx.db).sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
+      const all = s.ctx.collections.readAll().sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
       return createFile(s.dir, 'collections_snapshot', snapshotTemplate(all));
     }
     case 'up': {
-      const applied = migrateUp(s.ctx, { dir: s.dir });
+      const applied = migrateUp(s.ctx, s.db, { dir: s.dir });
       if (!applied.length) green('No new migrations to apply.');
       for (const file of applied) green(`Applied ${file}`);
       return;
@@ -109,7 +110,7 @@ async function run(s: Session, args: string[]): Promise<void> {
     case 'down':
       return down(s, args);
     case 'history-sync':
-      historySync(s.ctx, { dir: s.dir });
+      historySync(s.db, { dir: s.dir });
       green('The _migrations table was synced with the available migrations.');
       return;
     default:

@@ -4,7 +4,7 @@
 // deleted. Everything runs in one transaction and every resulting collection is validated, so
 // an error anywhere leaves the database untouched.
 import type { AppContext } from '../context';
-import { transaction, type DB } from '../db/database';
+import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { ApiError } from '../core/errors';
 import { newId } from '../services/passwords';
@@ -117,7 +117,7 @@ export function importCollections(ctx: AppContext, body: unknown): void {
   const imported = [...byId.values()];
 
   try {
-    transaction(ctx.db, () => applyImport(ctx.db, imported, deleteMissing));
+    ctx.collections.write((db) => applyImport(db, imported, deleteMissing));
   } catch (err) {
     invalidateCollections(ctx);
     throw err;

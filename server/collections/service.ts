@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context';
-import { transaction, type DB } from '../db/database';
+import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { ApiError, badRequest } from '../core/errors';
 import { newId } from '../services/passwords';
@@ -17,6 +17,7 @@ import { createRecordTable, createViewFor, dropRecordTable, IndexCreateError, up
 import { validateCollection } from './validate';
 import { inferViewFields, lookupOver, refreshViewCollections } from './views';
 import { q } from './ddl';
+import { isRelationField } from '../../src/fields/relation/field';
 
 const CREATE_FAILED = 'Failed to create the collection.';
 const UPDATE_FAILED = 'Failed to update the collection.';
@@ -36,11 +37,10 @@ export function ruleChecker(lookup: CollectionLookup, candidate: Collection): (r
 
 /** Validates `body` against the stored state and saves it; returns the saved collection. */
 export function saveCollection(ctx: AppContext, body: unknown, existingId: string | null): Collection {
-  const db = ctx.db;
   let saved = null as Collection | null;
   let previous = null as Collection | null;
   try {
-    transaction(db, () => {
+    ctx.collections.write((db) => {
       const all = readCollections(db);
       const existing = existingId ? (all.find((c) => c.id === existingId) ?? null) : null;
       if (existingId && !existing) throw new ApiError(404, "The requested resource wasn't found.");
@@ -122,15 +122,14 @@ function applyCollection(db: DB, c: Collection, existing: Collection | null, loo
 
 /** Deletes a collection unless something depends on it (0.22's DeleteCollection rules). */
 export function deleteCollection(ctx: AppContext, id: string): void {
-  const db = ctx.db;
   let deleted = null as Collection | null;
   try {
-    transaction(db, () => {
+    ctx.collections.write((db) => {
       const all = readCollections(db);
       const c = all.find((x) => x.id === id);
       if (!c) throw new ApiError(404, "The requested resource wasn't found.");
       if (c.system) throw badRequest(DELETE_FAILED, {}, `system collection "${c.name}" cannot be deleted`);
-      const refs = all.filter((o) => o.id !== c.id && o.schema.some((f) => f.type === 'relation' && f.options.collectionId === c.id));
+      const refs = all.filter((o) => o.id !== c.id && o.schema.some((f) => isRelationField(f) && f.options.collectionId === c.id));
       if (refs.length) {
         const names = refs.map((r) => r.name).join(', ');
         throw badRequest(DELETE_FAILED, {}, `the collection "${c.name}" has external relation field references (${names})`);

@@ -1,13 +1,15 @@
 // The collections as the rest of the server sees them: read from `_collections`, decoded the way
-// PocketBase 0.22 decodes them (see normalize.ts), cached per database and dropped whenever a
-// collection changes. Listeners hear about every committed change (realtime, record caches).
+// PocketBase 0.22 decodes them (see normalize.ts), cached per app and dropped whenever a
+// collection changes (the cache lives in the app's CollectionStore, built once by
+// server/stores.ts). Listeners hear about every committed change (realtime, record caches).
 //
 // How record values are stored per field type is documented in ddl.ts.
-import type { DB } from '../db/database';
+import { transaction, type DB } from '../db/database';
 import type { Collection } from './model';
 import { collectionFromRow } from './normalize';
 import { refusedViews } from './view-secrets';
 import { stringifyLikeGo } from '../core/json';
+import { isRelationField } from '../../src/fields/relation/field';
 
 /**
  * Resolves a collection by id or (case-insensitive) name; `all` lists them (rule checks use it
@@ -22,26 +24,10 @@ export type CollectionChange =
 
 export type CollectionListener = (change: CollectionChange) => void;
 
-interface Cache {
+interface CollectionCache {
   list: Collection[];
   byId: Map<string, Collection>;
   byName: Map<string, Collection>;
-}
-
-interface StoreState {
-  cache: Cache | null;
-  listeners: Set<CollectionListener>;
-}
-
-const states = new WeakMap<DB, StoreState>();
-
-function stateOf(db: DB): StoreState {
-  let state = states.get(db);
-  if (!state) {
-    state = { cache: null, listeners: new Set() };
-    states.set(db, state);
-  }
-  return state;
 }
 
 /** Reads every collection straight from the database (no cache), ordered by name. */
@@ -50,43 +36,73 @@ export function readCollections(db: DB): Collection[] {
   return rows.map(collectionFromRow);
 }
 
-function load(db: DB): Cache {
-  const state = stateOf(db);
-  if (!state.cache) {
-    const list = readCollections(db);
-    state.cache = {
-      list,
-      byId: new Map(list.map((c) => [c.id, c])),
-      byName: new Map(list.map((c) => [c.name.toLowerCase(), c])),
-    };
-  }
-  return state.cache;
+/** The collections over the write connection: one per app (server/stores.ts), its cache inside. */
+export interface CollectionStore {
+  /** The cached collections (see getCollections). */
+  cached(): CollectionCache;
+  /** Every collection straight from the database (no cache), ordered by name. */
+  readAll(): Collection[];
+  /** Why each refused view is refused (view-secrets.ts), by collection id. */
+  refusedViews(): Map<string, string>;
+  /**
+   * Runs `fn` in one IMMEDIATE transaction with the write connection: the collections module's
+   * schema changes (the `_collections` rows and the tables and views they describe) only.
+   */
+  write<T>(fn: (db: DB) => T): T;
+  /** Drops the cache; the next read reloads from the database. */
+  invalidate(): void;
+  readonly listeners: Set<CollectionListener>;
 }
 
-type HasDb = { db: DB };
+export function createCollectionStore(db: DB): CollectionStore {
+  let cache: CollectionCache | null = null;
+  const store: CollectionStore = {
+    cached() {
+      if (!cache) {
+        const list = readCollections(db);
+        cache = {
+          list,
+          byId: new Map(list.map((c) => [c.id, c])),
+          byName: new Map(list.map((c) => [c.name.toLowerCase(), c])),
+        };
+      }
+      return cache;
+    },
+    readAll: () => readCollections(db),
+    refusedViews: () => refusedViews(db, store.cached().list),
+    write: (fn) => transaction(db, () => fn(db)),
+    invalidate() {
+      cache = null;
+    },
+    listeners: new Set(),
+  };
+  return store;
+}
+
+type HasCollections = { collections: CollectionStore };
 
 /**
  * All collections, ordered by name. The objects are shared by every caller: treat them as
  * read-only (copy with collectionJson() before changing anything).
  */
-export function getCollections(ctx: HasDb): readonly Collection[] {
-  return load(ctx.db).list;
+export function getCollections(ctx: HasCollections): readonly Collection[] {
+  return ctx.collections.cached().list;
 }
 
 /** A collection by id, or by name case-insensitively (PocketBase's FindCollectionByNameOrId). */
-export function findCollection(ctx: HasDb, nameOrId: string): Collection | undefined {
-  const cache = load(ctx.db);
+export function findCollection(ctx: HasCollections, nameOrId: string): Collection | undefined {
+  const cache = ctx.collections.cached();
   return cache.byId.get(nameOrId) ?? cache.byName.get(nameOrId.toLowerCase());
 }
 
 /** Why a view collection is refused (it reads secrets, see view-secrets.ts), or null when served. */
-export function refusedViewReason(ctx: HasDb, collection: Collection): string | null {
+export function refusedViewReason(ctx: HasCollections, collection: Collection): string | null {
   if (collection.type !== 'view') return null;
-  return refusedViews(ctx.db, getCollections(ctx)).get(collection.id) ?? null;
+  return ctx.collections.refusedViews().get(collection.id) ?? null;
 }
 
 /** A lookup over the cached collections that are served (for rule checks and record resolvers). */
-export function collectionLookup(ctx: HasDb): CollectionLookup {
+export function collectionLookup(ctx: HasCollections): CollectionLookup {
   const served = (c: Collection | undefined) => (c && !refusedViewReason(ctx, c) ? c : undefined);
   return Object.assign((nameOrId: string) => served(findCollection(ctx, nameOrId)), {
     all: () => getCollections(ctx).filter((c) => served(c)),
@@ -94,28 +110,28 @@ export function collectionLookup(ctx: HasDb): CollectionLookup {
 }
 
 /** Collections whose relation fields point at `collectionId` (self-references included). */
-export function findReferences(ctx: HasDb, collectionId: string): Collection[] {
+export function findReferences(ctx: HasCollections, collectionId: string): Collection[] {
   return getCollections(ctx).filter((c) =>
-    c.schema.some((f) => f.type === 'relation' && f.options.collectionId === collectionId),
+    c.schema.some((f) => isRelationField(f) && f.options.collectionId === collectionId),
   );
 }
 
 /** Drops the cache; the next read reloads from the database. */
-export function invalidateCollections(ctx: HasDb): void {
-  stateOf(ctx.db).cache = null;
+export function invalidateCollections(ctx: HasCollections): void {
+  ctx.collections.invalidate();
 }
 
 /** Subscribes to committed collection changes; returns the unsubscribe function. */
-export function onCollectionsChange(ctx: HasDb, listener: CollectionListener): () => void {
-  const state = stateOf(ctx.db);
-  state.listeners.add(listener);
-  return () => state.listeners.delete(listener);
+export function onCollectionsChange(ctx: HasCollections, listener: CollectionListener): () => void {
+  const { listeners } = ctx.collections;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Invalidates the cache, then tells every listener (a failing listener never breaks the caller). */
-export function notifyCollectionsChanged(ctx: HasDb, change: CollectionChange): void {
+export function notifyCollectionsChanged(ctx: HasCollections, change: CollectionChange): void {
   invalidateCollections(ctx);
-  for (const listener of stateOf(ctx.db).listeners) {
+  for (const listener of ctx.collections.listeners) {
     try {
       listener(change);
     } catch (err) {

@@ -30,6 +30,7 @@ import type { KeywordContext } from '../../src/lib/schema/keyword-checks';
 import { sentenize } from '../../src/lib/schema/schema-words';
 import type { CollectionLookup } from './store';
 import { sortErrorTree } from '../../src/lib/schema/error-tree';
+import { isFileField } from '../../src/fields/file/field';
 
 /** Upper bound on schema fields (SQLite allows 2000 columns per table, auth adds 11). */
 const MAX_SCHEMA_FIELDS = 500;
@@ -215,7 +216,7 @@ function validateField(f: SchemaField, issues: FieldDecodeIssues | undefined, co
 
   if (!f.type) errors.type = REQUIRED;
   else if (!known) errors.type = IN_INVALID;
-  if (f.type === 'file' && f.unique) errors.unique = MUST_BE_BLANK_EMPTY;
+  if (isFileField(f) && f.unique) errors.unique = MUST_BE_BLANK_EMPTY;
   return Object.keys(errors).length ? errors : null;
 }
 

@@ -6,6 +6,7 @@
 import type { DB } from '../db/database';
 import type { CollectionLookup } from '../query/record-resolver';
 import { defaultOptions } from '../../src/lib/collections/fields';
+import { fieldDefinition } from '../../src/fields/registry';
 import type { Collection, FieldType, SchemaField } from './model';
 import { newFieldId } from './ddl';
 import { authTableNames, secretReadOf } from './view-secrets';
@@ -178,7 +179,7 @@ function fieldFromCollection(collection: Collection, name: string, alias: string
 }
 
 /** The options PocketBase 0.22 serialises for a fresh field of each type (json: view default maxSize 1). */
-const viewFieldOptions = (type: FieldType): Record<string, unknown> => (type === 'json' ? { maxSize: 1 } : defaultOptions(type));
+const viewFieldOptions = (type: FieldType): Record<string, unknown> => fieldDefinition(type).viewOptions?.() ?? defaultOptions(type);
 
 function newField(name: string, type: FieldType, options: Record<string, unknown> = viewFieldOptions(type)): SchemaField {
   return { system: false, id: newFieldId(), name, type, required: false, presentable: false, unique: false, options };

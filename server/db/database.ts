@@ -65,23 +65,20 @@ export function openReadOnlyDatabase(file: string): DB {
   return db;
 }
 
-const statementCaches = new WeakMap<DB, Map<string, Database.Statement>>();
-
-/**
- * `db.prepare(sql)`, kept per connection for SQL a request runs every time (the admin look-up
- * behind each admin request's token): preparing anew cost more than running it. Fixed SQL only.
- */
-export function cachedStatement(db: DB, sql: string): Database.Statement {
-  let cache = statementCaches.get(db);
-  if (!cache) statementCaches.set(db, (cache = new Map()));
-  let stmt = cache.get(sql);
-  if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
-  return stmt;
-}
-
 /** Runs `fn` in an IMMEDIATE transaction (writes serialised, all or nothing). */
 export function transaction<T>(db: DB, fn: () => T): T {
   return db.transaction(fn).immediate();
+}
+
+/**
+ * A unit of work over one connection: `fn` runs in one transaction, so what every store writes in
+ * it commits or rolls back together (nested calls are savepoints). IMMEDIATE unless `mode` says
+ * 'deferred' (the lock is then taken by the first write).
+ */
+export type UnitOfWork = <T>(fn: () => T, mode?: 'immediate' | 'deferred') => T;
+
+export function unitOfWork(db: DB): UnitOfWork {
+  return (fn, mode = 'immediate') => (mode === 'deferred' ? db.transaction(fn)() : transaction(db, fn));
 }
 
 /**

@@ -4,22 +4,9 @@
 import { logBackgroundError } from '../services/request-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { transaction } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { runListQuery } from '../query/list';
-import {
-  adminJson,
-  countAdmins,
-  deleteAdmin,
-  findAdminByEmail,
-  findAdminById,
-  findAdminByResetToken,
-  insertAdmin,
-  markAdminResetSent,
-  setAdminPasswordHash,
-  updateAdmin,
-  type AdminRow,
-} from '../services/admins';
+import { adminJson, findAdminByResetToken, type AdminRow } from '../services/admins';
 import { sendAdminPasswordResetMail } from '../services/mailer';
 import { hashPassword, newId, newTokenKey, verifyPassword } from '../services/passwords';
 import { createAttemptLimiter } from '../services/rate-limit';
@@ -42,7 +29,7 @@ const RESET_RESEND_THRESHOLD_MS = 120_000;
 
 export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
   const signInAttempts = createAttemptLimiter({ limit: SIGN_IN_FAILURE_LIMIT, sourceLimit: SIGN_IN_SOURCE_LIMIT, windowMs: SIGN_IN_WINDOW_MS });
-  const db = ctx.db;
+  const admins = ctx.admins;
 
   const authResponse = (admin: AdminRow) => ({
     token: newAdminAuthToken(ctx.settings.get(), admin),
@@ -62,7 +49,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');
     }
 
-    const admin = findAdminByEmail(db, identity);
+    const admin = admins.findByEmail(identity);
     // Hash even for an unknown email, so response time does not reveal which admins exist.
     const ok = await verifyPassword(String(form.password), admin?.passwordHash ?? (await dummyHash()));
     if (!admin || !ok) {
@@ -74,7 +61,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins/auth-refresh', async (req) => {
     const current = requireAdmin(req);
-    const admin = findAdminById(db, String(current.id));
+    const admin = admins.findById(String(current.id));
     if (!admin) throw adminOnly();
     return authResponse(admin);
   });
@@ -95,14 +82,14 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     let admin: AdminRow | undefined;
     validateBody('requests/admins/confirm-password-reset', form, {
       token: (value) => {
-        admin = findAdminByResetToken(db, ctx.settings.get(), String(value));
+        admin = findAdminByResetToken(admins, ctx.settings.get(), String(value));
         return admin ? null : fieldFailure('validation_invalid_token', 'Invalid or expired token.');
       },
     });
     if (!admin) throw badRequest();
 
     const passwordHash = await hashPassword(String(form.password));
-    setAdminPasswordHash(db, admin.id, passwordHash, newTokenKey(), nowDateTime());
+    admins.setPasswordHash(admin.id, passwordHash, newTokenKey(), nowDateTime());
     return reply.status(204).send();
   });
 
@@ -126,10 +113,10 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/admins', async (req) => {
     // Open to guests only while no admin exists (the installer creates the first one).
-    if (req.auth?.kind !== 'admin' && countAdmins(db) > 0) throw adminOnly();
+    if (req.auth?.kind !== 'admin' && admins.count() > 0) throw adminOnly();
     const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
     validateBody('requests/admins/create', form, {
-      id: (v) => (findAdminById(db, String(v)) ? INVALID_ID : null),
+      id: (v) => (admins.findById(String(v)) ? INVALID_ID : null),
       email: uniqueEmail(ctx, null),
     });
 
@@ -145,11 +132,11 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       created: now,
       updated: now,
     };
-    transaction(db, () => {
+    ctx.transaction(() => {
       // Re-check inside the write lock: two concurrent installer posts must not both win.
-      if (req.auth?.kind !== 'admin' && countAdmins(db) > 0) throw adminOnly();
-      if (findAdminByEmail(db, row.email)) throw badRequest(undefined, { email: EMAIL_EXISTS });
-      insertAdmin(db, row);
+      if (req.auth?.kind !== 'admin' && admins.count() > 0) throw adminOnly();
+      if (admins.findByEmail(row.email)) throw badRequest(undefined, { email: EMAIL_EXISTS });
+      admins.insert(row);
     });
     return adminJson(row);
   });
@@ -184,7 +171,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       Object.assign(next, { passwordHash, tokenKey: newTokenKey(), lastResetSentAt: '' });
     }
     try {
-      updateAdmin(db, next);
+      admins.update(next);
     } catch (err) {
       throw badRequest('Failed to update admin.', {}, String(err));
     }
@@ -194,9 +181,9 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
   app.delete('/api/admins/:id', async (req, reply) => {
     requireAdmin(req);
     const admin = mustFindAdmin(ctx, req);
-    transaction(db, () => {
-      if (countAdmins(db) <= 1) throw badRequest('Failed to delete admin.', {}, 'You cannot delete the only existing admin.');
-      deleteAdmin(db, admin.id);
+    ctx.transaction(() => {
+      if (admins.count() <= 1) throw badRequest('Failed to delete admin.', {}, 'You cannot delete the only existing admin.');
+      admins.delete(admin.id);
     });
     return reply.status(204).send();
   });
@@ -210,27 +197,27 @@ const EMAIL_EXISTS = fieldFailure('validation_admin_email_exists', 'Admin email 
 /** 0.22's checkUniqueEmail: no other admin has the address (`selfId`: the admin being updated). */
 function uniqueEmail(ctx: AppContext, selfId: string | null): FieldCheck {
   return (value) => {
-    const other = findAdminByEmail(ctx.db, String(value));
+    const other = ctx.admins.findByEmail(String(value));
     return other && other.id !== selfId ? EMAIL_EXISTS : null;
   };
 }
 
 function mustFindAdmin(ctx: AppContext, req: FastifyRequest): AdminRow {
   const id = (req.params as { id?: string }).id ?? '';
-  const admin = id ? findAdminById(ctx.db, id) : undefined;
+  const admin = id ? ctx.admins.findById(id) : undefined;
   if (!admin) throw notFound();
   return admin;
 }
 
 async function sendPasswordReset(ctx: AppContext, address: string): Promise<void> {
-  const admin = findAdminByEmail(ctx.db, address);
+  const admin = ctx.admins.findByEmail(address);
   if (!admin) return;
   const lastSent = Date.parse(admin.lastResetSentAt.replace(' ', 'T'));
   if (Number.isFinite(lastSent) && Date.now() - lastSent < RESET_RESEND_THRESHOLD_MS) return;
 
   const settings = ctx.settings.get();
   await sendAdminPasswordResetMail(settings, admin.email, newAdminPasswordResetToken(settings, admin));
-  markAdminResetSent(ctx.db, admin.id, nowDateTime());
+  ctx.admins.markResetSent(admin.id, nowDateTime());
 }
 
 let dummy: Promise<string> | null = null;

@@ -3,9 +3,8 @@
 // anything else — missing, garbage, expired, another kind of token — is simply a guest.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
-import type { DB } from '../db/database';
-import { adminJson, findAdminById } from '../services/admins';
-import { findAuthRecord } from '../records/auth-store';
+import { adminJson, type AdminStore } from '../services/admins';
+import type { RecordStore } from '../records/store';
 import type { Settings } from '../services/settings';
 import { decodeJwtUnverified, TOKEN_TYPE_ADMIN, TOKEN_TYPE_AUTH_RECORD, verifyAccountToken } from '../services/tokens';
 
@@ -18,7 +17,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const header = req.headers.authorization;
     if (!header) return;
     try {
-      req.auth = resolveAuthToken(ctx.db, ctx.settings.get(), header);
+      req.auth = resolveAuthToken(ctx, ctx.settings.get(), header);
     } catch (err) {
       // A broken token must never fail the request; log only what is unexpected (e.g. DB errors).
       console.error('[auth] token resolution failed:', err);
@@ -28,13 +27,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** The RequestAuth for an Authorization header value ('Bearer ' prefix optional). */
-export function resolveAuthToken(db: DB, settings: Settings, header: string): RequestAuth {
+export function resolveAuthToken(stores: { admins: AdminStore; records: RecordStore }, settings: Settings, header: string): RequestAuth {
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;
   const claims = decodeJwtUnverified(token);
   if (!claims || typeof claims.id !== 'string') return guest();
 
   if (claims.type === TOKEN_TYPE_ADMIN) {
-    const admin = findAdminById(db, claims.id);
+    const admin = stores.admins.findById(claims.id);
     if (admin && verifyAccountToken(settings, 'adminAuthToken', admin.tokenKey, token)) {
       return { kind: 'admin', admin: { ...adminJson(admin) } };
     }
@@ -42,7 +41,7 @@ export function resolveAuthToken(db: DB, settings: Settings, header: string): Re
   }
 
   if (claims.type === TOKEN_TYPE_AUTH_RECORD && typeof claims.collectionId === 'string') {
-    const found = findAuthRecord(db, claims.collectionId, claims.id);
+    const found = stores.records.findAuthRecord(claims.collectionId, claims.id);
     if (found && verifyAccountToken(settings, 'recordAuthToken', String(found.record.tokenKey ?? ''), token)) {
       return { kind: 'authRecord', record: found.record, collectionId: found.collectionId };
     }

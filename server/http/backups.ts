@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { toDateTime } from '../db/layout';
 import { findAdminByFileToken } from '../services/admins';
 import { InvalidArchiveError, inspectArchive } from '../services/backups/archive';
-import { createBackup } from '../services/backups/create';
+import { createBackup, type DatabaseSnapshot } from '../services/backups/create';
 import { BackupExistsError, openBackupsFs, type BackupsFs } from '../services/backups/fsys';
 import { generateBackupName, isBackupKey, MANUAL_BACKUP_PREFIX } from '../services/backups/names';
 import { checkDatabase, InvalidDatabaseError, prepareRestore, restorePlan } from '../services/backups/restore';
@@ -40,7 +40,8 @@ const rawError = (prefix: string, err: unknown) => badRequest(`${prefix} Raw err
 
 type KeyParams = { key?: string };
 
-export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
+/** `snapshot`: how a backup copies the open databases (from the composition root, server/app.ts). */
+export function registerBackups(app: FastifyInstance, ctx: AppContext, snapshot: DatabaseSnapshot): void {
   const fsys = (): BackupsFs => openBackupsFs(ctx.dataDir, ctx.settings.get().backups.s3);
 
   async function withFs<T>(fn: (f: BackupsFs) => Promise<T>): Promise<T> {
@@ -76,7 +77,7 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
     const key = name || generateBackupName(MANUAL_BACKUP_PREFIX, ctx.settings.get().meta.appName);
     if (!beginOperation(ctx, key)) throw badRequest(BUSY);
     try {
-      await createBackup(ctx, key);
+      await createBackup(ctx, snapshot, key);
     } catch (err) {
       throw badRequest('Failed to create backup.', {}, err instanceof Error ? err.message : String(err));
     } finally {
@@ -137,7 +138,7 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/backups/:key', async (req, reply) => {
     const token = firstQuery(req, 'token');
-    if (!findAdminByFileToken(ctx.db, ctx.settings.get(), token)) {
+    if (!findAdminByFileToken(ctx.admins, ctx.settings.get(), token)) {
       throw new ApiError(403, 'Insufficient permissions to access the resource.');
     }
     const key = (req.params as KeyParams).key ?? '';

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
-import { findAdminByFileToken, findAdminById } from '../services/admins';
+import { findAdminByFileToken } from '../services/admins';
 import { getStorage } from '../services/storage';
 import { DEFAULT_THUMB_SIZES, ensureThumb, THUMBABLE_CONTENT_TYPES } from '../services/thumbs';
 import {
@@ -32,6 +32,7 @@ import { findFileRow, findViewFileOrigin } from '../records/file-rows';
 import { ApiError, badRequest, notFound } from '../core/errors';
 import { allowFraming } from './security-headers';
 import { contentDisposition, serveContent } from './serve-content';
+import { isFileField } from '../../src/fields/file/field';
 
 /** Content types a browser may show inline (0.22's inlineServeContentTypes). */
 const INLINE_CONTENT_TYPES = new Set([
@@ -56,7 +57,7 @@ export function registerFiles(app: FastifyInstance, ctx: AppContext): void {
     const settings = ctx.settings.get();
     const auth = req.auth;
     if (auth?.kind === 'admin' && auth.admin) {
-      const admin = findAdminById(ctx.db, String(auth.admin.id));
+      const admin = ctx.admins.findById(String(auth.admin.id));
       if (admin) return { token: newAdminFileToken(settings, admin) };
     } else if (auth?.kind === 'authRecord' && auth.record && auth.collectionId) {
       const tokenKey = String(auth.record.tokenKey ?? '');
@@ -79,7 +80,7 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
 
   const row = findFileRow(ctx, collection, recordId);
   if (!row) throw notFound();
-  const field = collection.schema.find((f) => f.type === 'file' && fileNames(row[f.name]).includes(filename));
+  const field = collection.schema.find((f) => isFileField(f) && fileNames(row[f.name]).includes(filename));
   if (!field) throw notFound();
 
   if (field.options?.protected === true && !canViewProtected(ctx, req, collection, row.id)) {
@@ -143,7 +144,7 @@ function canViewProtected(ctx: AppContext, req: FastifyRequest, collection: Coll
   if (token) {
     const claims = decodeJwtUnverified(token);
     if (claims?.type === TOKEN_TYPE_ADMIN) {
-      isAdmin = !!findAdminByFileToken(ctx.db, ctx.settings.get(), token);
+      isAdmin = !!findAdminByFileToken(ctx.admins, ctx.settings.get(), token);
     } else if (claims?.type === TOKEN_TYPE_AUTH_RECORD) {
       const found = findAuthRecordByToken(ctx, token, 'recordFileToken');
       if (found) auth = ruleAuthOf(found.collection, found.row);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { FilterError } from '../query/filter-ast';
-import { findLog, listLogs, logsStats } from '../services/logs-read';
+import { listLogs } from '../services/logs-read';
 import { QueryTimeoutError } from '../db/database';
 import { ApiError, badRequest, notFound } from '../core/errors';
 import { requireAdmin } from './guards';
@@ -24,7 +24,7 @@ export function registerLogs(app: FastifyInstance, ctx: AppContext): void {
     const raw = (req.query as Record<string, unknown>).filter;
     const filter = String((Array.isArray(raw) ? raw[0] : raw) ?? '');
     try {
-      return await logsStats(ctx.logsDb, filter);
+      return await ctx.logs.stats(filter);
     } catch (err) {
       if (err instanceof FilterError) throw badRequest('Invalid filter format.', {}, err.message);
       throw badRequest('Failed to generate logs stats.', {}, err instanceof Error ? err.message : String(err));
@@ -33,7 +33,7 @@ export function registerLogs(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { id: string } }>('/api/logs/:id', async (req) => {
     requireAdmin(req);
-    const log = findLog(ctx.logsDb, req.params.id);
+    const log = ctx.logs.find(req.params.id);
     if (!log) throw notFound();
     return log;
   });

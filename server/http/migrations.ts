@@ -18,7 +18,7 @@ const COLLECTION_ROUTE = /^\/api\/collections(\/[^/?]+)?\/?(\?|$)/;
 export function registerMigrations(app: FastifyInstance, ctx: AppContext, dir: string): void {
   app.get('/api/outpost/migrations', async (req) => {
     if (req.auth?.kind !== 'admin') throw adminOnly();
-    return { dir, automigrate: ctx.options.automigrate === true, items: migrationsStatus(ctx.db, dir) };
+    return { dir, automigrate: ctx.options.automigrate === true, items: migrationsStatus(ctx.migrations, dir) };
   });
 
   if (!ctx.options.automigrate) return;

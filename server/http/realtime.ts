@@ -7,7 +7,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
 import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUPS_PER_ORIGIN, sseFrame, type ClientAuth, type Sink } from '../realtime/broker';
-import { findAdminById } from '../services/admins';
 import { badRequest, forbidden, notFound } from '../core/errors';
 import { stringifyLikeGo } from '../core/json';
 import { validateBody } from '../core/body-validator';
@@ -120,7 +119,7 @@ function readForm(body: unknown): { clientId: string; subscriptions: string[] } 
 function clientAuthOf(ctx: AppContext, auth: RequestAuth | undefined): ClientAuth {
   if (auth?.kind === 'admin' && auth.admin) {
     const id = String(auth.admin.id ?? '');
-    const row = findAdminById(ctx.db, id);
+    const row = ctx.admins.findById(id);
     return row ? { kind: 'admin', id, tokenKey: row.tokenKey } : { kind: 'guest', id: '' };
   }
   if (auth?.kind === 'authRecord' && auth.record && auth.collectionId) {

@@ -28,6 +28,7 @@ import { createRecord, CREATE_FAILED, UPDATE_FAILED, updateExistingRecord } from
 import { LOAD_FAILED, newRecordModel } from '../records/upsert-form';
 import type { UploadedFile } from '../records/validate';
 import { hasModifierKeys, replaceModifiers, type RecordData } from '../../src/fields/record-values';
+import { isFileField } from '../../src/fields/file/field';
 
 /** Same as the app's body limit (multipart is parsed by its own limits). */
 const MAX_BODY_BYTES = 32 << 20;
@@ -231,7 +232,7 @@ async function readBody(req: FastifyRequest, collection: Collection, failMessage
   if (req.isMultipart()) {
     const values = new Map<string, string[]>();
     const payloads: string[] = [];
-    const fileFields = new Map(collection.schema.filter((f) => f.type === 'file').map((f) => [f.name, f]));
+    const fileFields = new Map(collection.schema.filter(isFileField).map((f) => [f.name, f]));
     try {
       for await (const part of req.parts()) {
         if (part.type === 'file') {

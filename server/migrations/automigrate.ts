@@ -12,7 +12,6 @@ import type { AppContext } from '../context';
 import { getCollections, onCollectionsChange, type CollectionChange } from '../collections/store';
 import { diffTemplate, snapshotTemplate } from './templates';
 import { newMigrationName } from './files';
-import { ensureMigrationsTable, recordApplied } from './history';
 
 /** The files written while one request ran (the API answer names them). */
 export interface MigrationSink {
@@ -52,8 +51,7 @@ function writeMigrationFor(ctx: AppContext, dir: string, change: CollectionChang
   const target = path.join(dir, name);
   fs.writeFileSync(target, file.content, { flag: 'wx' });
   try {
-    ensureMigrationsTable(ctx.db);
-    recordApplied(ctx.db, name);
+    ctx.migrations.recordApplied(name);
   } catch (err) {
     fs.rmSync(target, { force: true });
     throw err;

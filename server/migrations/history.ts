@@ -55,3 +55,24 @@ export function removeMissing(db: DB, files: readonly string[]): number {
   for (const r of rows) del.run(r.file);
   return rows.length;
 }
+
+/** `_migrations` as the app reads and records it (the table is created on first use). */
+export interface MigrationHistory {
+  /** Every applied row, in file order. */
+  applied(): AppliedRow[];
+  /** Records `file` as applied now. */
+  recordApplied(file: string): void;
+}
+
+export function createMigrationHistory(db: DB): MigrationHistory {
+  return {
+    applied() {
+      ensureMigrationsTable(db);
+      return appliedRows(db);
+    },
+    recordApplied(file) {
+      ensureMigrationsTable(db);
+      recordApplied(db, file);
+    },
+  };
+}

@@ -3,23 +3,22 @@
 // db method Outpost does not offer fails the migration with a message naming it (./js-unsupported.ts).
 import type { AppContext } from '../context';
 import { ApiError } from '../core/errors';
-import { transaction } from '../db/database';
+import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { saveCollection, deleteCollection } from '../collections/service';
 import { importCollections } from '../collections/import';
 import { findCollection, getCollections } from '../collections/store';
 import { collectionJson } from '../collections/normalize';
 import type { Collection as StoredCollection } from '../collections/model';
-import { findRowById, insertRecord, updateRecord } from '../records/store';
+import { findRowById } from '../records/store';
 import { recordFromRow, type RecordModel } from '../records/model';
 import { deleteRecordInTransaction } from '../records/delete';
 import { validateRecordData } from '../records/validate';
 import { prepareValue } from '../../src/fields/record-values';
-import { findAdminByEmail, findAdminById, countAdmins } from '../services/admins';
+import type { AdminRow } from '../services/admins';
 import { newId, newTokenKey, randomString } from '../services/passwords';
 import { validateSettings } from '../services/settings-validate';
 import type { Settings } from '../services/settings';
-import { quoteIdent as q } from '../query/sql';
 import { Admin, Collection, JsRecord } from './js-models';
 import { createDbBuilder, type DbBuilder } from './js-db';
 import { findRecordsByFilter, findRecordsByIds } from './js-finders';
@@ -62,13 +61,13 @@ export interface Dao {
   [key: string]: unknown;
 }
 
-export function createDao(ctx: AppContext, log: CallLog, deleted: RecordModel[] = []): Dao {
-  const db: DbBuilder = createDbBuilder(ctx, log);
+export function createDao(ctx: AppContext, raw: DB, log: CallLog, deleted: RecordModel[] = []): Dao {
+  const db: DbBuilder = createDbBuilder(ctx, raw, log);
   const dao: Dao = {
     db: () => db,
     concurrentDB: () => db,
     nonconcurrentDB: () => db,
-    runInTransaction: (fn: (tx: Dao) => unknown) => transaction(ctx.db, () => fn(proxy)),
+    runInTransaction: (fn: (tx: Dao) => unknown) => ctx.transaction(() => fn(proxy)),
 
     findCollectionByNameOrId: (nameOrId: string) => toCollection(collectionOf(ctx, nameOrId)),
     findCollectionsByType: (type: string) => getCollections(ctx).filter((c) => c.type === type).map(toCollection),
@@ -112,18 +111,18 @@ export function createDao(ctx: AppContext, log: CallLog, deleted: RecordModel[] 
     },
     findFirstRecordByData(collection: unknown, key: string, value: unknown) {
       const c = collectionOf(ctx, collection);
-      const row = ctx.db.prepare(`SELECT * FROM ${q(c.name)} WHERE ${q(String(key))} = ? LIMIT 1`).get(value as string) as Record<string, unknown> | undefined;
+      const row = ctx.records.findBy(c, String(key), value);
       if (!row) throw new Error(NO_ROWS);
       return toRecord(recordFromRow(c, row));
     },
     findRecordsByFilter: (collection: unknown, filter: string, sort?: string, limit?: number, offset?: number, params?: unknown) =>
-      findRecordsByFilter(ctx, collectionOf(ctx, collection), filter, sort, Number(limit) || 0, Number(offset) || 0, params).map(toRecord),
+      findRecordsByFilter(ctx, raw, collectionOf(ctx, collection), filter, sort, Number(limit) || 0, Number(offset) || 0, params).map(toRecord),
     findFirstRecordByFilter(collection: unknown, filter: string, params?: unknown) {
-      const [first] = findRecordsByFilter(ctx, collectionOf(ctx, collection), filter, '', 1, 0, params);
+      const [first] = findRecordsByFilter(ctx, raw, collectionOf(ctx, collection), filter, '', 1, 0, params);
       if (!first) throw new Error(NO_ROWS);
       return toRecord(first);
     },
-    findRecordsByIds: (collection: unknown, ids: unknown) => findRecordsByIds(ctx, collectionOf(ctx, collection), ids).map(toRecord),
+    findRecordsByIds: (collection: unknown, ids: unknown) => findRecordsByIds(raw, collectionOf(ctx, collection), ids).map(toRecord),
     saveRecord: (record: unknown) => saveRecord(ctx, record),
     deleteRecord(record: unknown) {
       deleted.push(...deleteRecord(ctx, record));
@@ -138,21 +137,21 @@ export function createDao(ctx: AppContext, log: CallLog, deleted: RecordModel[] 
     },
 
     findAdminByEmail(email: string) {
-      const row = findAdminByEmail(ctx.db, String(email));
+      const row = ctx.admins.findByEmail(String(email));
       if (!row) throw new Error(NO_ROWS);
       return adminOf(row);
     },
     findAdminById(id: string) {
-      const row = findAdminById(ctx.db, String(id));
+      const row = ctx.admins.findById(String(id));
       if (!row) throw new Error(NO_ROWS);
       return adminOf(row);
     },
-    totalAdmins: () => countAdmins(ctx.db),
+    totalAdmins: () => ctx.admins.count(),
     saveAdmin: (admin: unknown) => saveAdmin(ctx, admin),
     deleteAdmin(admin: unknown) {
       if (!(admin instanceof Admin)) throw new Error('deleteAdmin expects an Admin');
-      if (countAdmins(ctx.db) <= 1) throw new Error('You cannot delete the only existing admin.');
-      ctx.db.prepare('DELETE FROM _admins WHERE id = ?').run(admin.id);
+      if (ctx.admins.count() <= 1) throw new Error('You cannot delete the only existing admin.');
+      ctx.admins.delete(admin.id);
     },
   };
   const proxy = strict('Dao', dao, log);
@@ -166,6 +165,17 @@ function adminOf(row: object): Admin {
   return a;
 }
 
+const adminRow = (admin: Admin, email: string): AdminRow => ({
+  id: admin.id,
+  avatar: admin.avatar,
+  email,
+  tokenKey: admin.tokenKey,
+  passwordHash: admin.passwordHash,
+  lastResetSentAt: admin.lastResetSentAt,
+  created: admin.created,
+  updated: admin.updated,
+});
+
 function saveAdmin(ctx: AppContext, admin: unknown): void {
   if (!(admin instanceof Admin)) throw new Error('saveAdmin expects an Admin');
   const email = admin.email.trim();
@@ -178,14 +188,10 @@ function saveAdmin(ctx: AppContext, admin: unknown): void {
       admin.id ||= newId();
       admin.created = now;
       admin.updated = now;
-      ctx.db
-        .prepare('INSERT INTO _admins (id, avatar, email, tokenKey, passwordHash, lastResetSentAt, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(admin.id, admin.avatar, email, admin.tokenKey, admin.passwordHash, admin.lastResetSentAt, now, now);
+      ctx.admins.insert(adminRow(admin, email));
     } else {
       admin.updated = now;
-      ctx.db
-        .prepare('UPDATE _admins SET avatar = ?, email = ?, tokenKey = ?, passwordHash = ?, lastResetSentAt = ?, updated = ? WHERE id = ?')
-        .run(admin.avatar, email, admin.tokenKey, admin.passwordHash, admin.lastResetSentAt, now, admin.id);
+      ctx.admins.update(adminRow(admin, email));
     }
   } catch (err) {
     throw fail(`saveAdmin(${JSON.stringify(email)})`, err);
@@ -222,8 +228,8 @@ function saveRecord(ctx: AppContext, value: unknown): void {
   }
   const record: RecordModel = { collection, data: row };
   try {
-    if (isNew) insertRecord(ctx, record);
-    else updateRecord(ctx, record);
+    if (isNew) ctx.records.insert(record);
+    else ctx.records.update(record);
   } catch (err) {
     throw fail(`saveRecord(${collection.name})`, err);
   }

@@ -3,6 +3,7 @@
 // `{:name}` placeholders and `{{table}}` / `[[column]]` quoting. The query builder methods
 // (select, insert, createTable, ...) are not offered and say so when called.
 import type { AppContext } from '../context';
+import type { DB } from '../db/database';
 import { invalidateCollections } from '../collections/store';
 import { strict, type CallLog } from './js-unsupported';
 
@@ -55,11 +56,11 @@ export interface DbBuilder {
   newQuery(sql: string): object;
 }
 
-export function createDbBuilder(ctx: AppContext, log: CallLog): DbBuilder {
+export function createDbBuilder(ctx: AppContext, db: DB, log: CallLog): DbBuilder {
   const newQuery = (raw: string) => {
     const sql = dbxToSqlite(String(raw));
     let params: Row = {};
-    const statement = () => ctx.db.prepare(sql);
+    const statement = () => db.prepare(sql);
     /** The bound values the statement names (none: no argument at all, as better-sqlite3 wants). */
     const used = (): [Row] | [] => {
       const names = new Set([...sql.matchAll(/:(\w+)/g)].map((m) => m[1]));

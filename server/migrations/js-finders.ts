@@ -4,6 +4,7 @@
 // with the server's own filter language and record resolver (relations, back-relations, macros);
 // `{:name}` placeholders are replaced as 0.22 replaces them (strings quoted, numbers as written).
 import type { AppContext } from '../context';
+import type { DB } from '../db/database';
 import type { Collection } from '../collections/model';
 import { collectionLookup } from '../collections/store';
 import { recordFromRow, type RecordModel } from '../records/model';
@@ -30,6 +31,7 @@ function bindParams(filter: string, params: unknown): string {
 
 export function findRecordsByFilter(
   ctx: AppContext,
+  db: DB,
   collection: Collection,
   filter: string,
   sort = '',
@@ -52,13 +54,13 @@ export function findRecordsByFilter(
     parts.sql += ' LIMIT ? OFFSET ?';
     parts.params.push(limit > 0 ? limit : -1, Math.max(0, offset));
   }
-  const rows = ctx.db.prepare(parts.sql).all(...parts.params) as Row[];
+  const rows = db.prepare(parts.sql).all(...parts.params) as Row[];
   return rows.map((row) => recordFromRow(collection, row));
 }
 
-export function findRecordsByIds(ctx: AppContext, collection: Collection, ids: unknown): RecordModel[] {
+export function findRecordsByIds(db: DB, collection: Collection, ids: unknown): RecordModel[] {
   const list = Array.isArray(ids) ? ids.map(String) : [];
   if (!list.length) return [];
-  const rows = ctx.db.prepare(`SELECT * FROM ${q(collection.name)} WHERE ${q('id')} IN (${list.map(() => '?').join(', ')})`).all(...list) as Row[];
+  const rows = db.prepare(`SELECT * FROM ${q(collection.name)} WHERE ${q('id')} IN (${list.map(() => '?').join(', ')})`).all(...list) as Row[];
   return rows.map((row) => recordFromRow(collection, row));
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import vm from 'node:vm';
 import type { AppContext } from '../context';
+import type { DB } from '../db/database';
 import type { RecordModel } from '../records/model';
 import { randomString } from '../services/passwords';
 import { Admin, Collection, JsRecord, Schema, SchemaField, unmarshal } from './js-models';
@@ -23,9 +24,10 @@ export interface LoadedMigration {
   context: vm.Context;
 }
 
-/** What the globals of every context act on: the run's app context and its call log. */
+/** What the globals of every context act on: the run's app context, its connection and its call log. */
 export interface RuntimeState {
-  ctx: AppContext | null;
+  /** Set while a run is under way: the app and the write connection (raw SQL is part of the API). */
+  run: { ctx: AppContext; db: DB } | null;
   log: CallLog;
   /** Records a migration deleted: their files go once the run committed (kept when it rolls back). */
   deletedRecords: RecordModel[];
@@ -38,9 +40,9 @@ const UNSUPPORTED_NAMESPACES = ['$dbx', '$tokens', '$filepath', '$filesystem', '
 const UNSUPPORTED_FUNCTIONS = ['sleep', 'readerToString', 'routerAdd', 'routerUse', 'routerPre', 'cronAdd', 'cronRemove'];
 const UNSUPPORTED_CLASSES = ['MailerMessage', 'Command', 'RequestInfo', 'DateTime', 'ValidationError', 'Cookie', 'SubscriptionMessage'];
 
-function currentCtx(state: RuntimeState): AppContext {
-  if (!state.ctx) throw new Error('the database is only available while a migration runs (inside up or down)');
-  return state.ctx;
+function currentRun(state: RuntimeState): { ctx: AppContext; db: DB } {
+  if (!state.run) throw new Error('the database is only available while a migration runs (inside up or down)');
+  return state.run;
 }
 
 function globalsFor(state: RuntimeState, register: (up: unknown, down: unknown) => void): object {
@@ -48,15 +50,16 @@ function globalsFor(state: RuntimeState, register: (up: unknown, down: unknown) 
   const log: CallLog = { unsupported: (call) => state.log.unsupported(call), first: () => state.log.first() };
   // callable with and without `new`, as the templates use both (`Dao(db)` and `new Dao(db)`)
   function Dao() {
-    return createDao(currentCtx(state), state.log, state.deletedRecords);
+    const { ctx, db } = currentRun(state);
+    return createDao(ctx, db, state.log, state.deletedRecords);
   }
   const app = strict(
     '$app',
     {
-      dao: () => createDao(currentCtx(state), state.log, state.deletedRecords),
-      db: () => createDbBuilder(currentCtx(state), state.log),
-      dataDir: () => currentCtx(state).dataDir,
-      settings: () => JSON.parse(JSON.stringify(currentCtx(state).settings.get())) as unknown,
+      dao: () => Dao(),
+      db: () => createDbBuilder(currentRun(state).ctx, currentRun(state).db, state.log),
+      dataDir: () => currentRun(state).ctx.dataDir,
+      settings: () => JSON.parse(JSON.stringify(currentRun(state).ctx.settings.get())) as unknown,
     },
     log,
   );
@@ -123,7 +126,7 @@ function evaluate(file: MigrationFile, state: RuntimeState, budgetMs: number): L
 
 /** Evaluates every file (a file that never calls migrate() is left out, as in 0.22). */
 export function loadMigrations(files: readonly MigrationFile[], budgetMs: number): { list: LoadedMigration[]; state: RuntimeState } {
-  const state: RuntimeState = { ctx: null, log: createCallLog(), deletedRecords: [] };
+  const state: RuntimeState = { run: null, log: createCallLog(), deletedRecords: [] };
   const list: LoadedMigration[] = [];
   for (const file of files) {
     const loaded = evaluate(file, state, budgetMs);
@@ -136,11 +139,11 @@ const CALL = new vm.Script('globalThis.__outpost_fn(globalThis.__outpost_db)', {
 
 /** Calls up or down with the run's db under the budget; throws a MigrationError naming the file. */
 export function callMigration(m: LoadedMigration, fn: MigrationFn, state: RuntimeState, budgetMs: number, verb: 'apply' | 'revert'): void {
-  const ctx = currentCtx(state);
+  const { ctx, db } = currentRun(state);
   state.log = createCallLog();
   const context = m.context as { __outpost_fn?: unknown; __outpost_db?: unknown };
   context.__outpost_fn = fn;
-  context.__outpost_db = createDbBuilder(ctx, state.log);
+  context.__outpost_db = createDbBuilder(ctx, db, state.log);
   let result: unknown;
   try {
     result = CALL.runInContext(m.context, { timeout: budgetMs });

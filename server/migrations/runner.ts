@@ -8,7 +8,7 @@ import type { DB } from '../db/database';
 import { invalidateCollections } from '../collections/store';
 import { duplicateTimestamps, listMigrationFiles } from './files';
 import { removeRecordFiles } from '../records/delete';
-import { appliedRows, ensureMigrationsTable, isApplied, isGoMigration, lastApplied, recordApplied, recordReverted, removeMissing } from './history';
+import { appliedRows, ensureMigrationsTable, isApplied, isGoMigration, lastApplied, recordApplied, recordReverted, removeMissing, type MigrationHistory } from './history';
 import { callMigration, loadMigrations, MigrationError, type LoadedMigration, type RuntimeState } from './js-runtime';
 
 export { MigrationError };
@@ -30,17 +30,16 @@ export interface RunnerOptions {
  * applied file is not evaluated again at every start (0.22 evaluates them all; a large folder
  * would cost a context per file on each start).
  */
-function load(ctx: AppContext, opts: RunnerOptions, wanted: (file: string) => boolean): { list: LoadedMigration[]; state: RuntimeState; budget: number } {
-  ensureMigrationsTable(ctx.db);
+function load(db: DB, opts: RunnerOptions, wanted: (file: string) => boolean): { list: LoadedMigration[]; state: RuntimeState; budget: number } {
+  ensureMigrationsTable(db);
   const budget = opts.budgetMs ?? defaultBudgetMs();
   return { ...loadMigrations(listMigrationFiles(opts.dir).filter((f) => wanted(f.file)), budget), budget };
 }
 
 /** Runs `work` in one IMMEDIATE transaction with the runtime bound to `ctx`; rolls everything back on error. */
-function inTransaction(ctx: AppContext, state: RuntimeState, work: () => void): void {
-  const db: DB = ctx.db;
+function inTransaction(ctx: AppContext, db: DB, state: RuntimeState, work: () => void): void {
   db.exec('BEGIN IMMEDIATE');
-  state.ctx = ctx;
+  state.run = { ctx, db };
   try {
     work();
     db.exec('COMMIT');
@@ -52,22 +51,22 @@ function inTransaction(ctx: AppContext, state: RuntimeState, work: () => void): 
     // command or the start, and nothing reads that store again)
     throw err;
   } finally {
-    state.ctx = null;
+    state.run = null;
     invalidateCollections(ctx);
   }
 }
 
 /** Applies every pending file; returns their names (empty: nothing to apply). */
-export function migrateUp(ctx: AppContext, opts: RunnerOptions): string[] {
-  ensureMigrationsTable(ctx.db);
-  const { list: pending, state, budget } = load(ctx, opts, (file) => !isApplied(ctx.db, file));
+export function migrateUp(ctx: AppContext, db: DB, opts: RunnerOptions): string[] {
+  ensureMigrationsTable(db);
+  const { list: pending, state, budget } = load(db, opts, (file) => !isApplied(db, file));
   if (!pending.length) return [];
   const clash = duplicateTimestamps(pending.map((m) => m.file));
   if (clash) throw new MigrationError(`Failed to apply migrations: ${clash}`);
-  inTransaction(ctx, state, () => {
+  inTransaction(ctx, db, state, () => {
     for (const m of pending) {
       if (m.up) callMigration(m, m.up, state, budget, 'apply');
-      recordApplied(ctx.db, m.file);
+      recordApplied(db, m.file);
     }
   });
   return pending.map((m) => m.file);
@@ -77,17 +76,17 @@ export function migrateUp(ctx: AppContext, opts: RunnerOptions): string[] {
  * The files `migrate down <count>` would revert, latest first. count < 0: every applied JS
  * migration (0.22 would revert its own Go ones too, which Outpost refuses).
  */
-export function toRevert(ctx: AppContext, count: number): string[] {
-  ensureMigrationsTable(ctx.db);
-  if (count < 0) return lastApplied(ctx.db, appliedRows(ctx.db).length).filter((file) => !isGoMigration(file));
-  return count > 0 ? lastApplied(ctx.db, count) : [];
+export function toRevert(db: DB, count: number): string[] {
+  ensureMigrationsTable(db);
+  if (count < 0) return lastApplied(db, appliedRows(db).length).filter((file) => !isGoMigration(file));
+  return count > 0 ? lastApplied(db, count) : [];
 }
 
 /** Reverts the last `count` applied migrations; every one must have its file and a down. */
-export function migrateDown(ctx: AppContext, opts: RunnerOptions, count: number): string[] {
-  const names = toRevert(ctx, count);
+export function migrateDown(ctx: AppContext, db: DB, opts: RunnerOptions, count: number): string[] {
+  const names = toRevert(db, count);
   if (!names.length) return [];
-  const { list, state, budget } = load(ctx, opts, (file) => names.includes(file));
+  const { list, state, budget } = load(db, opts, (file) => names.includes(file));
   const byName = new Map(list.map((m) => [m.file, m]));
   const steps = names.map((name) => {
     if (isGoMigration(name)) throw new MigrationError(`Failed to revert migration ${name}: it is one of PocketBase's own (Go) migrations, which Outpost does not revert`);
@@ -96,19 +95,19 @@ export function migrateDown(ctx: AppContext, opts: RunnerOptions, count: number)
     if (!m.down) throw new MigrationError(`Failed to revert migration ${name}: it has no down function (migrate(up, down))`);
     return { m, down: m.down };
   });
-  inTransaction(ctx, state, () => {
+  inTransaction(ctx, db, state, () => {
     for (const { m, down } of steps) {
       callMigration(m, down, state, budget, 'revert');
-      recordReverted(ctx.db, m.file);
+      recordReverted(db, m.file);
     }
   });
   return names;
 }
 
 /** Forgets applied files that no longer exist (PocketBase's own Go migrations stay). */
-export function historySync(ctx: AppContext, opts: RunnerOptions): number {
-  ensureMigrationsTable(ctx.db);
-  return removeMissing(ctx.db, listMigrationFiles(opts.dir).map((f) => f.file));
+export function historySync(db: DB, opts: RunnerOptions): number {
+  ensureMigrationsTable(db);
+  return removeMissing(db, listMigrationFiles(opts.dir).map((f) => f.file));
 }
 
 export interface MigrationEntry {
@@ -120,9 +119,8 @@ export interface MigrationEntry {
 }
 
 /** The folder's files and the applied JS migrations, in name order, without running anything. */
-export function migrationsStatus(db: DB, dir: string): MigrationEntry[] {
-  ensureMigrationsTable(db);
-  const rows = new Map(appliedRows(db).filter((r) => !isGoMigration(r.file)).map((r) => [r.file, r.applied]));
+export function migrationsStatus(history: MigrationHistory, dir: string): MigrationEntry[] {
+  const rows = new Map(history.applied().filter((r) => !isGoMigration(r.file)).map((r) => [r.file, r.applied]));
   const files = new Set(listMigrationFiles(dir).map((f) => f.file));
   const names = [...new Set([...files, ...rows.keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return names.map((file) => {

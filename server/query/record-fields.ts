@@ -4,6 +4,7 @@
 import type { Collection, SchemaField } from '../collections/model';
 import { quoteIdent } from './sql';
 import { isMultiple } from '../../src/lib/collections/fields';
+import { fieldDefinition } from '../../src/fields/registry';
 
 const BASE_FIELD_NAMES = ['id', 'created', 'updated'] as const;
 const AUTH_FIELD_NAMES = ['username', 'verified', 'emailVisibility', 'email'] as const;
@@ -13,9 +14,11 @@ export function systemFieldNames(collection: Collection): readonly string[] {
   return collection.type === 'auth' ? [...BASE_FIELD_NAMES, ...AUTH_FIELD_NAMES] : BASE_FIELD_NAMES;
 }
 
-/** select, file and relation: the types with the `:each` / `:length` modifiers. */
-export const isArrayable = (field: SchemaField): boolean =>
-  field.type === 'select' || field.type === 'file' || field.type === 'relation';
+/**
+ * The types that may hold several values (their definitions have the single/multiple switch:
+ * select, file, relation): the ones with the `:each` / `:length` modifiers.
+ */
+export const isArrayable = (field: SchemaField): boolean => fieldDefinition(field.type).multiple !== undefined;
 
 export { isMultiple };
 

@@ -5,6 +5,7 @@ import type { Collection } from '../collections/model';
 import type { ResolvedField } from './field-resolver';
 import { FilterError } from './filter-ast';
 import { findField } from './record-fields';
+import { isNumberField } from '../../src/fields/number/field';
 
 /** What a rule may know about the request being authorised. */
 export interface RequestInfo {
@@ -79,7 +80,7 @@ export function resolveStaticField(tree: Record<string, unknown>, base: Collecti
   let v: unknown = value;
   if (v === null || v === undefined) return NULL_FIELD;
   if (typeof v === 'string') {
-    if (findField(base, name)?.type === 'number' && GO_FLOAT.test(v)) v = Number(v);
+    if (isNumberField(findField(base, name)) && GO_FLOAT.test(v)) v = Number(v);
   } else if (typeof v === 'boolean') {
     v = v ? 1 : 0;
   } else if (typeof v === 'object') {

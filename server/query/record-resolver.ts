@@ -31,6 +31,8 @@ import {
 } from './record-request';
 import { ALLOWED_IDENTIFIERS, Context, fail, leftJoin, type CollectionLookup, type Hop } from './record-resolve-context';
 import { joinSql, quoteIdent as q, raw, sql, type Sql } from './sql';
+import { isRelationField } from '../../src/fields/relation/field';
+import { isJsonField } from '../../src/fields/json/field';
 
 export type { RequestInfo } from './record-request';
 export type { CollectionLookup } from './record-resolve-context';
@@ -118,7 +120,7 @@ class Runner {
     if (props[1] === 'data' && props.length > 2) {
       const { name, modifier } = splitModifier(props[2]);
       const field = findField(base, name);
-      if (field?.type === 'relation' && props.length > 3) return this.dataRelation(request, field, props.slice(3));
+      if (isRelationField(field) && props.length > 3) return this.dataRelation(request, field, props.slice(3));
       if (field && isArrayable(field) && props.length === 3) {
         if (modifier === 'each') return this.dataEach(request, field);
         if (modifier === 'length') return raw(String(toUniqueStrings(request.data?.[field.name]).length));
@@ -179,7 +181,7 @@ class Runner {
       }
 
       const field = findField(this.collection, prop);
-      if (field?.type === 'json') {
+      if (isJsonField(field)) {
         this.flush();
         // the rest of the path is a path inside the json value
         const path = props.slice(i + 1);
@@ -194,7 +196,7 @@ class Runner {
         if (missing) return missing;
         continue;
       }
-      if (field.type !== 'relation') fail(`field ${JSON.stringify(prop)} is not a valid relation`);
+      if (!isRelationField(field)) fail(`field ${JSON.stringify(prop)} is not a valid relation`);
       this.relation(field);
     }
     return fail(`failed to resolve field ${JSON.stringify(props.join('.'))}`);
@@ -226,7 +228,7 @@ class Runner {
       if (this.multi) this.mmJoins.push(leftJoin(jsonEach(mmCol), mmJe));
       return this.result(`${q(je)}.value`, `${q(mmJe)}.value`);
     }
-    if (field.type === 'json') {
+    if (isJsonField(field)) {
       // json_extract so top-level primitives compare like their SQL equivalents
       return { ...this.result(jsonExtract(col, []), jsonExtract(mmCol, [])), noCoalesce: true };
     }
@@ -271,7 +273,7 @@ class Runner {
     if (!back) return this.nullify ? NULL_FIELD : fail(`failed to load back relation field ${JSON.stringify(prop)} collection`);
     const backField = findField(back, m[2]);
     if (!backField) return this.nullify ? NULL_FIELD : fail(`missing back relation field ${JSON.stringify(m[2])}`);
-    if (backField.type !== 'relation') fail(`invalid back relation field ${JSON.stringify(m[2])}`);
+    if (!isRelationField(backField)) fail(`invalid back relation field ${JSON.stringify(m[2])}`);
     if (backField.options?.collectionId !== this.collection.id) {
       fail(`invalid back relation field ${JSON.stringify(backField.name)} collection reference`);
     }

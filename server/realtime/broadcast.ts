@@ -21,14 +21,12 @@ import { exportRecord } from '../records/serialize';
 import { pendingRowOf, readRowById } from '../records/store';
 import { QueryTimeoutError, type PendingRow } from '../db/database';
 import type { RequestInfo } from '../query/record-resolver';
-import { findAdminById } from '../services/admins';
 import { type Broker, type Client, type ClientAuth, type Subscriber, sseFrame } from './broker';
 import { SlicedQueue } from './sliced-queue';
 import { runWithoutReadClient } from '../db/read-client';
 import type { ParsedTopic } from './topics';
 import { pickFields } from '../core/pick-fields';
 import { stringifyLikeGo } from '../core/json';
-import { findAuthRecord } from '../records/auth-store';
 
 type Action = 'create' | 'update' | 'delete';
 type RuleKind = 'list' | 'view';
@@ -45,12 +43,12 @@ const GUEST_PRINCIPAL: Principal = { key: 'guest', isAdmin: false, auth: null };
 /** A client's auth re-read from the database; guest when the account is gone or its tokenKey changed. */
 function resolvePrincipal(ctx: AppContext, a: ClientAuth): Principal {
   if (a.kind === 'admin') {
-    const admin = findAdminById(ctx.db, a.id);
+    const admin = ctx.admins.findById(a.id);
     if (!admin || admin.tokenKey !== a.tokenKey) return GUEST_PRINCIPAL;
     return { key: `admin:${a.id}`, isAdmin: true, auth: null };
   }
   if (a.kind === 'authRecord' && a.collectionId) {
-    const found = findAuthRecord(ctx.db, a.collectionId, a.id);
+    const found = ctx.records.findAuthRecord(a.collectionId, a.id);
     if (!found || String(found.record.tokenKey ?? '') !== a.tokenKey) return GUEST_PRINCIPAL;
     const auth = authInfoFromRow(ctx, found.collectionId, found.record);
     return auth ? { key: `record:${a.collectionId}:${a.id}`, isAdmin: false, auth } : GUEST_PRINCIPAL;

@@ -14,7 +14,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
-import { addExternalAuth, findExternalAuth, findExternalAuthByProviderId } from './auth-external';
 import type { enabledProvider } from './auth-oauth2';
 import { authOptions, findAuthRowByEmail, findAuthRowById, isEmailTaken, updateAuthRow, type AuthRow } from './auth-store';
 import { requestInfoOf } from './rules';
@@ -27,8 +26,6 @@ import {
   type OAuth2User,
 } from '../services/oauth2-client';
 import { randomString } from '../services/passwords';
-import { quoteIdent } from '../query/sql';
-import { transaction } from '../db/database';
 import { ApiError, badRequest } from '../core/errors';
 import { fieldFailure } from '../core/body-validator';
 
@@ -97,7 +94,7 @@ export async function signInWithOAuth2(
   const vouchedEmail = emailVerified ? user.email : '';
 
   // 1. the identity is already linked
-  const link = findExternalAuthByProviderId(ctx, collection.id, def.name, user.id);
+  const link = ctx.externalAuths.findByProviderId(collection.id, def.name, user.id);
   if (link) {
     const row = findAuthRowById(ctx, collection, link.recordId);
     if (!row) throw new ApiError(400, AUTH_FAILED, {}, 'the linked record no longer exists');
@@ -109,12 +106,12 @@ export async function signInWithOAuth2(
   if (auth?.kind === 'authRecord' && auth.collectionId === collection.id && auth.record) {
     const row = findAuthRowById(ctx, collection, String(auth.record.id ?? ''));
     if (row) {
-      if (findExternalAuth(ctx, collection.id, row.id, def.name)) {
+      if (ctx.externalAuths.find(collection.id, row.id, def.name)) {
         throw badRequest(AUTH_FAILED, {
           provider: fieldFailure('validation_oauth2_already_linked', 'The account is already linked to another account of this provider.'),
         });
       }
-      addExternalAuth(ctx, collection.id, row.id, def.name, user.id);
+      ctx.externalAuths.add(collection.id, row.id, def.name, user.id);
       return { row: completeExisting(ctx, collection, row, vouchedEmail), meta: { ...publicUser, isNew: false } };
     }
   }
@@ -187,13 +184,13 @@ async function createLinkedRecord(
   }
   const id = String(created.data.id);
   try {
-    transaction(ctx.db, () => {
+    ctx.transaction(() => {
       if (vouchedEmail) updateAuthRow(ctx, collection, id, { verified: true });
-      addExternalAuth(ctx, collection.id, id, providerName, user.id);
+      ctx.externalAuths.add(collection.id, id, providerName, user.id);
     });
   } catch (err) {
     // a concurrent sign-in linked the same identity first: keep nothing of this attempt
-    ctx.db.prepare(`DELETE FROM ${quoteIdent(collection.name)} WHERE id = ?`).run(id);
+    ctx.records.delete(collection, id);
     throw new ApiError(400, AUTH_FAILED, {}, String(err));
   }
   const row = findAuthRowById(ctx, collection, id);

@@ -4,12 +4,10 @@
 //
 // Serialisation, rule compilation and row reads come from the records module (records/*.ts).
 import type { AppContext } from '../context';
-import type { DB } from '../db/database';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { nowDateTime } from '../db/layout';
 import type { RequestInfo } from '../query/record-resolver';
-import { joinSql, quoteIdent as q, raw } from '../query/sql';
 import { recordFromRow } from './model';
 import { compileRule } from './rules';
 import { publicValues } from './serialize';
@@ -47,8 +45,6 @@ export function authOptions(collection: Collection): AuthOptionsResolved {
   };
 }
 
-const table = (collection: Collection) => q(collection.name);
-
 function asRow(row: unknown): AuthRow | null {
   if (!row || typeof row !== 'object') return null;
   const r = row as Record<string, unknown>;
@@ -63,21 +59,18 @@ export function findAuthRowById(ctx: AppContext, collection: Collection, id: str
 /** Email look-up is exact (case-sensitive), as 0.22's FindAuthRecordByEmail. */
 export function findAuthRowByEmail(ctx: AppContext, collection: Collection, email: string): AuthRow | null {
   if (collection.type !== 'auth' || !email) return null;
-  return asRow(ctx.db.prepare(`SELECT * FROM ${table(collection)} WHERE email = ? LIMIT 1`).get(email));
+  return asRow(ctx.records.findBy(collection, 'email', email));
 }
 
 /** Username look-up ignores case, as 0.22's FindAuthRecordByUsername (LOWER(username) = lower(input)). */
 export function findAuthRowByUsername(ctx: AppContext, collection: Collection, username: string): AuthRow | null {
   if (collection.type !== 'auth' || !username) return null;
-  return asRow(
-    ctx.db.prepare(`SELECT * FROM ${table(collection)} WHERE LOWER(username) = ? LIMIT 1`).get(username.toLowerCase()),
-  );
+  return asRow(ctx.records.findBy(collection, 'username', username.toLowerCase(), true));
 }
 
 /** Whether another record of the collection already uses `email` (exact match, like IsRecordValueUnique). */
 export function isEmailTaken(ctx: AppContext, collection: Collection, email: string, exceptId = ''): boolean {
-  const row = ctx.db.prepare(`SELECT id FROM ${table(collection)} WHERE email = ? AND id != ? LIMIT 1`).get(email, exceptId);
-  return row !== undefined;
+  return !ctx.records.isValueUnique(collection, 'email', email, exceptId);
 }
 
 /** Columns the auth flows may change; every update also bumps `updated`. */
@@ -94,17 +87,14 @@ const CHANGEABLE = ['tokenKey', 'passwordHash', 'email', 'verified', 'lastResetS
 
 /** Applies `changes` to one auth row; returns the fresh row (null when it vanished). */
 export function updateAuthRow(ctx: AppContext, collection: Collection, id: string, changes: AuthRowChanges): AuthRow | null {
-  const sets: string[] = [];
-  const params: unknown[] = [];
+  const sets: Array<[string, unknown]> = [];
   for (const key of CHANGEABLE) {
     if (!(key in changes)) continue;
     const value = changes[key];
-    sets.push(`${q(key)} = ?`);
-    params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+    sets.push([key, typeof value === 'boolean' ? (value ? 1 : 0) : value]);
   }
-  sets.push(`${q('updated')} = ?`);
-  params.push(nowDateTime());
-  ctx.db.prepare(`UPDATE ${table(collection)} SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
+  sets.push(['updated', nowDateTime()]);
+  ctx.records.updateColumns(collection, id, sets);
   return findAuthRowById(ctx, collection, id);
 }
 
@@ -138,34 +128,9 @@ export function canAccessRecord(
   if (rule === null) return false;
   if (rule.trim() === '') return true;
   try {
-    const cond = compileRule(ctx, collection, rule, request, true);
-    const from = joinSql([raw(q(collection.name)), ...cond.joins], ' ');
-    const found = ctx.db
-      .prepare(`SELECT 1 FROM ${from.sql} WHERE ${q(collection.name)}.${q('id')} = ? AND (${cond.where.sql}) LIMIT 1`)
-      .get(...from.params, recordId, ...cond.where.params);
-    return found !== undefined;
+    return ctx.records.matches(collection, recordId, compileRule(ctx, collection, rule, request, true));
   } catch (err) {
     console.error(`[auth] rule check on ${collection.name} failed:`, err instanceof Error ? err.message : err);
     return false;
   }
-}
-
-/**
- * An auth record by collection id and record id: the raw table row without passwordHash
- * (tokenKey is kept for signing file tokens; never send the row as is).
- */
-export function findAuthRecord(
-  db: DB,
-  collectionId: string,
-  recordId: string,
-): { collectionId: string; record: Record<string, unknown> } | null {
-  const collection = db.prepare("SELECT id, name FROM _collections WHERE id = ? AND type = 'auth'").get(collectionId) as
-    | { id: string; name: string }
-    | undefined;
-  if (!collection) return null;
-  const table = `"${collection.name.replace(/"/g, '""')}"`;
-  const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(recordId) as Record<string, unknown> | undefined;
-  if (!row) return null;
-  const { passwordHash: _omit, ...record } = row;
-  return { collectionId: collection.id, record };
 }

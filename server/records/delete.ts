@@ -4,19 +4,15 @@
 // whole delete, any other is saved shortened. All in one transaction; the deleted records' files
 // and external auths go too.
 import type { AppContext } from '../context';
-import type { Collection, SchemaField } from '../collections/model';
 import { findReferences } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
-import { transaction } from '../db/database';
 import { ApiError } from '../core/errors';
 import { formatPbDate } from '../query/macros';
-import { jsonEach } from '../query/record-fields';
-import { quoteIdent as q } from '../query/sql';
 import { getStorage } from '../services/storage';
 import { announceRecordDeleting, emitRecordChange, runAfterCommit } from './events';
 import { recordFromRow, stringsOf, type RecordModel } from './model';
-import { updateRecord } from './store';
 import { prepareValue } from '../../src/fields/record-values';
+import { isRelationField } from '../../src/fields/relation/field';
 
 const DELETE_FAILED = 'Failed to delete record. Make sure that the record is not part of a required relation reference.';
 
@@ -33,10 +29,10 @@ function deleteInTx(ctx: AppContext, record: RecordModel, state: DeleteState): v
   const c = record.collection;
   const id = String(record.data.id);
   if (c.type === 'auth') {
-    ctx.db.prepare('DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?').run(c.id, id);
+    ctx.externalAuths.deleteOf(c.id, id);
   }
   state.afterCommit.push(...announceRecordDeleting(ctx, record));
-  ctx.db.prepare(`DELETE FROM ${q(c.name)} WHERE ${q('id')} = ?`).run(id);
+  ctx.records.delete(c, id);
   state.deleted.push(record);
   state.updated.delete(`${c.id}/${id}`);
   cascade(ctx, record, state);
@@ -49,8 +45,8 @@ function cascade(ctx: AppContext, main: RecordModel, state: DeleteState): void {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const refCollection of refs) {
     for (const field of refCollection.schema) {
-      if (field.type !== 'relation' || field.options.collectionId !== main.collection.id) continue;
-      const rows = referencingRows(ctx, refCollection, field, mainId);
+      if (!isRelationField(field) || field.options.collectionId !== main.collection.id) continue;
+      const rows = ctx.records.referencing(refCollection, field.name, isMultiple(field), mainId);
       for (const row of rows) {
         const ref = recordFromRow(refCollection, row);
         const ids = stringsOf(ref.data[field.name]);
@@ -67,27 +63,18 @@ function cascade(ctx: AppContext, main: RecordModel, state: DeleteState): void {
         }
         ref.data[field.name] = prepareValue(field, ids);
         ref.data.updated = formatPbDate(new Date());
-        updateRecord(ctx, ref);
+        ctx.records.update(ref);
         state.updated.set(`${refCollection.id}/${ref.data.id}`, ref);
       }
     }
   }
 }
 
-function referencingRows(ctx: AppContext, c: Collection, field: SchemaField, id: string): Record<string, unknown>[] {
-  const table = q(c.name);
-  const col = `${table}.${q(field.name)}`;
-  const where = isMultiple(field)
-    ? `EXISTS (SELECT 1 FROM ${jsonEach(col)} __je__ WHERE __je__.value = ?)`
-    : `${col} = ?`;
-  return ctx.db.prepare(`SELECT ${table}.* FROM ${table} WHERE ${where} AND ${table}.${q('id')} != ?`).all(id, id) as Record<string, unknown>[];
-}
-
 /** Deletes `record` and cleans up its references; 400 when a required reference blocks it. */
 export async function deleteRecord(ctx: AppContext, record: RecordModel): Promise<void> {
   const state: DeleteState = { deleted: [], updated: new Map(), afterCommit: [] };
   try {
-    transaction(ctx.db, () => deleteInTx(ctx, record, state));
+    ctx.transaction(() => deleteInTx(ctx, record, state));
   } catch (err) {
     throw new ApiError(400, DELETE_FAILED, {}, err instanceof Error ? err.message : String(err));
   }

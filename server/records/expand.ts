@@ -15,6 +15,7 @@ import { quoteIdent as q } from '../query/sql';
 import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { compileRule } from './rules';
 import { queryCounter, readRowsByIds } from './store';
+import { isRelationField } from '../../src/fields/relation/field';
 
 const MAX_EXPAND_DEPTH = 6;
 /** At most this many expand paths per request (the rest are ignored). */
@@ -149,7 +150,7 @@ async function expandPath(ctx: AppContext, records: RecordModel[], path: string,
     const backFound = findCollection(ctx, backName);
     const back = backFound && !refusedViewReason(ctx, backFound) ? backFound : undefined;
     const backField = back?.schema.find((f) => f.name === backFieldName);
-    if (!back || !backField || backField.type !== 'relation' || backField.options.collectionId !== main.id) {
+    if (!back || !backField || !isRelationField(backField) || backField.options.collectionId !== main.id) {
       throw new Error(`invalid back relation ${name}`);
     }
     const found = await backRelationIds(ctx, back, backField, records.map((r) => String(r.data.id)));
@@ -166,7 +167,7 @@ async function expandPath(ctx: AppContext, records: RecordModel[], path: string,
     idsOf = (r) => r.via?.[name] ?? [];
   } else {
     relField = main.schema.find((f) => f.name === name);
-    if (!relField || relField.type !== 'relation') throw new Error(`no relation field ${name}`);
+    if (!relField || !isRelationField(relField)) throw new Error(`no relation field ${name}`);
     target = findCollection(ctx, String(relField.options.collectionId ?? ''));
     if (!target) throw new Error(`missing collection of ${name}`);
     if (refusedViewReason(ctx, target)) throw new Error(`the view ${target.name} is not served`);

@@ -3,18 +3,14 @@
 import type { AppContext } from '../context';
 import type { Collection, SchemaField } from '../collections/model';
 import { getCollections } from '../collections/store';
-import { jsonEach } from '../query/record-fields';
-import { quoteIdent as q } from '../query/sql';
 import { findRowById } from './store';
+import { isFileField } from '../../src/fields/file/field';
 
 /** A record row by id (view ids may be numbers, so compare as text there). */
 export function findFileRow(ctx: AppContext, collection: Collection, id: string): (Record<string, unknown> & { id: unknown }) | null {
   try {
     if (collection.type !== 'view') return findRowById(ctx, collection, id) as (Record<string, unknown> & { id: unknown }) | null;
-    const row = ctx.db.prepare(`SELECT * FROM ${q(collection.name)} WHERE CAST(id AS TEXT) = ? LIMIT 1`).get(id) as
-      | (Record<string, unknown> & { id: unknown })
-      | undefined;
-    return row ?? null;
+    return ctx.records.findByTextId(collection, id) as (Record<string, unknown> & { id: unknown }) | null;
   } catch (err) {
     console.error(`[files] failed to read ${collection.name}/${id}:`, err instanceof Error ? err.message : err);
     return null;
@@ -29,13 +25,10 @@ export function findViewFileOrigin(ctx: AppContext, filename: string): { collect
   for (const c of getCollections(ctx)) {
     if (c.type === 'view') continue;
     for (const f of c.schema as SchemaField[]) {
-      if (f.type !== 'file') continue;
-      const col = `${q(c.name)}.${q(f.name)}`;
+      if (!isFileField(f)) continue;
       try {
-        const row = ctx.db
-          .prepare(`SELECT ${q(c.name)}.id AS id FROM ${q(c.name)} WHERE EXISTS (SELECT 1 FROM ${jsonEach(col)} WHERE value = ?) LIMIT 1`)
-          .get(filename) as { id: string } | undefined;
-        if (row) return { collectionId: c.id, recordId: String(row.id) };
+        const recordId = ctx.records.findIdByFile(c, f.name, filename);
+        if (recordId !== null) return { collectionId: c.id, recordId };
       } catch {
         // a table out of sync with its schema: skip it
       }

@@ -1,10 +1,13 @@
-// Record queries: by id (optionally under a rule condition), by many ids in one query, and the
-// INSERT/UPDATE of a normalised record. Table and column names come from the schema and are
-// quoted; every value is a bound parameter.
+// The records' tables: every statement the write connection runs on a collection's table (by id,
+// optionally under a rule condition; by many ids; the INSERT/UPDATE of a normalised record; the
+// auth flows' look-ups and updates; the delete cascade's and the file routes' queries), held by
+// the RecordStore the app builds once (server/stores.ts), and the same queries for the read pool.
+// Table and column names come from the schema and are quoted; every value is a bound parameter.
 import type { AppContext } from '../context';
-import type { PendingRow, ReadQuery } from '../db/database';
+import type { DB, PendingRow, ReadQuery } from '../db/database';
 import type { Collection } from '../collections/model';
-import { joinSql, quoteIdent as q, type Sql } from '../query/sql';
+import { joinSql, quoteIdent as q, raw, type Sql } from '../query/sql';
+import { jsonEach } from '../query/record-fields';
 import type { RecordModel } from './model';
 import type { RuleCondition } from './rules';
 import { valueToColumn } from '../../src/fields/record-values';
@@ -42,7 +45,7 @@ export function rowByIdQuery(collection: Collection, id: string, cond: RuleCondi
 export function findRowById(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition | null = null): Row | null {
   const query = rowByIdQuery(collection, id, cond);
   queryCounter(ctx).queries++;
-  return (ctx.db.prepare(query.sql).get(...query.params!) as Row | undefined) ?? null;
+  return ctx.records.get(query);
 }
 
 /**
@@ -75,9 +78,8 @@ export async function readRowsByIds(ctx: AppContext, collection: Collection, ids
 /** How many of `ids` exist in `collection` (one query). */
 export function countExisting(ctx: AppContext, collection: Collection, ids: string[]): number {
   if (ids.length === 0) return 0;
-  const sql = `SELECT COUNT(*) FROM ${q(collection.name)} WHERE ${q('id')} IN (SELECT value FROM json_each(?))`;
   queryCounter(ctx).queries++;
-  return Number(ctx.db.prepare(sql).pluck().get(JSON.stringify([...new Set(ids)])));
+  return ctx.records.countIds(collection, ids);
 }
 
 /** Columns written for a record: id, timestamps, auth columns, schema fields. */
@@ -110,28 +112,112 @@ export function pendingRowOf(record: RecordModel): PendingRow {
   return { table: record.collection.name, columns: cols.map(([c]) => c), values: cols.map(([, v]) => v) };
 }
 
-export function insertRecord(ctx: AppContext, record: RecordModel): void {
-  const cols = columnsOf(record);
-  const sql = `INSERT INTO ${q(record.collection.name)} (${cols.map(([c]) => q(c)).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
-  ctx.db.prepare(sql).run(...cols.map(([, v]) => v));
+/** A raw auth-table row as the token check reads it: without passwordHash, with its collection id. */
+interface AuthRecordRow {
+  collectionId: string;
+  record: Record<string, unknown>;
 }
 
-export function updateRecord(ctx: AppContext, record: RecordModel, previousId?: string): void {
-  const cols = columnsOf(record).filter(([c]) => c !== 'created');
-  const sql = `UPDATE ${q(record.collection.name)} SET ${cols.map(([c]) => `${q(c)} = ?`).join(', ')} WHERE ${q('id')} = ?`;
-  ctx.db.prepare(sql).run(...cols.map(([, v]) => v), previousId ?? record.data.id);
+/** Statements on the collections' tables, over the write connection (sees the open transaction). */
+export interface RecordStore {
+  /** The first row of a record query (rowByIdQuery), or null. */
+  get(query: ReadQuery): Row | null;
+  /** How many of `ids` exist in `collection` (one query). */
+  countIds(collection: Collection, ids: string[]): number;
+  /** Whether a row with this id exists in `collection`. */
+  hasId(collection: Collection, id: string): boolean;
+  insert(record: RecordModel): void;
+  update(record: RecordModel, previousId?: string): void;
+  delete(collection: Collection, id: string): void;
+  /** Whether `value` is unused in `column` (case-insensitively when asked), other than by `exceptId`. */
+  isValueUnique(collection: Collection, column: string, value: string, exceptId: string, caseInsensitive?: boolean): boolean;
+  /** The first row whose `column` equals `value` (`lower`: LOWER(column) = value, value lower-cased by the caller). */
+  findBy(collection: Collection, column: string, value: unknown, lower?: boolean): Row | null;
+  /** Sets `changes` (column → bound value) on one row. */
+  updateColumns(collection: Collection, id: string, changes: Array<[string, unknown]>): void;
+  /** Whether record `id` matches a compiled rule condition. */
+  matches(collection: Collection, id: unknown, cond: RuleCondition): boolean;
+  /** Rows other than `id` whose relation column `field` holds `id` (`multiple`: a JSON array). */
+  referencing(collection: Collection, field: string, multiple: boolean, id: string): Row[];
+  /** A row by id compared as text (view ids may be numbers). */
+  findByTextId(collection: Collection, id: string): Row | null;
+  /** The id of the row whose file column `field` holds `filename`, or null. */
+  findIdByFile(collection: Collection, field: string, filename: string): string | null;
+  /**
+   * An auth record by collection id and record id, read straight from `_collections` and the
+   * table (no cache): the raw row without passwordHash (tokenKey is kept for signing file tokens;
+   * never send the row as is).
+   */
+  findAuthRecord(collectionId: string, recordId: string): AuthRecordRow | null;
 }
 
-/** Whether `value` is unused in `column` (case-insensitively when asked), other than by `exceptId`. */
-export function isValueUnique(
-  ctx: AppContext,
-  collection: Collection,
-  column: string,
-  value: string,
-  exceptId: string,
-  caseInsensitive = false,
-): boolean {
-  const cmp = caseInsensitive ? `${q(column)} = ? COLLATE NOCASE` : `${q(column)} = ?`;
-  const sql = `SELECT 1 FROM ${q(collection.name)} WHERE ${cmp} AND ${q('id')} != ? LIMIT 1`;
-  return ctx.db.prepare(sql).get(value, exceptId) === undefined;
+export function createRecordStore(db: DB): RecordStore {
+  return {
+    get: (query) => (db.prepare(query.sql).get(...(query.params ?? [])) as Row | undefined) ?? null,
+    countIds(collection, ids) {
+      const sql = `SELECT COUNT(*) FROM ${q(collection.name)} WHERE ${q('id')} IN (SELECT value FROM json_each(?))`;
+      return Number(db.prepare(sql).pluck().get(JSON.stringify([...new Set(ids)])));
+    },
+    hasId: (collection, id) => db.prepare(`SELECT 1 FROM ${q(collection.name)} WHERE ${q('id')} = ? LIMIT 1`).get(id) !== undefined,
+    insert(record) {
+      const cols = columnsOf(record);
+      const sql = `INSERT INTO ${q(record.collection.name)} (${cols.map(([c]) => q(c)).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
+      db.prepare(sql).run(...cols.map(([, v]) => v));
+    },
+    update(record, previousId) {
+      const cols = columnsOf(record).filter(([c]) => c !== 'created');
+      const sql = `UPDATE ${q(record.collection.name)} SET ${cols.map(([c]) => `${q(c)} = ?`).join(', ')} WHERE ${q('id')} = ?`;
+      db.prepare(sql).run(...cols.map(([, v]) => v), previousId ?? record.data.id);
+    },
+    delete(collection, id) {
+      db.prepare(`DELETE FROM ${q(collection.name)} WHERE ${q('id')} = ?`).run(id);
+    },
+    isValueUnique(collection, column, value, exceptId, caseInsensitive = false) {
+      const cmp = caseInsensitive ? `${q(column)} = ? COLLATE NOCASE` : `${q(column)} = ?`;
+      const sql = `SELECT 1 FROM ${q(collection.name)} WHERE ${cmp} AND ${q('id')} != ? LIMIT 1`;
+      return db.prepare(sql).get(value, exceptId) === undefined;
+    },
+    findBy(collection, column, value, lower = false) {
+      const target = lower ? `LOWER(${q(column)})` : q(column);
+      return (db.prepare(`SELECT * FROM ${q(collection.name)} WHERE ${target} = ? LIMIT 1`).get(value) as Row | undefined) ?? null;
+    },
+    updateColumns(collection, id, changes) {
+      const sets = changes.map(([column]) => `${q(column)} = ?`);
+      db.prepare(`UPDATE ${q(collection.name)} SET ${sets.join(', ')} WHERE id = ?`).run(...changes.map(([, v]) => v), id);
+    },
+    matches(collection, id, cond) {
+      const from = joinSql([raw(q(collection.name)), ...cond.joins], ' ');
+      const found = db
+        .prepare(`SELECT 1 FROM ${from.sql} WHERE ${q(collection.name)}.${q('id')} = ? AND (${cond.where.sql}) LIMIT 1`)
+        .get(...from.params, id, ...cond.where.params);
+      return found !== undefined;
+    },
+    referencing(collection, field, multiple, id) {
+      const table = q(collection.name);
+      const col = `${table}.${q(field)}`;
+      const where = multiple ? `EXISTS (SELECT 1 FROM ${jsonEach(col)} __je__ WHERE __je__.value = ?)` : `${col} = ?`;
+      return db.prepare(`SELECT ${table}.* FROM ${table} WHERE ${where} AND ${table}.${q('id')} != ?`).all(id, id) as Row[];
+    },
+    findByTextId: (collection, id) =>
+      (db.prepare(`SELECT * FROM ${q(collection.name)} WHERE CAST(id AS TEXT) = ? LIMIT 1`).get(id) as Row | undefined) ?? null,
+    findIdByFile(collection, field, filename) {
+      const table = q(collection.name);
+      const col = `${table}.${q(field)}`;
+      const row = db
+        .prepare(`SELECT ${table}.id AS id FROM ${table} WHERE EXISTS (SELECT 1 FROM ${jsonEach(col)} WHERE value = ?) LIMIT 1`)
+        .get(filename) as { id: unknown } | undefined;
+      return row ? String(row.id) : null;
+    },
+    findAuthRecord(collectionId, recordId) {
+      const collection = db.prepare("SELECT id, name FROM _collections WHERE id = ? AND type = 'auth'").get(collectionId) as
+        | { id: string; name: string }
+        | undefined;
+      if (!collection) return null;
+      const table = `"${collection.name.replace(/"/g, '""')}"`;
+      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(recordId) as Record<string, unknown> | undefined;
+      if (!row) return null;
+      const { passwordHash: _omit, ...record } = row;
+      return { collectionId: collection.id, record };
+    },
+  };
 }

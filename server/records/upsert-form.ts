@@ -5,10 +5,8 @@
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { formatPbDate } from '../query/macros';
-import { quoteIdent as q } from '../query/sql';
 import { hashPassword, newId, newTokenKey, randomString, verifyPassword } from '../services/passwords';
 import type { RecordModel } from './model';
-import { isValueUnique } from './store';
 import { validateRecordData, type FieldErrors, type UploadedFile } from './validate';
 import { systemFieldErrors } from './system-fields';
 import { prepareValue, replaceModifiers, zeroValue, type RecordData } from '../../src/fields/record-values';
@@ -157,7 +155,7 @@ export class RecordForm {
       needsOldPassword,
       oldPasswordMatches,
       idIsFree: (id) => this.isIdUnique(ctx, id),
-      isUnique: (field, value) => isValueUnique(ctx, this.collection, field, value, recordId, true),
+      isUnique: (field, value) => ctx.records.isValueUnique(this.collection, field, value, recordId, true),
       emailDomainAllowed: (email) => emailDomainAllowed(email, auth ?? {}),
     }) as FieldErrors;
     if (Object.keys(base).length > 0) return base;
@@ -166,7 +164,7 @@ export class RecordForm {
 
   /** 0.22's UniqueId: the id is free in this collection (other auth collections: see saveAuthIdCheck). */
   private isIdUnique(ctx: AppContext, id: string): boolean {
-    return ctx.db.prepare(`SELECT 1 FROM ${q(this.collection.name)} WHERE ${q('id')} = ? LIMIT 1`).get(id) === undefined;
+    return !ctx.records.hasId(this.collection, id);
   }
 
   /** ValidateAndFill's second half: the record to save (password hashed once and cached). */
@@ -205,7 +203,7 @@ export class RecordForm {
     const base = this.collection.name + randomString(5, '123456789');
     let username = base;
     for (let i = 0; i < 10; i++) {
-      if (isValueUnique(ctx, this.collection, 'username', username, '', true)) break;
+      if (ctx.records.isValueUnique(this.collection, 'username', username, '', true)) break;
       username = base + randomString(3 + i, '123456789');
     }
     this.suggested = username;

@@ -5,16 +5,15 @@
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { getCollections } from '../collections/store';
-import { QueryTimeoutError, transaction } from '../db/database';
+import { QueryTimeoutError } from '../db/database';
 import { ApiError, badRequest } from '../core/errors';
 import type { RequestInfo } from '../query/record-resolver';
-import { quoteIdent as q } from '../query/sql';
 import { isOutOfSpace, noteOutOfSpace, noteWriteSucceeded } from '../services/disk-space';
 import { getStorage } from '../services/storage';
 import { emitRecordChange } from './events';
 import { recordFromRow, type RecordModel } from './model';
 import { compileRule, manageRuleCondition } from './rules';
-import { findRowById, insertRecord, pendingRowOf, rowByIdQuery, updateRecord } from './store';
+import { findRowById, pendingRowOf, rowByIdQuery } from './store';
 import { LOAD_FAILED, LoadError, newRecordModel, RecordForm } from './upsert-form';
 import { sentenize, type FieldErrors, type UploadedFile } from './validate';
 import { fieldDefinition } from '../../src/fields/registry';
@@ -89,11 +88,11 @@ async function checkCreateRule(ctx: AppContext, collection: Collection, input: U
 /** Inserts `record` in a write transaction that is always rolled back (its errors as 0.22 words them). */
 function dryRunInsert(ctx: AppContext, record: RecordModel): void {
   try {
-    ctx.db.transaction(() => {
+    ctx.transaction(() => {
       saveAuthIdCheck(ctx, record);
-      insertRecord(ctx, record);
+      ctx.records.insert(record);
       throw new DryRunDone();
-    })();
+    }, 'deferred');
   } catch (err) {
     if (err instanceof DryRunDone) return;
     if (err instanceof ApiError) throw err;
@@ -177,12 +176,12 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
   const undo = await writeUploads(ctx, record, form);
   let saved: RecordModel;
   try {
-    saved = transaction(ctx.db, () => {
+    saved = ctx.transaction(() => {
       if (action === 'create') {
         saveAuthIdCheck(ctx, record);
-        insertRecord(ctx, record);
+        ctx.records.insert(record);
       }
-      else updateRecord(ctx, record, String(form.record.data.id));
+      else ctx.records.update(record, String(form.record.data.id));
       const row = findRowById(ctx, record.collection, String(record.data.id));
       if (!row) throw new Error('the saved record could not be read back');
       return recordFromRow(record.collection, row);
@@ -208,7 +207,7 @@ function saveAuthIdCheck(ctx: AppContext, record: RecordModel): void {
   if (record.collection.type !== 'auth') return;
   for (const c of getCollections(ctx)) {
     if (c.type !== 'auth' || c.id === record.collection.id) continue;
-    if (ctx.db.prepare(`SELECT 1 FROM ${q(c.name)} WHERE ${q('id')} = ? LIMIT 1`).get(String(record.data.id)) !== undefined) {
+    if (ctx.records.hasId(c, String(record.data.id))) {
       throw new ApiError(400, CREATE_FAILED, {}, 'the auth record ID must be unique across all auth collections');
     }
   }

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../context';
 import { formatPbDate } from '../query/macros';
-import { invalidateLogsStats } from './logs-read';
+import type { LogRow } from './log-store';
 import { sortKeys } from '../../src/lib/json';
 import { isOutOfSpace, noteOutOfSpace, noteWriteSucceeded } from './disk-space';
 
@@ -43,29 +43,14 @@ export function getLogWriter(ctx: AppContext): LogWriter | undefined {
   return writers.get(ctx);
 }
 
-interface Row {
-  id: string;
-  level: number;
-  message: string;
-  data: string;
-  created: string;
-}
-
 /** Creates the app's writer and its prune schedule; both stop (after a last flush) on close. */
 export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; delayMs?: number } = {}): LogWriter {
   const batchSize = opts.batchSize ?? LOG_BATCH_SIZE;
   const delayMs = opts.delayMs ?? LOG_FLUSH_DELAY_MS;
-  let queue: Row[] = [];
+  let queue: LogRow[] = [];
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let lastPruneAt = 0;
-
-  const insert = ctx.logsDb.prepare(
-    'INSERT INTO `_logs` (id, level, message, data, created, updated) VALUES (@id, @level, @message, @data, @created, @created)',
-  );
-  const insertBatch = ctx.logsDb.transaction((rows: Row[]) => {
-    for (const row of rows) insert.run(row);
-  });
 
   const flush = () => {
     if (timer) clearTimeout(timer);
@@ -74,9 +59,9 @@ export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; de
     const rows = queue;
     queue = [];
     try {
-      insertBatch(rows);
+      ctx.logs.insertBatch(rows);
       // an entry dated into an hour the stats already counted as closed (a late batch) resets them
-      if (rows.some((row) => Date.parse(row.created.replace(' ', 'T')) < Date.now() - LATE_ENTRY_MS)) invalidateLogsStats(ctx.logsDb);
+      if (rows.some((row) => Date.parse(row.created.replace(' ', 'T')) < Date.now() - LATE_ENTRY_MS)) ctx.logs.invalidateStats();
       noteWriteSucceeded(ctx);
     } catch (err) {
       // a full disk or locked db must not take the server down; the batch is lost (a full disk is
@@ -152,9 +137,7 @@ export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; de
 export function pruneLogs(ctx: AppContext, now = new Date()): number {
   const { maxDays, minLevel } = ctx.settings.get().logs;
   const before = formatPbDate(new Date(now.getTime() - Math.max(0, Number(maxDays) || 0) * 86_400_000));
-  const deleted = ctx.logsDb.prepare('DELETE FROM `_logs` WHERE created <= ? OR level < ?').run(before, Number(minLevel) || 0).changes;
-  if (deleted > 0) invalidateLogsStats(ctx.logsDb);
-  return deleted;
+  return ctx.logs.prune(before, Number(minLevel) || 0);
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

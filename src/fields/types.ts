@@ -78,6 +78,8 @@ export interface FieldDefinition {
   optionKinds: ReadonlyArray<readonly [string, OptionKind]>;
   /** A new field's options (PocketBase 0.22's zero values, the dashboard's defaults). */
   defaultOptions(): Record<string, unknown>;
+  /** The options of a view collection's field of this type when they differ from defaultOptions (0.22: json's maxSize 1). */
+  viewOptions?(): Record<string, unknown>;
   /** The SQLite column definition (0.22's SchemaField.ColDefinition). */
   columnDefinition(field: Pick<FieldLike, 'type' | 'options'>): string;
 

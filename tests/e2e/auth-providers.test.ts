@@ -65,7 +65,7 @@ async function startTestApp() {
 
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
 const popup = () => page.locator('.screen-panel').last();
-const stored = () => JSON.parse((server.app.ctx.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value);
+const stored = () => JSON.parse((server.app.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value);
 const cardTitles = () => page.locator('.provider-card .provider-title').allTextContents();
 
 async function openProviders() {
@@ -212,6 +212,6 @@ describe('OAuth2 sign-in and the Authorized providers tab', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await toast('Successfully unlinked the oidc provider.').waitFor();
     await page.getByText('No linked OAuth2 providers.').waitFor();
-    expect(server.app.ctx.db.prepare('SELECT COUNT(*) AS n FROM _externalAuths WHERE recordId = ?').get(auth.record.id)).toEqual({ n: 0 });
+    expect(server.app.db.prepare('SELECT COUNT(*) AS n FROM _externalAuths WHERE recordId = ?').get(auth.record.id)).toEqual({ n: 0 });
   });
 });

@@ -252,7 +252,7 @@ describe('Logs settings popup', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await toast('Successfully saved logs settings.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const stored = JSON.parse((server.app.ctx.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value);
+    const stored = JSON.parse((server.app.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value);
     expect(stored.logs).toMatchObject({ maxDays: 9, minLevel: 4 });
   });
 });

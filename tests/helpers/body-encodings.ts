@@ -79,7 +79,7 @@ export const BAD_BODIES: Record<Encoding, { body: string; type: string }> = {
 };
 
 export const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-export const db = () => srv.app.ctx.db;
+export const db = () => srv.app.db;
 
 export function tokenFrom(html: string, action: string): string {
   const m = new RegExp(`${action}/([\\w.-]+)`).exec(html);

@@ -8,7 +8,7 @@ export let srv: TestServer;
 export let token: string;
 
 export const api = (method: string, path: string, body?: unknown) => http(srv.url, method, path, { token, body });
-export const db = () => srv.app.ctx.db;
+export const db = () => srv.app.db;
 export const tableSql = (name: string) =>
   (db().prepare("SELECT sql FROM sqlite_master WHERE name = ? COLLATE NOCASE").get(name) as { sql: string } | undefined)?.sql;
 export const columns = (table: string) => (db().prepare(`SELECT name, type FROM pragma_table_info(?)`).all(table) as { name: string; type: string }[]).map((c) => c.name);

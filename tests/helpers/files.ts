@@ -38,5 +38,5 @@ export function twoTone(width: number, height: number, format: 'png' | 'jpeg' | 
 export async function attach(collectionId: string, table: string, recordId: string, field: string, name: string, data: Buffer, type: string, multi = false) {
   await getStorage(srv.app.ctx).save(collectionId, recordId, name, data, type);
   const value = multi ? JSON.stringify([name]) : name;
-  srv.app.ctx.db.prepare(`UPDATE "${table}" SET "${field}" = ? WHERE id = ?`).run(value, recordId);
+  srv.app.db.prepare(`UPDATE "${table}" SET "${field}" = ? WHERE id = ?`).run(value, recordId);
 }

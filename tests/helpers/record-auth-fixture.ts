@@ -46,14 +46,14 @@ export let smtp: TestSmtp;
 export const post = (p: string, body?: unknown, token?: string) => http(srv.url, 'POST', p, { body, token });
 export const get = (p: string, token?: string) => http(srv.url, 'GET', p, { token });
 export const row = (table: string, id: string) =>
-  srv.app.ctx.db.prepare(`SELECT * FROM "${table}" WHERE id = ?`).get(id) as Record<string, unknown>;
+  srv.app.db.prepare(`SELECT * FROM "${table}" WHERE id = ?`).get(id) as Record<string, unknown>;
 export const externalAuthCount = (recordId: string) =>
-  (srv.app.ctx.db.prepare('SELECT count(*) AS n FROM _externalAuths WHERE recordId = ?').get(recordId) as { n: number }).n;
+  (srv.app.db.prepare('SELECT count(*) AS n FROM _externalAuths WHERE recordId = ?').get(recordId) as { n: number }).n;
 
 /** Restores a users row changed by a flow (the fixture state other tests rely on). */
 export function restoreUser1(snapshot: Record<string, unknown>) {
   const cols = Object.keys(snapshot).filter((k) => k !== 'id');
-  srv.app.ctx.db
+  srv.app.db
     .prepare(`UPDATE users SET ${cols.map((c) => `"${c}" = @${c}`).join(', ')} WHERE id = @id`)
     .run(snapshot);
 }

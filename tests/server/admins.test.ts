@@ -220,7 +220,7 @@ describe('admins list', () => {
 
 describe('admin-only routes', () => {
   it('answer 401 to guests and to auth record tokens', async () => {
-    const db = srv.app.ctx.db;
+    const db = srv.app.db;
     db.prepare(
       "INSERT INTO users (id, username, email, tokenKey, passwordHash, created, updated) VALUES ('userrecord00001', 'someone', 'user@example.com', 'userTokenKeyuserTokenKeyuserTokenKeyuserTokenKey12', 'x', '', '')",
     ).run();

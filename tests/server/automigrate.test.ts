@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const files = () => fs.readdirSync(dir).sort();
 const header = (res: { headers: Headers }) => res.headers.get('x-outpost-migration');
-const applied = () => (srv.app.ctx.db.prepare("SELECT file, applied FROM _migrations WHERE file LIKE '%.js' ORDER BY file").all() as Array<{ file: string; applied: number }>);
+const applied = () => (srv.app.db.prepare("SELECT file, applied FROM _migrations WHERE file LIKE '%.js' ORDER BY file").all() as Array<{ file: string; applied: number }>);
 
 /** Collections as the API lists them, without the times a re-run sets anew. */
 async function collectionsOf(url: string, auth: string) {

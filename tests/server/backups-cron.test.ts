@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runAutoBackup } from '../../server/services/backups/cron';
+import { databaseSnapshot } from '../../server/services/backups/create';
 import { getLogWriter } from '../../server/services/request-log';
 import { FIXTURE_ADMIN_TOKEN as ADMIN, http, startServer, type TestServer } from '../helpers/server';
 
@@ -22,7 +23,7 @@ it('a failing automatic run is logged to logs.db and the server keeps serving', 
   // backups on an S3 endpoint nobody listens on: the run must fail
   const s3 = { enabled: true, endpoint: 'http://127.0.0.1:9', bucket: 'b', region: 'us-east-1', accessKey: 'k', secret: 's', forcePathStyle: true };
   expect((await api('PATCH', '/api/settings', { backups: { s3 } })).status).toBe(200);
-  await expect(runAutoBackup(srv.app.ctx)).resolves.toBeUndefined();
+  await expect(runAutoBackup(srv.app.ctx, databaseSnapshot(srv.app.db, srv.app.logsDb))).resolves.toBeUndefined();
   getLogWriter(srv.app.ctx)?.flush();
   const logs = await api('GET', `/api/logs?filter=${encodeURIComponent("message~'automatic backup'")}`);
   expect(logs.status).toBe(200);

@@ -79,7 +79,7 @@ const FIXTURE_FACTS: Record<string, unknown> = {
 describe('the 0.22.12 fixture', () => {
   let srv: TestServer;
   const api = (method: string, path: string, body?: unknown) => http(srv.url, method, path, { token: ADMIN_TOKEN, body });
-  const db = () => srv.app.ctx.db;
+  const db = () => srv.app.db;
   const sqlOf = (name: string) => (db().prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(name) as { sql: string } | undefined)?.sql;
 
   beforeAll(async () => {
@@ -176,7 +176,7 @@ describe('a fresh data dir', () => {
   let token: string;
   const api = (method: string, path: string, body?: unknown) => http(srv.url, method, path, { token, body });
   const master = (tbl: string) =>
-    srv.app.ctx.db
+    srv.app.db
       .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND name NOT LIKE 'sqlite_autoindex%' ORDER BY type DESC, name")
       .all(tbl);
 
@@ -289,14 +289,14 @@ describe('a fresh data dir', () => {
     expect(view.body.schema.map((f: { name: string; type: string }) => `${f.name}:${f.type}`)).toEqual(['text_f:text', 'rel_one:relation']);
 
     // the _collections rows are stored the way 0.22 stores them (JSON text, 0/1 system)
-    const row = srv.app.ctx.db.prepare("SELECT * FROM _collections WHERE id = 'accounts0000001'").get() as Record<string, unknown>;
+    const row = srv.app.db.prepare("SELECT * FROM _collections WHERE id = 'accounts0000001'").get() as Record<string, unknown>;
     expect(row).toMatchObject({ type: 'auth', name: 'accounts', system: 0, indexes: '[]', listRule: null });
     expect(JSON.parse(String(row.options))).toEqual(auth.body.options);
     expect(JSON.parse(String(row.schema))).toEqual(auth.body.schema);
   });
 
   it('stores values in those columns as 0.22 does when a row omits them', () => {
-    const db = srv.app.ctx.db;
+    const db = srv.app.db;
     db.prepare("INSERT INTO everything (id) VALUES ('aaaaaaaaaaaaaaa')").run();
     const row = db.prepare("SELECT * FROM everything WHERE id = 'aaaaaaaaaaaaaaa'").get() as Record<string, unknown>;
     expect(row).toMatchObject({ text_f: '', number_f: 0, bool_f: 0, json_f: null, select_one: '', select_many: '[]', file_one: '', file_many: '[]', rel_one: '', rel_many: '[]' });

@@ -112,9 +112,9 @@ describe('file tokens and protected files', () => {
 
   it('the file token stops working when the account\u2019s tokenKey changes', async () => {
     const token = await fileToken(ADMIN_AUTH);
-    const before = srv.app.ctx.db.prepare("SELECT tokenKey FROM _admins WHERE id = 'sywbhecnh46rhm0'").get() as { tokenKey: string };
-    srv.app.ctx.db.prepare("UPDATE _admins SET tokenKey = 'rotated-key' WHERE id = 'sywbhecnh46rhm0'").run();
+    const before = srv.app.db.prepare("SELECT tokenKey FROM _admins WHERE id = 'sywbhecnh46rhm0'").get() as { tokenKey: string };
+    srv.app.db.prepare("UPDATE _admins SET tokenKey = 'rotated-key' WHERE id = 'sywbhecnh46rhm0'").run();
     expect((await http(srv.url, 'GET', `${PROTECTED}?token=${token}`)).status).toBe(403);
-    srv.app.ctx.db.prepare("UPDATE _admins SET tokenKey = ? WHERE id = 'sywbhecnh46rhm0'").run(before.tokenKey);
+    srv.app.db.prepare("UPDATE _admins SET tokenKey = ? WHERE id = 'sywbhecnh46rhm0'").run(before.tokenKey);
   });
 });

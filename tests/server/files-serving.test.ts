@@ -97,16 +97,16 @@ describe('serving stored files', () => {
   });
 
   it('answers 404 when the record names a file that is not in storage', async () => {
-    srv.app.ctx.db.prepare("UPDATE demo5 SET file = 'ghost_abcdefghij.png' WHERE id = 'la4y2w4o98acwuj'").run();
+    srv.app.db.prepare("UPDATE demo5 SET file = 'ghost_abcdefghij.png' WHERE id = 'la4y2w4o98acwuj'").run();
     expect((await http(srv.url, 'GET', '/api/files/demo5/la4y2w4o98acwuj/ghost_abcdefghij.png')).status).toBe(404);
-    srv.app.ctx.db.prepare("UPDATE demo5 SET file = '300_uh_lkx91_hvb_Da8K5pl069.png' WHERE id = 'la4y2w4o98acwuj'").run();
+    srv.app.db.prepare("UPDATE demo5 SET file = '300_uh_lkx91_hvb_Da8K5pl069.png' WHERE id = 'la4y2w4o98acwuj'").run();
   });
 
   it('serves a file without .attrs sidecar with a sniffed type', async () => {
     const dir = path.join(srv.dataDir, 'storage', 'wzlqyes4orhoygb', '1tmknxy2868d869');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'bare_abcdefghij.bin'), await twoTone(4, 4, 'png'));
-    srv.app.ctx.db.prepare(`UPDATE demo3 SET files = '["bare_abcdefghij.bin"]' WHERE id = '1tmknxy2868d869'`).run();
+    srv.app.db.prepare(`UPDATE demo3 SET files = '["bare_abcdefghij.bin"]' WHERE id = '1tmknxy2868d869'`).run();
     // demo3's viewRule does not matter: the field is not protected
     const res = await fetchRaw('/api/files/demo3/1tmknxy2868d869/bare_abcdefghij.bin');
     expect(res.status).toBe(200);
@@ -166,7 +166,7 @@ describe('Range and conditional requests', () => {
 describe('path tricks', () => {
   it('never leaves the storage directory', async () => {
     // a record value pointing outside storage must not be served either
-    srv.app.ctx.db.prepare(`UPDATE demo1 SET file_many = '["../../../data.db","..","."]' WHERE id = 'imy661ixudk5izi'`).run();
+    srv.app.db.prepare(`UPDATE demo1 SET file_many = '["../../../data.db","..","."]' WHERE id = 'imy661ixudk5izi'`).run();
     for (const p of [
       '/api/files/demo1/imy661ixudk5izi/..%2F..%2F..%2Fdata.db',
       '/api/files/demo1/imy661ixudk5izi/%2e%2e',
@@ -186,6 +186,6 @@ describe('path tricks', () => {
       expect(res.status, p).toBe(404);
       expect(res.body, p).not.toContain('SQLite format');
     }
-    srv.app.ctx.db.prepare(`UPDATE demo1 SET file_many = '[]' WHERE id = 'imy661ixudk5izi'`).run();
+    srv.app.db.prepare(`UPDATE demo1 SET file_many = '[]' WHERE id = 'imy661ixudk5izi'`).run();
   });
 });

@@ -118,7 +118,7 @@ describe('thumbs', () => {
     const res = await fetchRaw(`/api/files/users/${USER1}/broken_abcdefghij.png?thumb=100x100`);
     expect(res.status).toBe(200);
     expect(res.body.equals(junk)).toBe(true);
-    srv.app.ctx.db.prepare('UPDATE users SET avatar = ? WHERE id = ?').run(AVATAR, USER1);
+    srv.app.db.prepare('UPDATE users SET avatar = ? WHERE id = ?').run(AVATAR, USER1);
   });
 });
 

@@ -87,7 +87,7 @@ describe('a copy of the 0.22.12 fixture', () => {
 
   it('resolves the pre-signed users token to its auth record', async () => {
     const { resolveAuthToken } = await import('../../server/http/auth');
-    const auth = resolveAuthToken(srv.app.ctx.db, srv.app.ctx.settings.get(), USER_TOKEN);
+    const auth = resolveAuthToken(srv.app.ctx, srv.app.ctx.settings.get(), USER_TOKEN);
     expect(auth.kind).toBe('authRecord');
     expect(auth.collectionId).toBe('_pb_users_auth_');
     expect(auth.record).toMatchObject({ id: '4q1xlclmfloku33', email: 'test@example.com' });
@@ -194,7 +194,7 @@ describe('a new data dir', () => {
 
     const { initDataLayout } = await import('../../server/db/layout');
     const before = masterOf(file());
-    initDataLayout(srv.app.ctx.db);
+    initDataLayout(srv.app.db);
     expect(masterOf(file())).toEqual(before);
     expect(readDb(file(), (db) => (db.prepare('SELECT count(*) AS n FROM _migrations').get() as { n: number }).n)).toBe(13);
   });

@@ -207,7 +207,7 @@ describe('request logs on a new data dir', () => {
   it('keeps answering other requests while the stats scan a large table', async () => {
     // 60,000 entries over 7 days, and a filter no index can serve
     const now = Date.now();
-    s.app.ctx.logsDb
+    s.app.logsDb
       .prepare(
         `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < 59999)
          INSERT INTO _logs (id, level, message, data, created, updated)
@@ -215,7 +215,7 @@ describe('request logs on a new data dir', () => {
            strftime('%Y-%m-%d %H:%M:%fZ', ? + i * ?), strftime('%Y-%m-%d %H:%M:%fZ', ? + i * ?) FROM seq`,
       )
       .run(...[now / 86_400_000 + 2440587.5 - 7, 7 / 60000, now / 86_400_000 + 2440587.5 - 7, 7 / 60000]);
-    invalidateLogsStats(s.app.ctx.logsDb); // rows written behind the server's back
+    invalidateLogsStats(s.app.logsDb); // rows written behind the server's back
     // many small steps (an hour, 100 rowids), so the scans below surely yield while other requests come
     const tuning = { ...LOGS_SCAN_TUNING };
     Object.assign(LOGS_SCAN_TUNING, { firstWindowRows: 100, firstSliceHours: 1, targetMs: 0 });
@@ -262,8 +262,8 @@ describe('request logs on a new data dir', () => {
     expect(l.body.items).toEqual([]);
     expect(listOrder).toEqual(['health', 'list']);
     Object.assign(LOGS_SCAN_TUNING, tuning);
-    s.app.ctx.logsDb.prepare("DELETE FROM _logs WHERE id LIKE 'bulk%'").run();
-    invalidateLogsStats(s.app.ctx.logsDb);
+    s.app.logsDb.prepare("DELETE FROM _logs WHERE id LIKE 'bulk%'").run();
+    invalidateLogsStats(s.app.logsDb);
   }, 30_000);
 
   it('leaves out the IPs when logs.logIp is off', async () => {

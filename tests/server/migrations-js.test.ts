@@ -173,8 +173,8 @@ describe('0.22 migration files', () => {
         }),
       },
     });
-    const { ctx } = srv.app;
-    const rows = ctx.db.prepare("SELECT name, type, options FROM _collections WHERE name IN ('people', 'nicks', 'members') ORDER BY name").all() as Array<{ name: string; type: string; options: string }>;
+    const { db } = srv.app;
+    const rows = db.prepare("SELECT name, type, options FROM _collections WHERE name IN ('people', 'nicks', 'members') ORDER BY name").all() as Array<{ name: string; type: string; options: string }>;
     expect(rows.map((r) => [r.name, r.type])).toEqual([
       ['nicks', 'view'],
       ['people', 'auth'],
@@ -184,29 +184,29 @@ describe('0.22 migration files', () => {
     expect(JSON.parse(rows[0].options).query).toBe('SELECT id, nick FROM "people"');
     const methods = await http(srv.url, 'GET', '/api/collections/people/auth-methods');
     expect(methods.body).toMatchObject({ usernamePassword: true, emailPassword: true, authProviders: [] });
-    expect(ctx.db.prepare('SELECT count(*) AS n FROM people').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM people').get()).toEqual({ n: 0 });
   });
 
   it('files 0.22 automigrate wrote within one second run in name order', async () => {
     srv = await startServer({
       options: { migrationsDir: migrationsDir({ '1714557601_created_posts.js': CREATED_POSTS, '1714557601_created_tmp.js': CREATED_TMP, '1714557601_deleted_tmp.js': DELETED_TMP }) },
     });
-    const names = srv.app.ctx.db.prepare("SELECT name FROM _collections WHERE name IN ('posts', 'tmp')").all();
+    const names = srv.app.db.prepare("SELECT name FROM _collections WHERE name IN ('posts', 'tmp')").all();
     expect(names).toEqual([{ name: 'posts' }]);
   });
 
   it("a collections snapshot (importCollections with deleteMissing) on an empty pb_data", async () => {
     srv = await startServer({ options: { migrationsDir: migrationsDir({ '1714557600_collections_snapshot.js': SNAPSHOT }) } });
-    const direct = srv.app.ctx.db.prepare('SELECT name, listRule FROM _collections ORDER BY name').all();
+    const direct = srv.app.db.prepare('SELECT name, listRule FROM _collections ORDER BY name').all();
     expect(direct).toEqual([
       { name: 'notes', listRule: 'owner = @request.auth.id' },
       { name: 'users', listRule: 'id = @request.auth.id' },
     ]);
     // the users avatar field, missing from the snapshot, is gone (deleteMissing)
-    const users = srv.app.ctx.db.prepare("SELECT name FROM pragma_table_info('users')").all().map((r) => (r as { name: string }).name);
+    const users = srv.app.db.prepare("SELECT name FROM pragma_table_info('users')").all().map((r) => (r as { name: string }).name);
     expect(users).toContain('name');
     expect(users).not.toContain('avatar');
-    const notes = srv.app.ctx.db.prepare("SELECT name FROM pragma_table_info('notes')").all().map((r) => (r as { name: string }).name);
+    const notes = srv.app.db.prepare("SELECT name FROM pragma_table_info('notes')").all().map((r) => (r as { name: string }).name);
     expect(notes).toEqual(expect.arrayContaining(['body', 'owner']));
   });
 });

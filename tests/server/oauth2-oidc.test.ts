@@ -19,8 +19,8 @@ let fake: http.Server;
 let fakeUrl = '';
 let adminToken = '';
 
-const count = (table: string) => (srv.app.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-const links = () => srv.app.ctx.db.prepare('SELECT recordId, provider, providerId FROM _externalAuths ORDER BY created').all() as Array<Record<string, string>>;
+const count = (table: string) => (srv.app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const links = () => srv.app.db.prepare('SELECT recordId, provider, providerId FROM _externalAuths ORDER BY created').all() as Array<Record<string, string>>;
 
 async function patchSettings(body: Record<string, unknown>) {
   const res = await api(srv.url, 'PATCH', '/api/settings', { body, token: adminToken });

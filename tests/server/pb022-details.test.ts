@@ -9,6 +9,7 @@ import nodeHttp from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAutoBackup } from '../../server/services/backups/cron';
+import { databaseSnapshot } from '../../server/services/backups/create';
 import { snakecase } from '../../server/services/backups/names';
 import { getStorage } from '../../server/services/storage';
 import { FIXTURE_ADMIN_TOKEN as ADMIN, http, startServer, type TestServer } from '../helpers/server';
@@ -109,7 +110,7 @@ describe('generated backup names (0.22 generateBackupName)', () => {
     expect(none).toMatch(/^pb_backup__\d{14}\.zip$/);
 
     await setAppName('Cron App');
-    const [auto] = await newBackups(() => runAutoBackup(srv.app.ctx));
+    const [auto] = await newBackups(() => runAutoBackup(srv.app.ctx, databaseSnapshot(srv.app.db, srv.app.logsDb)));
     expect(auto).toMatch(/^@auto_pb_backup_cron_app_\d{14}\.zip$/);
 
     const to = stampNow();
@@ -146,7 +147,7 @@ describe('Content-Disposition without quotes (0.22 filesystem.Serve)', () => {
     // a stored name with a space and a non-ASCII letter is not quoted or encoded either
     const name = 'notes ä_abcdefghij.txt';
     await getStorage(srv.app.ctx).save('_pb_users_auth_', 'bgs820n361vj1qd', name, Buffer.from('hello'), 'text/plain; charset=utf-8');
-    srv.app.ctx.db.prepare('UPDATE users SET file = ? WHERE id = ?').run(JSON.stringify([name]), 'bgs820n361vj1qd');
+    srv.app.db.prepare('UPDATE users SET file = ? WHERE id = ?').run(JSON.stringify([name]), 'bgs820n361vj1qd');
     const odd = await raw(`/api/files/users/bgs820n361vj1qd/${encodeURIComponent(name)}?download=1`);
     expect(odd.status).toBe(200);
     expect(odd.headers['content-disposition']).toBe(`attachment; filename=${name}`);

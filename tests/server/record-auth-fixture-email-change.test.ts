@@ -52,15 +52,15 @@ describe('email change', () => {
     expect(stale.body.data.token.code).toBe('validation_invalid_token');
 
     restoreUser1(snapshot);
-    srv.app.ctx.db.exec(`INSERT INTO _externalAuths (id, collectionId, recordId, provider, providerId, created, updated) VALUES
+    srv.app.db.exec(`INSERT INTO _externalAuths (id, collectionId, recordId, provider, providerId, created, updated) VALUES
       ('clmflokuq1xl341', '_pb_users_auth_', '${USER1}', 'google', 'test123', '2022-01-01 01:01:01.123Z', '2022-01-01 01:01:01.123Z'),
       ('dlmflokuq1xl342', '_pb_users_auth_', '${USER1}', 'gitlab', 'test123', '2022-01-01 01:01:01.123Z', '2022-01-01 01:01:01.123Z')`);
   });
 
   it('confirm-email-change refuses an address taken in the meantime', async () => {
-    srv.app.ctx.db.prepare("UPDATE users SET email = 'change@example.com' WHERE id = 'bgs820n361vj1qd'").run();
+    srv.app.db.prepare("UPDATE users SET email = 'change@example.com' WHERE id = 'bgs820n361vj1qd'").run();
     const res = await post('/api/collections/users/confirm-email-change', { token: T.emailChangeUser1, password: FIXTURE_PASSWORD });
     expect(res.body.data.token.code).toBe('validation_existing_token_email');
-    srv.app.ctx.db.prepare("UPDATE users SET email = 'test3@example.com' WHERE id = 'bgs820n361vj1qd'").run();
+    srv.app.db.prepare("UPDATE users SET email = 'test3@example.com' WHERE id = 'bgs820n361vj1qd'").run();
   });
 });

@@ -21,7 +21,7 @@ describe('password reset', () => {
     expect(nologin.body).toEqual({ code: 400, message: 'The collection is not configured to allow password authentication.', data: {} });
     const blank = await post('/api/collections/users/request-password-reset', {});
     expect(blank.body.data).toEqual({ email: { code: 'validation_required', message: 'Cannot be blank.' } });
-    srv.app.ctx.db.prepare("UPDATE users SET lastResetSentAt = '' WHERE id = ?").run(USER1);
+    srv.app.db.prepare("UPDATE users SET lastResetSentAt = '' WHERE id = ?").run(USER1);
   });
 
   it('confirm-password-reset validates like 0.22', async () => {

@@ -29,7 +29,7 @@ describe('verification', () => {
     expect((await post('/api/collections/users/request-verification', { email: 'test@example.com' })).status).toBe(204);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mails.length).toBe(before + 1);
-    srv.app.ctx.db.prepare("UPDATE users SET lastVerificationSentAt = '' WHERE id = ?").run(USER1);
+    srv.app.db.prepare("UPDATE users SET lastVerificationSentAt = '' WHERE id = ?").run(USER1);
   });
 
   it('request-verification: missing or malformed email is 400', async () => {
@@ -71,7 +71,7 @@ describe('verification', () => {
     expect(row('nologin', 'dc49k6jgejn40h3').verified).toBe(1);
 
     restoreUser1(snapshot);
-    srv.app.ctx.db.exec(`INSERT INTO _externalAuths (id, collectionId, recordId, provider, providerId, created, updated) VALUES
+    srv.app.db.exec(`INSERT INTO _externalAuths (id, collectionId, recordId, provider, providerId, created, updated) VALUES
       ('clmflokuq1xl341', '_pb_users_auth_', '${USER1}', 'google', 'test123', '2022-01-01 01:01:01.123Z', '2022-01-01 01:01:01.123Z'),
       ('dlmflokuq1xl342', '_pb_users_auth_', '${USER1}', 'gitlab', 'test123', '2022-01-01 01:01:01.123Z', '2022-01-01 01:01:01.123Z')`);
   });

@@ -17,13 +17,13 @@ let collectionId = '';
 
 const api = (method: string, p: string, body?: unknown, token?: string) => http(srv.url, method, p, { body, token });
 const post = (p: string, body?: unknown, token?: string) => api('POST', p, body, token);
-const member = () => srv.app.ctx.db.prepare('SELECT * FROM members WHERE id = ?').get(MEMBER.id) as Record<string, unknown>;
+const member = () => srv.app.db.prepare('SELECT * FROM members WHERE id = ?').get(MEMBER.id) as Record<string, unknown>;
 const signIn = (identity: string, password: string, coll = 'members') =>
   post(`/api/collections/${coll}/auth-with-password`, { identity, password });
 
 async function insertAccount(table: string, values: { id: string; username: string; email: string; password: string; verified?: boolean }) {
   const now = nowDateTime();
-  srv.app.ctx.db
+  srv.app.db
     .prepare(
       `INSERT INTO "${table}" (id, username, email, emailVisibility, verified, tokenKey, passwordHash, lastResetSentAt, lastVerificationSentAt, created, updated)
        VALUES (?, ?, ?, 0, ?, ?, ?, '', '', ?, ?)`,
@@ -227,14 +227,14 @@ describe('verification by mail', () => {
   });
 
   it('a token whose email no longer matches the record is refused', async () => {
-    srv.app.ctx.db.prepare("UPDATE members SET verified = 0, lastVerificationSentAt = '' WHERE id = 'member000000002'").run();
+    srv.app.db.prepare("UPDATE members SET verified = 0, lastVerificationSentAt = '' WHERE id = 'member000000002'").run();
     expect((await post('/api/collections/members/request-verification', { email: 'other@example.com' })).status).toBe(204);
     const mail = await smtp.waitFor((m) => m.to.includes('other@example.com'));
     const token = tokenFrom(mail.html, 'verify');
-    srv.app.ctx.db.prepare("UPDATE members SET email = 'other2@example.com' WHERE id = 'member000000002'").run();
+    srv.app.db.prepare("UPDATE members SET email = 'other2@example.com' WHERE id = 'member000000002'").run();
     const res = await post('/api/collections/members/confirm-verification', { token });
     expect(res.body.data.token.code).toBe('validation_token_email_mismatch');
-    srv.app.ctx.db.prepare("UPDATE members SET email = 'other@example.com' WHERE id = 'member000000002'").run();
+    srv.app.db.prepare("UPDATE members SET email = 'other@example.com' WHERE id = 'member000000002'").run();
   });
 });
 
@@ -311,25 +311,25 @@ describe('mailer failures', () => {
     const s = srv.app.ctx.settings;
     const smtpOn = s.get().smtp;
     s.save({ ...s.get(), smtp: { ...smtpOn, enabled: false } });
-    srv.app.ctx.db.prepare("UPDATE members SET lastResetSentAt = '' WHERE id = 'member000000002'").run();
+    srv.app.db.prepare("UPDATE members SET lastResetSentAt = '' WHERE id = 'member000000002'").run();
     expect((await post('/api/collections/members/request-password-reset', { email: 'other@example.com' })).status).toBe(204);
     const auth = (await signIn(MEMBER.email, MEMBER.password)).body.token;
     const change = await post('/api/collections/members/request-email-change', { newEmail: 'elsewhere@example.com' }, auth);
     expect(change.status).toBe(204);
     // the mail that could not go out is in the logs
-    const logged = () => srv.app.ctx.logsDb.prepare("SELECT 1 FROM _logs WHERE message = 'Failed to send email change email'").all().length;
+    const logged = () => srv.app.logsDb.prepare("SELECT 1 FROM _logs WHERE message = 'Failed to send email change email'").all().length;
     for (let i = 0; i < 50 && logged() === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(logged()).toBeGreaterThan(0);
     s.save({ ...s.get(), smtp: smtpOn });
     // the failed reset did not count as sent
-    expect((srv.app.ctx.db.prepare("SELECT lastResetSentAt FROM members WHERE id = 'member000000002'").get() as { lastResetSentAt: string }).lastResetSentAt).toBe('');
+    expect((srv.app.db.prepare("SELECT lastResetSentAt FROM members WHERE id = 'member000000002'").get() as { lastResetSentAt: string }).lastResetSentAt).toBe('');
   });
 });
 
 describe('external auths and manageRule', () => {
   it('lets admins, the owner and managers list and unlink', async () => {
     const now = nowDateTime();
-    srv.app.ctx.db
+    srv.app.db
       .prepare('INSERT INTO _externalAuths (id, collectionId, recordId, provider, providerId, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run('extauth00000001', collectionId, MEMBER.id, 'github', 'gh-1', now, now);
     const owner = (await signIn(MEMBER.email, MEMBER.password)).body.token;

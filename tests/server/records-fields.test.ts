@@ -235,7 +235,7 @@ describe('auth records', () => {
     expect(res.body.email).toBeUndefined();
     expect(res.body.passwordHash).toBeUndefined();
     expect(res.body.tokenKey).toBeUndefined();
-    const row = srv.app.ctx.db.prepare('SELECT passwordHash, tokenKey FROM members WHERE id = ?').get(res.body.id) as any;
+    const row = srv.app.db.prepare('SELECT passwordHash, tokenKey FROM members WHERE id = ?').get(res.body.id) as any;
     expect(row.passwordHash).toMatch(/^\$2a\$/);
     expect(row.tokenKey).toHaveLength(50);
   });
@@ -261,7 +261,7 @@ describe('auth records', () => {
       body: { email: 'pw@example.com', password: '12345678', passwordConfirm: '12345678' },
     });
     const id = created.body.id;
-    const row = () => srv.app.ctx.db.prepare('SELECT tokenKey FROM members WHERE id = ?').get(id) as { tokenKey: string };
+    const row = () => srv.app.db.prepare('SELECT tokenKey FROM members WHERE id = ?').get(id) as { tokenKey: string };
     const token = newRecordAuthToken(srv.app.ctx.settings.get(), { id, tokenKey: row().tokenKey, collectionId: created.body.collectionId });
     const own = await guest('GET', `/api/collections/members/records/${id}`, { token });
     expect(own.body.email).toBe('pw@example.com');

@@ -36,7 +36,7 @@ async function status(p: Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   srv = await startServer({ fixture: true });
   // a clients token (verified test@example.com) minted with the fixture's key
-  const row = srv.app.ctx.db.prepare("SELECT id, tokenKey FROM clients WHERE id = 'gk390qegs4y47wn'").get() as { id: string; tokenKey: string };
+  const row = srv.app.db.prepare("SELECT id, tokenKey FROM clients WHERE id = 'gk390qegs4y47wn'").get() as { id: string; tokenKey: string };
   CLIENT = newRecordAuthToken(srv.app.ctx.settings.get(), { id: row.id, tokenKey: row.tokenKey, collectionId: 'v851q4r790rhknl' });
 });
 
@@ -272,14 +272,14 @@ describe('views', () => {
 
 describe('delete', () => {
   it('refuses a record in a required relation, changing nothing', async () => {
-    const before = srv.app.ctx.db.prepare('SELECT COUNT(*) AS n FROM demo4').get();
+    const before = srv.app.db.prepare('SELECT COUNT(*) AS n FROM demo4').get();
     const res = await api('DELETE', '/api/collections/demo3/records/7nwo8tuiatetxdm', { token: ADMIN });
     expect(res.body).toEqual({
       code: 400,
       message: 'Failed to delete record. Make sure that the record is not part of a required relation reference.',
       data: {},
     });
-    expect(srv.app.ctx.db.prepare('SELECT COUNT(*) AS n FROM demo4').get()).toEqual(before);
+    expect(srv.app.db.prepare('SELECT COUNT(*) AS n FROM demo4').get()).toEqual(before);
     expect((await api('GET', '/api/collections/demo3/records/7nwo8tuiatetxdm', { token: ADMIN })).status).toBe(200);
   });
 
@@ -303,7 +303,7 @@ describe('delete', () => {
     expect(changes.filter((c) => c.action === 'delete').map((c) => c.record.data.id).sort()).toEqual(['84nmscqy84lsi1t', 'oap640cot4yru2s']);
 
     expect((await api('DELETE', '/api/collections/users/records/4q1xlclmfloku33', { token: USER })).status).toBe(204);
-    const ext = srv.app.ctx.db.prepare("SELECT COUNT(*) AS n FROM _externalAuths WHERE recordId = '4q1xlclmfloku33'").get() as { n: number };
+    const ext = srv.app.db.prepare("SELECT COUNT(*) AS n FROM _externalAuths WHERE recordId = '4q1xlclmfloku33'").get() as { n: number };
     expect(ext.n).toBe(0);
   });
 
@@ -329,7 +329,7 @@ describe('bad input on lists (4xx, never 500)', () => {
     const res = await api('GET', `/api/collections/users/records?filter=${encodeURIComponent(filter)}`, { token: ADMIN });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(400);
-    expect(srv.app.ctx.db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'demo2'").get()).toEqual({ n: 1 });
+    expect(srv.app.db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'demo2'").get()).toEqual({ n: 1 });
   });
 
   it('rejects sorting by unknown or hidden columns and non-numeric pages', async () => {

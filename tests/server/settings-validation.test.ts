@@ -10,7 +10,7 @@ let s3: TestS3;
 let token: string;
 
 const stored = () =>
-  (srv.app.ctx.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value;
+  (srv.app.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value;
 const patch = (body: unknown) => http(srv.url, 'PATCH', '/api/settings', { token, body });
 const testS3 = (body: unknown = { filesystem: 'storage' }) => http(srv.url, 'POST', '/api/settings/test/s3', { token, body });
 

@@ -22,7 +22,7 @@ let smtp: TestSmtp;
 let token: string;
 
 const storedSettings = () =>
-  JSON.parse((srv.app.ctx.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value);
+  JSON.parse((srv.app.db.prepare("SELECT value FROM _params WHERE key = 'settings'").get() as { value: string }).value);
 
 const patch = (body: unknown) => http(srv.url, 'PATCH', '/api/settings', { token, body });
 

@@ -76,7 +76,7 @@ describe('creating a view that reads secrets', () => {
   });
 
   it("refuses ANALYZE's samples, which hold whole index keys (tokenKey values among them)", async () => {
-    srv.app.ctx.db.exec('ANALYZE');
+    srv.app.db.exec('ANALYZE');
     const res = await createView('stats_view', 'SELECT (ROW_NUMBER() OVER()) AS id, idx, sample FROM sqlite_stat4');
     expect(res.status).toBe(400);
     expect(res.body.data.options.query.message).toContain(column('sample', 'sqlite_stat4'));

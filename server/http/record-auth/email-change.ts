@@ -3,10 +3,8 @@
 import { logBackgroundError } from '../../services/request-log';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { transaction } from '../../db/database';
 import { isEmailTaken, updateAuthRow, type AuthRow } from '../../records/auth-store';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
-import { deleteExternalAuthsOf } from '../../records/auth-external';
 import { MailerDisabledError, sendRecordTemplateMail } from '../../services/mailer';
 import { newTokenKey, verifyPassword } from '../../services/passwords';
 import { decodeJwtUnverified, newRecordEmailChangeToken } from '../../services/tokens';
@@ -88,14 +86,14 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
     const target = row as AuthRow | null;
     if (Object.keys(errors).length || !target) throw badRequest(undefined, sortErrorTree(errors));
 
-    transaction(ctx.db, () => {
+    ctx.transaction(() => {
       if (isEmailTaken(ctx, collection, newEmail, target.id)) {
         throw badRequest(undefined, {
           token: fieldFailure('validation_existing_token_email', `The new email address is already registered: ${newEmail}`),
         });
       }
       updateAuthRow(ctx, collection, target.id, { email: newEmail, verified: true, tokenKey: newTokenKey() });
-      deleteExternalAuthsOf(ctx, collection.id, target.id);
+      ctx.externalAuths.deleteOf(collection.id, target.id);
     });
     return reply.status(204).send();
   });

@@ -2,10 +2,8 @@
 import { logBackgroundError } from '../../services/request-log';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { transaction } from '../../db/database';
 import { authOptions, findAuthRowById, updateAuthRow, type AuthRow } from '../../records/auth-store';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
-import { deleteExternalAuthsOf } from '../../records/auth-external';
 import { hashPassword, newTokenKey } from '../../services/passwords';
 import { badRequest } from '../../core/errors';
 import { bodyErrorsWithMinLength, validateBody } from '../../core/body-validator';
@@ -66,7 +64,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
     // 400); a longer password is never stored silently truncated
     if (Buffer.byteLength(String(form.password)) > BCRYPT_MAX_BYTES) throw badRequest(undefined, {}, 'bcrypt: password length exceeds 72 bytes');
     const passwordHash = await hashPassword(String(form.password));
-    transaction(ctx.db, () => {
+    ctx.transaction(() => {
       const fresh = findAuthRowById(ctx, collection, row.id);
       if (!fresh || fresh.tokenKey !== row.tokenKey) throw badRequest(undefined, { token: INVALID_TOKEN });
       // a reset mail reached the address in the token: that proves it, if it is still the record's
@@ -77,7 +75,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
         lastResetSentAt: '',
         ...(verifyNow ? { verified: true } : {}),
       });
-      if (verifyNow) deleteExternalAuthsOf(ctx, collection.id, row.id);
+      if (verifyNow) ctx.externalAuths.deleteOf(collection.id, row.id);
     });
     return reply.status(204).send();
   });

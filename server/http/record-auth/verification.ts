@@ -2,10 +2,8 @@
 import { logBackgroundError } from '../../services/request-log';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { transaction } from '../../db/database';
 import { updateAuthRow, type AuthRow } from '../../records/auth-store';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
-import { deleteExternalAuthsOf } from '../../records/auth-external';
 import { decodeJwtUnverified } from '../../services/tokens';
 import { badRequest } from '../../core/errors';
 import { bodyErrors, fieldFailure, validateBody } from '../../core/body-validator';
@@ -60,9 +58,9 @@ export function registerVerification(app: FastifyInstance, ctx: AppContext): voi
     if (Object.keys(errors).length || !target) throw badRequest(undefined, errors);
 
     if (!isVerified(target.row)) {
-      transaction(ctx.db, () => {
+      ctx.transaction(() => {
         updateAuthRow(ctx, collection, target.row.id, { verified: true });
-        deleteExternalAuthsOf(ctx, collection.id, target.row.id);
+        ctx.externalAuths.deleteOf(collection.id, target.row.id);
       });
     }
     return reply.status(204).send();

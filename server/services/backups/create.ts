@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { AppContext } from '../../context';
-import { backupDatabase } from '../../db/database';
+import { backupDatabase, type DB } from '../../db/database';
 import { EXCLUDED_ROOT_ENTRIES, writeArchive, type ArchiveSource } from './archive';
 import { openBackupsFs } from './fsys';
 import { tempRoot } from './temp';
@@ -17,14 +17,25 @@ import { tempRoot } from './temp';
 /** Database files the snapshots replace (the live ones and their WAL/SHM are never archived). */
 const DB_FILES = new Set(['data.db', 'data.db-wal', 'data.db-shm', 'data.db-journal', 'logs.db', 'logs.db-wal', 'logs.db-shm', 'logs.db-journal']);
 
-export async function createBackup(ctx: AppContext, key: string): Promise<void> {
+/**
+ * Copies one of the app's databases to `dest` while the app keeps using it (SQLite's online
+ * backup). Built by the composition root (server/app.ts) over its connections: the backups are
+ * the one module besides the stores that needs them.
+ */
+export type DatabaseSnapshot = (name: 'data.db' | 'logs.db', dest: string) => Promise<void>;
+
+export function databaseSnapshot(db: DB, logsDb: DB): DatabaseSnapshot {
+  return (name, dest) => backupDatabase(name === 'data.db' ? db : logsDb, dest);
+}
+
+export async function createBackup(ctx: AppContext, snapshot: DatabaseSnapshot, key: string): Promise<void> {
   const root = await tempRoot(ctx.dataDir);
   const work = await fsp.mkdtemp(path.join(root, 'pb_backup_'));
   try {
     const sources: ArchiveSource[] = [];
     for (const name of ['data.db', 'logs.db'] as const) {
       const file = path.join(work, name);
-      await backupDatabase(name === 'data.db' ? ctx.db : ctx.logsDb, file);
+      await snapshot(name, file);
       sources.push({ name, file, mtime: new Date() });
     }
     await linkTree(ctx.dataDir, path.join(work, 'files'), sources);

@@ -6,12 +6,12 @@ import { Cron } from 'croner';
 import type { AppContext } from '../../context';
 import { logBackgroundError } from '../request-log';
 import type { Settings } from '../settings';
-import { createBackup } from './create';
+import { createBackup, type DatabaseSnapshot } from './create';
 import { openBackupsFs } from './fsys';
 import { AUTO_BACKUP_PREFIX, generateBackupName } from './names';
 import { beginOperation, endOperation } from './state';
 
-export function startAutoBackups(ctx: AppContext): void {
+export function startAutoBackups(ctx: AppContext, snapshot: DatabaseSnapshot): void {
   let job: Cron | null = null;
   let current = '';
 
@@ -25,7 +25,7 @@ export function startAutoBackups(ctx: AppContext): void {
     try {
       // with both a day of month and a day of week set, either matching fires the job (as in
       // 0.22's cron), which is croner's default
-      job = new Cron(pattern, { timezone: 'UTC', protect: true, catch: true }, () => runAutoBackup(ctx));
+      job = new Cron(pattern, { timezone: 'UTC', protect: true, catch: true }, () => runAutoBackup(ctx, snapshot));
     } catch (err) {
       logBackgroundError(ctx, 'Invalid backups cron expression', err, { cron: pattern });
     }
@@ -41,14 +41,14 @@ export function startAutoBackups(ctx: AppContext): void {
 }
 
 /** One scheduled run: a backup named @auto_pb_backup_<app name>_<stamp>.zip, then the cronMaxKeep pruning. */
-export async function runAutoBackup(ctx: AppContext): Promise<void> {
+export async function runAutoBackup(ctx: AppContext, snapshot: DatabaseSnapshot): Promise<void> {
   const name = generateBackupName(AUTO_BACKUP_PREFIX, ctx.settings.get().meta.appName);
   if (!beginOperation(ctx, name)) {
     logBackgroundError(ctx, 'Failed to create the automatic backup', 'another backup or restore is running', { name });
     return;
   }
   try {
-    await createBackup(ctx, name);
+    await createBackup(ctx, snapshot, name);
   } catch (err) {
     logBackgroundError(ctx, 'Failed to create the automatic backup', err, { name });
   } finally {

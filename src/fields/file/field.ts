@@ -4,6 +4,10 @@ import { listToColumn, listToForm, prepareList, toList } from '../shared/lists';
 import { DEFAULT_FILE_MAX_SIZE, isMultiple, listSchema, maxSelectOf, num, setNumber, strings } from '../shared/schema';
 import { fieldError } from '../shared/text-like';
 import type { FieldDefinition } from '../types';
+import { fieldTypeGuard } from '../shared/kind';
+
+/** A file field: its values name files stored with the record. */
+export const isFileField = fieldTypeGuard('file');
 
 const MIME_ALIASES: Record<string, string[]> = {
   'image/jpeg': ['image/jpg', 'image/pjpeg'],

@@ -3,6 +3,10 @@ import { jsonTooDeep } from '../../lib/json-depth';
 import { DEFAULT_JSON_MAX_SIZE, num, REQUIRED_CODE, REQUIRED_MESSAGE, requiredMessage, setNumber, withMessages } from '../shared/schema';
 import { fieldError } from '../shared/text-like';
 import type { FieldDefinition, RequestValue } from '../types';
+import { fieldTypeGuard } from '../shared/kind';
+
+/** A json field: its column holds JSON text (filters read paths inside it). */
+export const isJsonField = fieldTypeGuard('json');
 
 /**
  * The string normalisation of 0.22: "", unquoted text and invalid JSON become a JSON string;
@@ -57,6 +61,8 @@ export const json: FieldDefinition = {
   label: 'JSON',
   optionKinds: [['maxSize', 'int']],
   defaultOptions: () => ({ maxSize: DEFAULT_JSON_MAX_SIZE }),
+  // a view's json column: PocketBase 0.22 sets maxSize 1 on the fields it infers
+  viewOptions: () => ({ maxSize: 1 }),
   columnDefinition: () => 'JSON DEFAULT NULL',
   prepare: castJson,
   fromColumn(raw) {

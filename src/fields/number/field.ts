@@ -2,6 +2,10 @@
 import { castNumber } from '../shared/casts';
 import { goFloat, num, requiredMessage, setNumber, withMessages, type Messages } from '../shared/schema';
 import type { FieldDefinition, JsonSchema } from '../types';
+import { fieldTypeGuard } from '../shared/kind';
+
+/** A number field: `@request.data` text that parses as a float compares with it as a number. */
+export const isNumberField = fieldTypeGuard('number');
 
 /** Go's cast.ToFloat64 of a form value (unparsable text is 0, as 0.22's multipart casting). */
 export const numberCell = (cell: unknown): number => castNumber(typeof cell === 'string' ? cell.trim() : cell);

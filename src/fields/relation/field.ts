@@ -5,6 +5,10 @@ import { addOrRemove, importList, listToColumn, listToForm, listToRequest, prepa
 import { isMultiple, maxSelectOf, num, REQUIRED_CODE, REQUIRED_MESSAGE, requiredMessage, withMessages, type Messages } from '../shared/schema';
 import { fieldError } from '../shared/text-like';
 import type { FieldDefinition, JsonSchema } from '../types';
+import { fieldTypeGuard } from '../shared/kind';
+
+/** A relation field: its options name the collection its ids point at (`collectionId`). */
+export const isRelationField = fieldTypeGuard('relation');
 
 export const relation: FieldDefinition = {
   type: 'relation',

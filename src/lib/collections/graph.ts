@@ -10,6 +10,7 @@ import dagre from '@dagrejs/dagre';
 import { channelRoute, loopRoute, portRequests, routePath, spreadPorts, spreadTracks, type Box, type Point, type Route } from './graph-route';
 import { fitText, textWidth } from './graph-text';
 import type { CollectionModel } from './types';
+import { isRelationField } from '../../fields/relation/field';
 
 const GRAPH_NODE_WIDTH = 220;
 export const GRAPH_HEADER_HEIGHT = 34;
@@ -108,11 +109,11 @@ export function labelLines(fields: readonly RelationField[]): { lines: string[];
 function graphNode(c: GraphCollection): GraphNode {
   const all = (c.schema ?? []).map((f) => ({ name: f.name, type: f.type }));
   // relation fields first: they are what the edges leave from
-  const sorted = [...all.filter((f) => f.type === 'relation'), ...all.filter((f) => f.type !== 'relation')];
+  const sorted = [...all.filter(isRelationField), ...all.filter((f) => !isRelationField(f))];
   const listed = sorted.slice(0, GRAPH_MAX_FIELDS);
   const inner = GRAPH_NODE_WIDTH - 2 * NODE_PAD;
   // relation fields are drawn bold
-  const bold = (f: { type: string }) => f.type === 'relation';
+  const bold = (f: { type: string }) => isRelationField(f);
   const fields = listed.map((f) => ({ ...f, shown: fitText(f.name, inner - textWidth(f.type, GRAPH_TEXT_FONT, bold(f)) - 8, GRAPH_TEXT_FONT, bold(f)) }));
   const more = sorted.length - listed.length;
   const height = GRAPH_HEADER_HEIGHT + (fields.length + (more ? 1 : 0)) * GRAPH_ROW_HEIGHT + 10;
@@ -125,7 +126,7 @@ function bundles(collections: readonly GraphCollection[], names: Map<string, str
   const byPair = new Map<string, GraphEdge>();
   for (const c of collections) {
     for (const f of c.schema ?? []) {
-      if (f.type !== 'relation') continue;
+      if (!isRelationField(f)) continue;
       const to = String(f.options?.collectionId ?? '');
       if (!names.has(to)) continue;
       const id = `${c.id}->${to}`;

@@ -3,6 +3,7 @@
 // rule: the collection's fields, relation paths up to 4 levels, @request.* and @collection.*.
 import { systemFieldNames } from './fields';
 import type { CollectionModel } from './types';
+import { isRelationField } from '../../fields/relation/field';
 
 const AUTOCOMPLETE_DEPTH = 4;
 
@@ -29,7 +30,7 @@ export function fieldKeys(collection: Lite | undefined, all: readonly Lite[], pr
   for (const f of collection.schema ?? []) {
     if (f.toDelete || !f.name) continue;
     keys.push(prefix + f.name);
-    if (f.type === 'relation' && depth > 1) {
+    if (isRelationField(f) && depth > 1) {
       const target = all.find((c) => c.id === f.options?.collectionId);
       if (target) keys.push(...fieldKeys(target, all, `${prefix}${f.name}.`, depth - 1));
     }

@@ -6,6 +6,7 @@ import { contextErrors } from '../../engine/context-errors';
 import type { ErrorTree } from '../../lib/schema/error-tree';
 import type { KeywordContext } from '../../lib/schema/keyword-checks';
 import type { CollectionModel } from '../../lib/collections/types';
+import { isRelationField } from '../../fields/relation/field';
 
 type PayloadField = { id?: string; type?: string; options?: Record<string, unknown> };
 
@@ -22,9 +23,9 @@ export function relationTargetErrors(
   };
   const schema: ErrorTree = {};
   (body.schema as PayloadField[]).forEach((field, i) => {
-    if (field.type !== 'relation') return;
+    if (!isRelationField(field)) return;
     const old = original?.schema.find((f) => f.id !== '' && f.id === field.id);
-    const context: KeywordContext = { collection, collectionType: String(body.type), previous: old?.type === 'relation' ? old.options : undefined };
+    const context: KeywordContext = { collection, collectionType: String(body.type), previous: isRelationField(old) ? old.options : undefined };
     const errors = contextErrors(form.schema, field.options ?? {}, context);
     if (Object.keys(errors).length) schema[String(i)] = { options: errors };
   });

@@ -1,0 +1,36 @@
+// The stores every module reaches the databases through, built once per app over its write
+// connections (server/app.ts; the CLI's commands build their own). Only the stores hold the raw
+// handles: a route or a domain module asks a store, and a write that spans stores runs in
+// `transaction` (one unit of work on data.db).
+import { unitOfWork, type DB, type UnitOfWork } from './db/database';
+import { createCollectionStore, type CollectionStore } from './collections/store';
+import { createMigrationHistory, type MigrationHistory } from './migrations/history';
+import { createExternalAuthStore, type ExternalAuthStore } from './records/auth-external';
+import { createRecordStore, type RecordStore } from './records/store';
+import { createAdminStore, type AdminStore } from './services/admins';
+import { createLogStore, type LogStore } from './services/log-store';
+
+export interface Stores {
+  admins: AdminStore;
+  collections: CollectionStore;
+  /** The collections' record tables. */
+  records: RecordStore;
+  externalAuths: ExternalAuthStore;
+  migrations: MigrationHistory;
+  /** logs.db */
+  logs: LogStore;
+  /** Runs `fn` in one transaction on data.db: every store's writes in it commit or roll back together. */
+  transaction: UnitOfWork;
+}
+
+export function createStores(db: DB, logsDb: DB): Stores {
+  return {
+    admins: createAdminStore(db),
+    collections: createCollectionStore(db),
+    records: createRecordStore(db),
+    externalAuths: createExternalAuthStore(db),
+    migrations: createMigrationHistory(db),
+    logs: createLogStore(logsDb),
+    transaction: unitOfWork(db),
+  };
+}
