@@ -84,6 +84,46 @@ describe('no file but a field folder switches on a field type', () => {
   });
 });
 
+/**
+ * Files outside src/fields that compare a `.type` with a field type's name although it is no
+ * field's type (file: why). A field's type is asked through its folder's guard (isRelationField,
+ * isFileField, ...) or a capability of its definition (fieldDefinition(type).multiple, ...).
+ */
+const NOT_FIELD_COMPARISONS: Record<string, string> = {
+  'server/http/backups.ts': "a multipart part's kind (file)",
+  'server/http/records.ts': "a multipart part's kind (file)",
+  'server/query/filter-compiler.ts': "a filter operand's kind (text, number)",
+  'src/engine/theme/BaseInputTemplate.tsx': "an input element's type (number, text)",
+  'src/lib/dom-ids.ts': "a JSON schema's type (number)",
+  // the lead's file, to ask isFileField(f) (src/fields/file/field.ts): drop the entry then
+  'src/pages/records/list/RecordsList.tsx': 'pending: a field type compared in place',
+};
+
+describe('no file but a field folder compares a field with a type name', () => {
+  const names = FIELD_TYPE_NAMES.join('|');
+  const comparison = new RegExp(`\\.type\\s*[!=]==?\\s*['"](${names})['"]|['"](${names})['"]\\s*[!=]==?\\s*[\\w?.]*\\.type\\b`);
+
+  it('finds the comparisons it looks for', () => {
+    for (const code of ["if (field.type === 'relation')", "f?.type !== 'file'", "'json' === field.type", 'x.type == "select"']) {
+      expect(comparison.test(code), code).toBe(true);
+    }
+    expect(comparison.test("if (isRelationField(field) && c.type === 'auth')")).toBe(false);
+  });
+
+  it.each(['src', 'server'])('%s/', (dir) => {
+    const offending = sourceFiles(path.join(ROOT, dir))
+      .filter((file) => !file.startsWith(FIELDS + path.sep))
+      .map((file) => path.relative(ROOT, file))
+      .filter((file) => !Object.hasOwn(NOT_FIELD_COMPARISONS, file))
+      .filter((file) => comparison.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(offending).toEqual([]);
+  });
+
+  it('keeps its allow-list honest (each file still has such a comparison)', () => {
+    for (const file of Object.keys(NOT_FIELD_COMPARISONS)) expect(comparison.test(fs.readFileSync(path.join(ROOT, file), 'utf8')), file).toBe(true);
+  });
+});
+
 describe("a field type's meaning and drawing stay apart (eslint.config.js zones)", () => {
   const eslint = new ESLint({ cwd: ROOT });
   const layerErrors = async (file: string, code: string) => {
