@@ -43,9 +43,8 @@ export function rowByIdQuery(collection: Collection, id: string, cond: RuleCondi
 
 /** The raw row of a record by id, under an optional rule condition (null when missing or denied). */
 export function findRowById(ctx: AppContext, collection: Collection, id: string, cond: RuleCondition | null = null): Row | null {
-  const query = rowByIdQuery(collection, id, cond);
   queryCounter(ctx).queries++;
-  return ctx.records.get(query);
+  return ctx.records.findRow(collection, id, cond);
 }
 
 /**
@@ -120,8 +119,8 @@ interface AuthRecordRow {
 
 /** Statements on the collections' tables, over the write connection (sees the open transaction). */
 export interface RecordStore {
-  /** The first row of a record query (rowByIdQuery), or null. */
-  get(query: ReadQuery): Row | null;
+  /** A record's raw row by id, under an optional rule condition (null when missing or denied). */
+  findRow(collection: Collection, id: string, cond?: RuleCondition | null): Row | null;
   /** How many of `ids` exist in `collection` (one query). */
   countIds(collection: Collection, ids: string[]): number;
   /** Whether a row with this id exists in `collection`. */
@@ -153,7 +152,10 @@ export interface RecordStore {
 
 export function createRecordStore(db: DB): RecordStore {
   return {
-    get: (query) => (db.prepare(query.sql).get(...(query.params ?? [])) as Row | undefined) ?? null,
+    findRow(collection, id, cond = null) {
+      const query = rowByIdQuery(collection, id, cond);
+      return (db.prepare(query.sql).get(...query.params!) as Row | undefined) ?? null;
+    },
     countIds(collection, ids) {
       const sql = `SELECT COUNT(*) FROM ${q(collection.name)} WHERE ${q('id')} IN (SELECT value FROM json_each(?))`;
       return Number(db.prepare(sql).pluck().get(JSON.stringify([...new Set(ids)])));
