@@ -51,6 +51,12 @@ const NO_RAW_HANDLE = {
   importNames: ['DB', 'Statement', 'transaction', 'unitOfWork', 'openDatabase', 'openReadOnlyDatabase', 'backupDatabase', 'runBatch'],
   message: 'Only the stores and the composition root hold the raw connection: ask a store (ctx.admins, ctx.records, …) or ctx.transaction.',
 };
+// the collections' schema transaction hands its callback the connection
+const NO_SCHEMA_WRITE = {
+  group: ['**/collections/store'],
+  importNames: ['writeSchema'],
+  message: 'writeSchema hands out the raw connection: only the collections module changes the schema (saveCollection, importCollections).',
+};
 const NO_RAW_SQL = {
   selector: "CallExpression[callee.property.name='prepare']",
   message: 'No SQL outside the stores: call a store of the domain (server/stores.ts).',
@@ -87,12 +93,12 @@ export default tseslint.config(
     // Only the stores and the composition root hold the raw connections (see RAW_HANDLE_HOLDERS).
     files: [SERVER_DOMAIN],
     ignores: RAW_HANDLE_HOLDERS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP, NO_RAW_HANDLE] }], 'no-restricted-syntax': ['error', NO_RAW_SQL] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP, NO_RAW_HANDLE, NO_SCHEMA_WRITE] }], 'no-restricted-syntax': ['error', NO_RAW_SQL] },
   },
   {
     files: ['server/**/*.ts'],
     ignores: [SERVER_DOMAIN, ...RAW_HANDLE_HOLDERS],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_RAW_HANDLE] }], 'no-restricted-syntax': ['error', NO_RAW_SQL] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_RAW_HANDLE, NO_SCHEMA_WRITE] }], 'no-restricted-syntax': ['error', NO_RAW_SQL] },
   },
   {
     // The server shares the dashboard's plain TypeScript only: src/lib (schema checks, the error

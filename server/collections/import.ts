@@ -11,7 +11,7 @@ import { newId } from '../services/passwords';
 import type { Collection, CollectionType } from './model';
 import { decodeCollectionOptions } from './normalize';
 import { bindSchema, LOAD_FAILED } from './form';
-import { deleteCollectionRow, invalidateCollections, notifyCollectionsChanged, readCollections, writeCollectionRow } from './store';
+import { deleteCollectionRow, invalidateCollections, notifyCollectionsChanged, readCollections, writeCollectionRow, writeSchema } from './store';
 import { createRecordTable, createViewFor, dropRecordTable, IndexCreateError, updateRecordTable } from './sync';
 import { validateCollection, type FieldDecodeIssues } from './validate';
 import { REQUIRED, type ErrorTree } from './error-codes';
@@ -117,7 +117,7 @@ export function importCollections(ctx: AppContext, body: unknown): void {
   const imported = [...byId.values()];
 
   try {
-    ctx.collections.write((db) => applyImport(db, imported, deleteMissing));
+    writeSchema(ctx, (db) => applyImport(db, imported, deleteMissing));
   } catch (err) {
     invalidateCollections(ctx);
     throw err;

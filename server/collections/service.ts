@@ -12,7 +12,7 @@ import { checkRule } from '../query/record-resolver';
 import type { Collection } from './model';
 import { bindCollectionForm } from './form';
 import { buildIndex, isValidIndex, parseIndex, renameInIndex } from '../../src/lib/collections/indexes';
-import { deleteCollectionRow, invalidateCollections, notifyCollectionsChanged, readCollections, writeCollectionRow, type CollectionLookup } from './store';
+import { deleteCollectionRow, invalidateCollections, notifyCollectionsChanged, readCollections, writeCollectionRow, writeSchema, type CollectionLookup } from './store';
 import { createRecordTable, createViewFor, dropRecordTable, IndexCreateError, updateRecordTable } from './sync';
 import { validateCollection } from './validate';
 import { inferViewFields, lookupOver, refreshViewCollections } from './views';
@@ -40,7 +40,7 @@ export function saveCollection(ctx: AppContext, body: unknown, existingId: strin
   let saved = null as Collection | null;
   let previous = null as Collection | null;
   try {
-    ctx.collections.write((db) => {
+    writeSchema(ctx, (db) => {
       const all = readCollections(db);
       const existing = existingId ? (all.find((c) => c.id === existingId) ?? null) : null;
       if (existingId && !existing) throw new ApiError(404, "The requested resource wasn't found.");
@@ -124,7 +124,7 @@ function applyCollection(db: DB, c: Collection, existing: Collection | null, loo
 export function deleteCollection(ctx: AppContext, id: string): void {
   let deleted = null as Collection | null;
   try {
-    ctx.collections.write((db) => {
+    writeSchema(ctx, (db) => {
       const all = readCollections(db);
       const c = all.find((x) => x.id === id);
       if (!c) throw new ApiError(404, "The requested resource wasn't found.");

@@ -44,11 +44,6 @@ export interface CollectionStore {
   readAll(): Collection[];
   /** Why each refused view is refused (view-secrets.ts), by collection id. */
   refusedViews(): Map<string, string>;
-  /**
-   * Runs `fn` in one IMMEDIATE transaction with the write connection: the collections module's
-   * schema changes (the `_collections` rows and the tables and views they describe) only.
-   */
-  write<T>(fn: (db: DB) => T): T;
   /** Drops the cache; the next read reloads from the database. */
   invalidate(): void;
   readonly listeners: Set<CollectionListener>;
@@ -70,13 +65,27 @@ export function createCollectionStore(db: DB): CollectionStore {
     },
     readAll: () => readCollections(db),
     refusedViews: () => refusedViews(db, store.cached().list),
-    write: (fn) => transaction(db, () => fn(db)),
     invalidate() {
       cache = null;
     },
     listeners: new Set(),
   };
+  connections.set(store, db);
   return store;
+}
+
+/** Each store's connection, for writeSchema only (the store's interface hands out no handle). */
+const connections = new WeakMap<CollectionStore, DB>();
+
+/**
+ * Runs `fn` in one IMMEDIATE transaction with the write connection: the schema changes of the
+ * collections module (service.ts, import.ts: the `_collections` rows and the tables and views
+ * they describe) only; ESLint keeps other modules from importing it.
+ */
+export function writeSchema<T>(ctx: HasCollections, fn: (db: DB) => T): T {
+  const db = connections.get(ctx.collections);
+  if (!db) throw new Error('collection store without a connection');
+  return transaction(db, () => fn(db));
 }
 
 type HasCollections = { collections: CollectionStore };

@@ -23,6 +23,7 @@ describe('server layers', () => {
     ['server/records/x.ts', "import type { DB } from '../db/database';\nexport type Handle = DB;", /Only the stores and the composition root hold the raw connection/],
     ['server/realtime/x.ts', "import { openDatabase } from '../db/database';\nexport { openDatabase };", /Only the stores and the composition root hold the raw connection/],
     ['server/records/x.ts', "export const n = (db: { prepare(sql: string): unknown }) => db.prepare('SELECT 1');", /No SQL outside the stores/],
+    ['server/http/x.ts', "export { writeSchema } from '../collections/store';", /writeSchema hands out the raw connection/],
     ['server/main.ts', "export const n = (db: { prepare(sql: string): unknown }) => db.prepare('SELECT 1');", /No SQL outside the stores/],
     ['server/records/x.ts', "export { registerAdmins } from '../http/admins';", /must not import the HTTP layer/],
     ['server/realtime/x.ts', "export { bindForm } from '../http/form-bind';", /must not import the HTTP layer/],
