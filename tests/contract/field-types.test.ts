@@ -95,8 +95,6 @@ const NOT_FIELD_COMPARISONS: Record<string, string> = {
   'server/query/filter-compiler.ts': "a filter operand's kind (text, number)",
   'src/engine/theme/BaseInputTemplate.tsx': "an input element's type (number, text)",
   'src/lib/dom-ids.ts': "a JSON schema's type (number)",
-  // the lead's file, to ask isFileField(f) (src/fields/file/field.ts): drop the entry then
-  'src/pages/records/list/RecordsList.tsx': 'pending: a field type compared in place',
 };
 
 describe('no file but a field folder compares a field with a type name', () => {

@@ -15,6 +15,7 @@ import type { RecordsSlotProps } from '../../collections/RecordsSlot';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { pb } from '../../../api/client';
 import { getFileToken } from '../../../api/file-token';
+import { isFileField } from '../../../fields/file/field';
 import { BulkEditButton } from '../bulk/BulkEditButton';
 import { RecordsIo } from '../io/RecordsIo';
 import { SavedViewsButton } from '../views/SavedViewsButton';
@@ -39,7 +40,7 @@ const ApiDocsPanel = lazy(() => import('../api-docs/ApiDocsPanel'));
 /** Protected files need the admin file token (fetched again as rows change: it is short-lived). */
 function useFileToken(collection: CollectionModel, rowsKey: unknown): string {
   const [token, setToken] = useState('');
-  const hasProtected = collection.schema.some((f) => f.type === 'file' && f.options?.protected);
+  const hasProtected = collection.schema.some((f) => isFileField(f) && f.options?.protected);
   useEffect(() => {
     if (!hasProtected) return;
     let alive = true;
