@@ -18,17 +18,17 @@ import { isAdminSignedIn, useAuth } from '../state/auth';
 // Signed-in code loads on demand, so signed-out pages (sign-in) do not download it. The router
 // loads it (with the screens' page frame, and each route's page module) before showing the route,
 // so nothing suspends.
-let LoadedShell: typeof import('./AppShell').AppShell | undefined;
+let LoadedShell: typeof import('./admin-shell').AppShell | undefined;
 let shellLoad: Promise<unknown> | undefined;
 const loadShell = () =>
   (shellLoad ??= Promise.all([
-    import('./AppShell').then(
+    import('./admin-shell').then(
       (m) => void (LoadedShell = m.AppShell),
       () => undefined, // the lazy fallback below retries and reports it
     ),
     ScreenPageFrame.preload(),
   ]));
-const LazyAppShell = lazy(() => import('./AppShell').then((m) => ({ default: m.AppShell })));
+const LazyAppShell = lazy(() => import('./admin-shell').then((m) => ({ default: m.AppShell })));
 const ConfirmPopup = lazy(() => import('../shell/confirm').then((m) => ({ default: m.ConfirmPopup })));
 
 const pageLoader = <div className="page-loader" aria-busy="true" aria-label="Loading" />;

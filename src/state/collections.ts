@@ -47,6 +47,7 @@ export function useCollections() {
 }
 
 function byName(list: CollectionModel[]): CollectionModel[] {
+  // localeCompare's collation data is loaded by the boot script on #/collections (lib/boot/early-collections)
   return [...list].sort((a, b) => a.name.localeCompare(b.name));
 }
 

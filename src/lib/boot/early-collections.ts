@@ -43,6 +43,10 @@ export function startEarlyCollections(authKeys: string[], globalKey: string, que
       .then((body: { items?: unknown } | null) => (body && Array.isArray(body.items) ? body.items : null))
       .catch(() => null);
     (window as unknown as Record<string, EarlyCollections>)[globalKey] = { at: performance.now(), items };
+    // The app sorts the list with localeCompare, and the first call loads the collation data
+    // (8 ms in a quiet Chromium, 30 ms under load) just before the records request goes out: paid
+    // here instead, while the app's script downloads and the main thread has nothing to do.
+    'a'.localeCompare('b');
   } catch {
     // a boot helper never stops the page: the app asks itself
   }
