@@ -1,3 +1,5 @@
+// first: the opening screen's requests go out before the rest of the app is evaluated
+import './app/early-loads';
 import { applyStoredTheme } from './ui/theme';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

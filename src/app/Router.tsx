@@ -10,8 +10,6 @@ import { PAGES, preloadPage } from './pages';
 import { NOT_FOUND_TITLE, ROUTES, guardRoute, matchRoute, showsSidebar, type RouteDef } from '../shell/routes';
 import { Toasts } from '../shell/toasts';
 import NotFoundPage from '../pages/NotFoundPage';
-import { startFirstLoad as startLogsFirstLoad } from '../pages/logs/logs-first-load';
-import { startFirstLoad as startRecordsFirstLoad } from '../pages/records/list/records-first-load';
 import { loadAppSettings } from '../state/app';
 import { isAdminSignedIn, useAuth } from '../state/auth';
 
@@ -56,11 +54,7 @@ function guardContext() {
 function preloadOpeningRoute(): void {
   const match = matchRoute(currentLocation().path);
   if (!match || guardRoute(match.route, guardContext()).action === 'redirect') return;
-  // the Logs page's first rows and stats, asked for first (ahead of the page's code in the
-  // browser's connection queue) and answered while that code loads
-  startLogsFirstLoad();
-  // the same for the records screen: the collections, the list's code, then its first page
-  startRecordsFirstLoad();
+  // (the Logs page's and the records screen's first requests went out before: ./early-loads)
   void preloadPage(match.route.page);
   if (showsSidebar(match.route, isAdminSignedIn())) void loadShell();
 }

@@ -63,30 +63,42 @@ let loadSeq = 0;
 
 /**
  * GET /api/collections (batches of 200, sorted by name); `activeId` picks the active one.
- * `loaded` runs as the list is stored, before any component hears of it.
+ * `loaded` runs as the list is stored, before any component hears of it. When the boot script's
+ * answer is already in, the list is stored (and `loaded` runs) before this returns.
  */
-export async function loadCollections(activeId?: string, loaded?: () => void): Promise<void> {
+export function loadCollections(activeId?: string, loaded?: () => void): Promise<void> {
   const seq = ++loadSeq;
   collectionsState.loading = true;
-  try {
-    const items = (await fullListFromBoot()) ?? (await pb.collections.getFullList({ batch: COLLECTIONS_BATCH, sort: '+name', requestKey: 'collections_list' }));
-    if (seq !== loadSeq) return;
-    collectionsState.collections = byName(items as unknown as CollectionModel[]);
-    collectionsState.loaded = true;
-    keepActive(activeId);
-    loaded?.();
-  } catch (err) {
-    if ((err as { isAbort?: boolean })?.isAbort) return;
-    handleError(err);
-  } finally {
-    if (seq === loadSeq) collectionsState.loading = false;
+  const boot = takeEarlyCollections(EARLY_MAX_AGE_MS);
+  if (boot && boot.value !== undefined && wholeList(boot.value)) {
+    store(seq, wholeList(boot.value)!, activeId, loaded);
+    return Promise.resolve();
   }
+  return (async () => {
+    try {
+      const items =
+        wholeList(boot ? await boot.items : null) ??
+        (await pb.collections.getFullList({ batch: COLLECTIONS_BATCH, sort: '+name', requestKey: 'collections_list' }));
+      store(seq, items, activeId, loaded);
+    } catch (err) {
+      if ((err as { isAbort?: boolean })?.isAbort) return;
+      handleError(err);
+    } finally {
+      if (seq === loadSeq) collectionsState.loading = false;
+    }
+  })();
 }
 
-/** The boot script's first batch when it holds the whole list (under a full batch), once; else null. */
-async function fullListFromBoot(): Promise<unknown[] | null> {
-  const items = await takeEarlyCollections(EARLY_MAX_AGE_MS);
-  return items && items.length < COLLECTIONS_BATCH ? items : null;
+/** The boot script's first batch when it holds the whole list (under a full batch); else null. */
+const wholeList = (items: unknown[] | null | undefined): unknown[] | null => (items && items.length < COLLECTIONS_BATCH ? items : null);
+
+function store(seq: number, items: unknown[], activeId: string | undefined, loaded: (() => void) | undefined): void {
+  if (seq !== loadSeq) return;
+  collectionsState.collections = byName(items as CollectionModel[]);
+  collectionsState.loaded = true;
+  collectionsState.loading = false;
+  keepActive(activeId);
+  loaded?.();
 }
 
 let early: { done: Promise<void>; at: number } | null = null;

@@ -130,4 +130,35 @@ describe('records first load', () => {
       await context.close();
     }
   });
+
+  it("with the boot answer in before the app's script runs, the first page goes out as that script is evaluated, ahead of the list's code", async () => {
+    await page.goto('about:blank');
+    const order: string[] = [];
+    let collectionsIn!: () => void;
+    const answered = new Promise<void>((r) => (collectionsIn = r));
+    const onRequest = (r: Request) => {
+      if (r.url().includes(`/api/collections/${items.id}/records?`) && new URL(r.url()).searchParams.get('perPage') === '40') order.push('page');
+      if (/\/assets\/RecordsList-[^/]+\.js$/.test(r.url())) order.push('list code');
+    };
+    const onFinished = (r: Request) => {
+      if (/\/api\/collections\?/.test(r.url())) collectionsIn();
+    };
+    page.on('request', onRequest);
+    page.on('requestfinished', onFinished);
+    // the app's script is held until the boot script's collections answer is in (a slow line)
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await answered;
+      await new Promise((r) => setTimeout(r, 50));
+      await route.continue();
+    });
+    try {
+      await page.goto(`${url}/_/#/collections?collectionId=${items.id}`);
+      await page.locator('tr.rl-row').first().waitFor();
+    } finally {
+      await page.unroute(/\/assets\/index-[^/]+\.js$/);
+      page.off('request', onRequest);
+      page.off('requestfinished', onFinished);
+    }
+    expect(order.slice(0, 2)).toEqual(['page', 'list code']);
+  });
 });
