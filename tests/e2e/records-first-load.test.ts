@@ -161,4 +161,39 @@ describe('records first load', () => {
     }
     expect(order.slice(0, 2)).toEqual(['page', 'list code']);
   });
+
+  it('with the first page in before the list mounts, the list draws its rows at once, without the skeleton', async () => {
+    await page.goto('about:blank');
+    let pageIn!: () => void;
+    const answered = new Promise<void>((r) => (pageIn = r));
+    const onFinished = (r: Request) => {
+      if (r.url().includes(`/api/collections/${items.id}/records?`) && new URL(r.url()).searchParams.get('perPage') === '40') pageIn();
+    };
+    page.on('requestfinished', onFinished);
+    // the list's code is held until its first page is in (a slow line for scripts)
+    const listCode = /\/assets\/RecordsList-[^/]+\.js$/;
+    await page.route(listCode, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    // whether the list's own table (not the area's stand-in while the list's code loads) ever
+    // showed the skeleton before the first record row
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawSkeleton?: boolean };
+      const obs = new MutationObserver(() => {
+        if (document.querySelector('tr.rl-row')) return obs.disconnect();
+        if (document.querySelector('table.records-table tr.row-skeleton')) w.sawSkeleton = true;
+      });
+      obs.observe(document, { childList: true, subtree: true });
+    });
+    try {
+      await page.goto(`${url}/_/#/collections?collectionId=${items.id}`);
+      await page.locator('tr.rl-row').first().waitFor();
+    } finally {
+      await page.unroute(listCode);
+      page.off('requestfinished', onFinished);
+    }
+    expect(await page.evaluate(() => (window as unknown as { sawSkeleton?: boolean }).sawSkeleton ?? false)).toBe(false);
+    await expect.poll(() => page.locator('tr.rl-row').count()).toBe(5);
+  });
 });

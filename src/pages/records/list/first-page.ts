@@ -38,7 +38,7 @@ export function fetchRecordsPage(collectionId: string, page: number, query: List
 
 const keyOf = (collectionId: string, q: ListQuery) => [collectionId, q.filter, q.sort, q.expand, q.fields].join('\n');
 
-let early: { key: string; answer: Promise<ListResult<RecordModel>>; at: number } | null = null;
+let early: { key: string; answer: Promise<ListResult<RecordModel>>; at: number; result?: ListResult<RecordModel> } | null = null;
 /** Set once the list has asked for a first page: an early request would come too late. */
 let listAsked = false;
 
@@ -49,12 +49,25 @@ export function startEarlyFirstPage(collection: CollectionModel, filter: string,
   const answer = fetchRecordsPage(collection.id, 1, query, EARLY_REQUEST_KEY);
   // an answer nobody takes must not surface as an unhandled rejection
   answer.catch(() => undefined);
-  early = { key: keyOf(collection.id, query), answer, at: performance.now() };
+  const entry: NonNullable<typeof early> = { key: keyOf(collection.id, query), answer, at: performance.now() };
+  answer.then((result) => (entry.result = result), () => undefined);
+  early = entry;
+}
+
+const fresh = (collectionId: string, query: ListQuery) =>
+  early && early.key === keyOf(collectionId, query) && performance.now() - early.at < EARLY_MAX_AGE_MS ? early : null;
+
+/**
+ * The early first page's rows when they are already in, for the list's first render (it then
+ * draws rows, not the skeleton and a second render); the list's load still takes the answer.
+ */
+export function peekFirstRecordsPage(collectionId: string, query: ListQuery): RecordModel[] | null {
+  return fresh(collectionId, query)?.result?.items ?? null;
 }
 
 /** The first page: the early answer when it was asked for this query and is fresh (once), else a new request. */
 export function firstRecordsPage(collectionId: string, query: ListQuery): Promise<ListResult<RecordModel>> {
-  const taken = early && early.key === keyOf(collectionId, query) && performance.now() - early.at < EARLY_MAX_AGE_MS ? early.answer : null;
+  const taken = fresh(collectionId, query)?.answer ?? null;
   early = null;
   listAsked = true;
   return taken ?? fetchRecordsPage(collectionId, 1, query);

@@ -6,14 +6,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { handleError } from '../../../api/client';
 import { RECORDS_PER_PAGE } from '../../../lib/records/format';
-import { fetchRecordsPage, firstRecordsPage } from './first-page';
+import { fetchRecordsPage, firstRecordsPage, peekFirstRecordsPage } from './first-page';
 import { isAbort, statusOf, type ListQuery } from './list-helpers';
 import type { LiveLedgerAccess } from './use-live-ledger';
 
 export function useRecordsPaging(collectionId: string, query: ListQuery, refreshKey: number, live: LiveLedgerAccess) {
   const { filter, sort, expand, fields } = query;
   const { ledger, publish, reloadSent } = live;
-  const [records, setRecords] = useState<RecordModel[]>([]);
+  // the early first page when it is already in: rows in the first render (the load below takes it)
+  const [records, setRecords] = useState<RecordModel[]>(() => peekFirstRecordsPage(collectionId, query) ?? []);
   const [page, setPage] = useState(0);
   const [lastPageFull, setLastPageFull] = useState(false);
   const [loading, setLoading] = useState(true);
