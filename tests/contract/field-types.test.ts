@@ -62,6 +62,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The files under `dir` (outside the field folders and the allow-list) whose code matches `pattern`. */
+function offendingFiles(dir: string, pattern: RegExp, allowed: Record<string, string>): string[] {
+  return sourceFiles(path.join(ROOT, dir))
+    .filter((file) => !file.startsWith(FIELDS + path.sep))
+    .map((file) => path.relative(ROOT, file))
+    .filter((file) => !Object.hasOwn(allowed, file))
+    .filter((file) => pattern.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+}
+
 describe('no file but a field folder switches on a field type', () => {
   const label = new RegExp(`case\\s+['"](${FIELD_TYPE_NAMES.join('|')})['"]\\s*:`);
 
@@ -71,12 +80,7 @@ describe('no file but a field folder switches on a field type', () => {
   });
 
   it.each(['src', 'server'])('%s/', (dir) => {
-    const offending = sourceFiles(path.join(ROOT, dir))
-      .filter((file) => !file.startsWith(FIELDS + path.sep))
-      .map((file) => path.relative(ROOT, file))
-      .filter((file) => !Object.hasOwn(NOT_FIELD_TYPES, file))
-      .filter((file) => label.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
-    expect(offending).toEqual([]);
+    expect(offendingFiles(dir, label, NOT_FIELD_TYPES)).toEqual([]);
   });
 
   it('keeps its allow-list honest (each file still has such a label, and is not about fields)', () => {
@@ -109,12 +113,7 @@ describe('no file but a field folder compares a field with a type name', () => {
   });
 
   it.each(['src', 'server'])('%s/', (dir) => {
-    const offending = sourceFiles(path.join(ROOT, dir))
-      .filter((file) => !file.startsWith(FIELDS + path.sep))
-      .map((file) => path.relative(ROOT, file))
-      .filter((file) => !Object.hasOwn(NOT_FIELD_COMPARISONS, file))
-      .filter((file) => comparison.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
-    expect(offending).toEqual([]);
+    expect(offendingFiles(dir, comparison, NOT_FIELD_COMPARISONS)).toEqual([]);
   });
 
   it('keeps its allow-list honest (each file still has such a comparison)', () => {
