@@ -215,8 +215,7 @@ export function createRecordStore(db: DB): RecordStore {
         | { id: string; name: string }
         | undefined;
       if (!collection) return null;
-      const table = `"${collection.name.replace(/"/g, '""')}"`;
-      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(recordId) as Record<string, unknown> | undefined;
+      const row = db.prepare(`SELECT * FROM ${q(collection.name)} WHERE id = ?`).get(recordId) as Record<string, unknown> | undefined;
       if (!row) return null;
       const { passwordHash: _omit, ...record } = row;
       return { collectionId: collection.id, record };
