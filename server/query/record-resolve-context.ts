@@ -45,8 +45,6 @@ export class Context {
   readonly joins = new Map<string, Sql>();
   readonly tree: Record<string, unknown> | null;
   private readonly loaded: Collection[];
-  /** Set by checkRule: the auth collections `@request.auth.*` paths are validated against. */
-  checkAuth?: Collection[] | null;
 
   constructor(
     readonly base: Collection,

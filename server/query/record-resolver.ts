@@ -9,7 +9,6 @@
 // twice reuses its join (as in PocketBase).
 import type { Collection, SchemaField } from '../collections/model';
 import type { FieldResolver, ResolvedField } from './field-resolver';
-import { FilterError } from './filter-ast';
 import { compileFilter } from './filter-compiler';
 import {
   column,
@@ -112,10 +111,9 @@ class Runner {
 
   private requestField(props: string[]): ResolvedField {
     const { request, tree, base } = this.ctx;
-    if (!request || !tree) {
-      if (this.ctx.checkAuth !== undefined && props[1] === 'auth') validateAuthPath(this.ctx, props.slice(2));
-      return NULL_FIELD;
-    }
+    // without a request (a rule being checked) every @request.* path is NULL, as 0.22's resolver
+    // answers: a rule may name auth fields that no auth collection has yet
+    if (!request || !tree) return NULL_FIELD;
     if (props[1] === 'auth') return this.authField(request, props);
     if (props[1] === 'data' && props.length > 2) {
       const { name, modifier } = splitModifier(props[2]);
@@ -351,27 +349,6 @@ function resolveIdentifier(ctx: Context, name: string): ResolvedField {
   return new Runner(ctx, props[0]).run(props);
 }
 
-/**
- * Rule checks have no request: `@request.auth.<path>` must then exist on some auth collection
- * (when the lookup can list them) or be one of the plain auth values.
- */
-function validateAuthPath(ctx: Context, rest: string[]): void {
-  const last = splitModifier(rest[rest.length - 1]).name;
-  if (rest.length === 1 && (PLAIN_AUTH_FIELDS.includes(last) || PLAIN_AUTH_FIELDS.includes(rest[0]))) return;
-  const auths = ctx.checkAuth;
-  if (!auths) return;
-  const errors: unknown[] = [];
-  for (const auth of auths) {
-    try {
-      new Runner(new Context(auth, ctx.lookup, null, true), '', { nullify: false }).walk(rest);
-      return;
-    } catch (err) {
-      errors.push(err);
-    }
-  }
-  throw errors[0] ?? new FilterError(`unknown @request.auth field ${JSON.stringify(rest.join('.'))} (there is no auth collection)`);
-}
-
 /** The FieldResolver for list filters, sort and rules of `collection`'s records. */
 export function createRecordResolver(opts: RecordResolverOptions): FieldResolver {
   const request = opts.request ?? null;
@@ -390,6 +367,5 @@ export function createRecordResolver(opts: RecordResolverOptions): FieldResolver
 export function checkRule(lookup: CollectionLookup, collection: Collection, rule: string): void {
   if (rule === '') return;
   const ctx = new Context(collection, lookup, null, true);
-  ctx.checkAuth = lookup.all ? lookup.all().filter((c) => c.type === 'auth') : null;
   compileFilter(rule, { resolve: (identifier) => resolveIdentifier(ctx, identifier) });
 }

@@ -19,9 +19,9 @@ describe('collection editor', () => {
     const options = editor().locator('.options-tab');
     expect(await options.getByRole('switch', { name: 'Username/Password' }).isChecked()).toBe(true);
     expect(await options.getByLabel(label('Minimum password length')).inputValue()).toBe('8');
-    await options.getByLabel(label('Minimum password length')).fill('5');
+    await options.getByLabel(label('Minimum password length')).fill('4');
     await options.getByLabel('Only domains').click();
-    await options.getByText('Must be no less than 6.').waitFor();
+    await options.getByText('Must be no less than 5.').waitFor();
     await options.getByLabel(label('Minimum password length')).fill('10');
     await options.getByLabel('Only domains').fill('example.com');
     await options.getByLabel('Only domains').blur();

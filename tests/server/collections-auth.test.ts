@@ -36,14 +36,14 @@ describe('auth collections', () => {
     expect(res.body.options).toMatchObject({ ...options, onlyVerified: false, requireEmail: false });
 
     const bad = await api('PATCH', '/api/collections/staff', {
-      options: { minPasswordLength: 5, exceptEmailDomains: ['a.com'], onlyEmailDomains: ['b.com'], manageRule: 'nope = 1' },
+      options: { minPasswordLength: 4, exceptEmailDomains: ['a.com'], onlyEmailDomains: ['b.com'], manageRule: 'nope = 1' },
       schema: [{ name: 'email', type: 'text' }, { name: 'passwordConfirm', type: 'text' }],
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Failed to update the collection.');
     expect(bad.body.data.options).toEqual({
       exceptEmailDomains: { code: 'validation_empty', message: 'Must be blank.' },
-      minPasswordLength: { code: 'validation_min_greater_equal_than_required', message: 'Must be no less than 6.' },
+      minPasswordLength: { code: 'validation_min_greater_equal_than_required', message: 'Must be no less than 5.' },
       onlyEmailDomains: { code: 'validation_empty', message: 'Must be blank.' },
     });
     expect(bad.body.data.schema['0'].name.code).toBe('validation_reserved_auth_field_name');
