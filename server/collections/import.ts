@@ -16,7 +16,7 @@ import { createRecordTable, createViewFor, dropRecordTable, IndexCreateError, up
 import { validateCollection, type FieldDecodeIssues } from './validate';
 import { REQUIRED, type ErrorTree } from './error-codes';
 import { inferViewFields, lookupOver, refreshViewCollections } from './views';
-import { ruleChecker } from './service';
+import { ruleChecker, type SaveMode } from './service';
 import { isObject } from '../../src/lib/json';
 
 const IMPORT_FAILED = 'Failed to import the submitted collections.';
@@ -95,7 +95,8 @@ function validationFailure(c: Collection, errors: ErrorTree): ApiError {
   );
 }
 
-export function importCollections(ctx: AppContext, body: unknown): void {
+/** mode 'dao': a migration's Dao.importCollections, which in 0.22 validates nothing (validate.ts). */
+export function importCollections(ctx: AppContext, body: unknown, mode: SaveMode = 'form'): void {
   if (body === undefined || body === null) body = {};
   if (!isObject(body)) throw loadError('the body is not an object');
   if (body.collections !== undefined && body.collections !== null && !Array.isArray(body.collections)) {
@@ -117,7 +118,7 @@ export function importCollections(ctx: AppContext, body: unknown): void {
   const imported = [...byId.values()];
 
   try {
-    writeSchema(ctx, (db) => applyImport(db, imported, deleteMissing));
+    writeSchema(ctx, (db) => applyImport(db, imported, deleteMissing, mode));
   } catch (err) {
     invalidateCollections(ctx);
     throw err;
@@ -125,7 +126,7 @@ export function importCollections(ctx: AppContext, body: unknown): void {
   notifyCollectionsChanged(ctx, { action: 'import' });
 }
 
-function applyImport(db: DB, imported: Imported[], deleteMissing: boolean): void {
+function applyImport(db: DB, imported: Imported[], deleteMissing: boolean, mode: SaveMode): void {
   const existingList = readCollections(db);
   const existingById = new Map(existingList.map((c) => [c.id, c]));
   const now = nowDateTime();
@@ -175,6 +176,7 @@ function applyImport(db: DB, imported: Imported[], deleteMissing: boolean): void
       invalidOptions: item.invalidOptions,
       viewQueryError,
       checkRule: ruleChecker(lookup, c),
+      mode,
     });
     if (Object.keys(errors).length) throw validationFailure(c, errors);
   };
@@ -211,19 +213,20 @@ function applyImport(db: DB, imported: Imported[], deleteMissing: boolean): void
   for (const item of views) {
     const c = item.collection;
     const existing = existingById.get(c.id) ?? null;
-    const inferred = inferViewFields(db, String(c.options.query ?? ''), lookup, existing?.schema ?? c.schema);
+    const inferred = inferViewFields(db, String(c.options.query ?? ''), lookup, existing?.schema ?? c.schema, mode === 'dao');
     c.schema = inferred.schema;
     item.fieldIssues = c.schema.map(() => ({ unknownType: false, invalidOptions: [] }));
     c.indexes = [];
     validate(item, inferred.error);
     ddl(() => {
       writeCollectionRow(db, c);
-      createViewFor(db, c, existing, lookup);
+      createViewFor(db, c, existing, lookup, mode === 'dao');
     });
   }
 
-  // Collections the import did not touch must still hold together (relations, rules).
-  for (const c of remaining) {
+  // Collections the import did not touch must still hold together (relations, rules); a Dao import
+  // checks nothing of them
+  for (const c of mode === 'dao' ? [] : remaining) {
     validate({ collection: c, fieldIssues: c.schema.map(() => ({ unknownType: false, invalidOptions: [] })), invalidOptions: [] });
   }
   refreshViewCollections(db);

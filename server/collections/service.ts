@@ -35,8 +35,11 @@ export function ruleChecker(lookup: CollectionLookup, candidate: Collection): (r
   };
 }
 
+/** How a save validates: 'form' as the API's forms, 'dao' as a migration's Dao (validate.ts). */
+export type SaveMode = 'form' | 'dao';
+
 /** Validates `body` against the stored state and saves it; returns the saved collection. */
-export function saveCollection(ctx: AppContext, body: unknown, existingId: string | null): Collection {
+export function saveCollection(ctx: AppContext, body: unknown, existingId: string | null, mode: SaveMode = 'form'): Collection {
   let saved = null as Collection | null;
   let previous = null as Collection | null;
   try {
@@ -54,7 +57,7 @@ export function saveCollection(ctx: AppContext, body: unknown, existingId: strin
 
       let viewQueryError: string | null = null;
       if (candidate.type === 'view') {
-        const inferred = inferViewFields(db, String(candidate.options.query ?? ''), lookup, existing?.schema);
+        const inferred = inferViewFields(db, String(candidate.options.query ?? ''), lookup, existing?.schema, mode === 'dao');
         candidate.schema = inferred.schema;
         viewQueryError = inferred.error;
       }
@@ -69,6 +72,7 @@ export function saveCollection(ctx: AppContext, body: unknown, existingId: strin
         invalidOptions: form.invalidOptions,
         viewQueryError,
         checkRule: ruleChecker(lookup, candidate),
+        mode,
       });
       if (Object.keys(errors).length) throw badRequest(existing ? UPDATE_FAILED : CREATE_FAILED, errors);
 
@@ -76,7 +80,7 @@ export function saveCollection(ctx: AppContext, body: unknown, existingId: strin
       candidate.created = existing ? existing.created : now;
       candidate.updated = now;
       candidate.indexes = candidate.type === 'view' ? [] : normalizeIndexes(candidate, existing);
-      applyCollection(db, candidate, existing, lookup, existing ? UPDATE_FAILED : CREATE_FAILED);
+      applyCollection(db, candidate, existing, lookup, existing ? UPDATE_FAILED : CREATE_FAILED, mode);
       refreshViewCollections(db, candidate.id);
       saved = readCollections(db).find((c) => c.id === candidate.id) ?? candidate;
     });
@@ -107,10 +111,10 @@ function normalizeIndexes(c: Collection, existing: Collection | null): string[] 
 }
 
 /** Writes the row and applies the table or view; DDL failures become 0.22's 400 answers. */
-function applyCollection(db: DB, c: Collection, existing: Collection | null, lookup: CollectionLookup, failMessage: string): void {
+function applyCollection(db: DB, c: Collection, existing: Collection | null, lookup: CollectionLookup, failMessage: string, mode: SaveMode): void {
   try {
     writeCollectionRow(db, c);
-    if (c.type === 'view') createViewFor(db, c, existing, lookup);
+    if (c.type === 'view') createViewFor(db, c, existing, lookup, mode === 'dao');
     else if (existing) updateRecordTable(db, c, existing);
     else createRecordTable(db, c);
   } catch (err) {

@@ -4,6 +4,7 @@
 // values), then (re)create the collection indexes; SQL views for view collections. Callers run it
 // inside a transaction, so any failure leaves nothing changed.
 import type { DB } from '../db/database';
+import { withStringLiterals } from '../db/dqs';
 import { fieldError, type FieldErrors } from '../core/errors';
 import type { Collection, SchemaField } from './model';
 import { isMultiple } from './normalize';
@@ -162,13 +163,27 @@ export function trimViewQuery(query: string): string {
 }
 
 /**
+ * The SQL a view query runs as: trimmed, with double-quoted string literals written as strings
+ * (0.22's SQLite takes `name != "x"`; ours has DQS off, ../db/dqs.ts). A query that fails for
+ * another reason is returned as it is, for the caller's checks to report.
+ */
+export function viewSql(db: DB, query: string): string {
+  const trimmed = trimViewQuery(query);
+  try {
+    return withStringLiterals(trimmed, (sql) => db.prepare(sql)).sql;
+  } catch {
+    return trimmed;
+  }
+}
+
+/**
  * (Re)creates the SQL view of a view collection. A view id that is not text (an expression,
  * or a number/bool/json column) is cast to text by a wrapping SELECT, as 0.22 does.
  */
-export function createViewFor(db: DB, c: Collection, previous: Collection | null, lookup: CollectionLookup): void {
+export function createViewFor(db: DB, c: Collection, previous: Collection | null, lookup: CollectionLookup, lenient = false): void {
   if (previous) db.exec(dropViewSql(previous.name));
   db.exec(dropViewSql(c.name));
-  const query = normalizeViewQuery(db, trimViewQuery(String(c.options.query ?? '')), lookup);
+  const query = normalizeViewQuery(db, viewSql(db, String(c.options.query ?? '')), lookup, lenient);
   db.prepare(createViewSql(c.name, query)).run();
   // CREATE VIEW does not resolve tables or columns; reading it does.
   db.prepare(`SELECT * FROM ${q(c.name)} LIMIT 0`).all();

@@ -72,9 +72,16 @@ export interface ValidationInput {
   viewQueryError?: string | null;
   /** Compiles a rule against the candidate; returns the error text or null. */
   checkRule: (rule: string) => string | null;
+  /**
+   * 'form' (default): the API's forms, every rule below. 'dao': a migration's Dao save, which in
+   * 0.22 validates nothing; only what keeps the collection addressable and its table whole is
+   * checked (ids, names, field names), see daoErrors.
+   */
+  mode?: 'form' | 'dao';
 }
 
 export function validateCollection(input: ValidationInput): ErrorTree {
+  if (input.mode === 'dao') return sortErrorTree(daoErrors(input));
   const { candidate: c, existing } = input;
   const errors: ErrorTree = {};
   const set = (key: string, err: ErrorTree[string] | null | undefined) => {
@@ -103,10 +110,37 @@ export function validateCollection(input: ValidationInput): ErrorTree {
   return sortErrorTree(errors);
 }
 
-function validateId({ candidate: c, existing, others, requestedId }: ValidationInput) {
+/**
+ * What a Dao save (a migration) still checks, where 0.22's Dao checks nothing: the id and name
+ * the API, the storage folder and the tables are addressed by, and field names that make valid,
+ * distinct columns. Options, rules, relations, indexes (their DDL still runs), type and system
+ * changes pass as 0.22's Dao lets them: a migration may point at a collection or field a later
+ * file creates, or state something a later file corrects.
+ */
+function daoErrors(input: ValidationInput): ErrorTree {
+  const errors: ErrorTree = {};
+  const set = (key: string, err: ErrorTree[string] | null | undefined) => {
+    if (err) errors[key] = err;
+  };
+  set('id', validateId(input, { anyLength: true }));
+  set('name', validateName(input));
+  const seen = new Set<string>();
+  const schema: ErrorTree = {};
+  input.candidate.schema.forEach((f, i) => {
+    const lower = f.name.toLowerCase();
+    const err = f.name === '' ? REQUIRED : !FIELD_NAME_RE.test(f.name) ? MATCH_INVALID : seen.has(lower) ? E('validation_duplicated_field_name', 'Duplicated or invalid schema field name.') : null;
+    seen.add(lower);
+    if (err) schema[String(i)] = { name: err };
+  });
+  if (Object.keys(schema).length) errors.schema = schema;
+  return errors;
+}
+
+function validateId({ candidate: c, existing, others, requestedId }: ValidationInput, opts: { anyLength?: boolean } = {}) {
   if (existing) return c.id !== existing.id ? IN_INVALID : null;
   if (requestedId === '') return null;
-  if ([...requestedId].length !== 15) return E('validation_length_invalid', 'The length must be exactly 15.');
+  // 0.22's Dao saves an id of any length; its form wants 15 characters
+  if (!opts.anyLength && [...requestedId].length !== 15) return E('validation_length_invalid', 'The length must be exactly 15.');
   if (!ID_RE.test(requestedId)) return MATCH_INVALID;
   if (others.some((o) => o.id === requestedId)) return E('validation_invalid_id', 'The model id is invalid or already exists.');
   return null;

@@ -65,13 +65,26 @@ interface InferredColumn {
   field: SchemaField;
 }
 
-/** Prepares the query (read-only, one statement) and infers a field for every result column. */
-function inferColumns(db: DB, query: string, lookup: CollectionLookup): InferredColumn[] {
-  const parsed = parseChecked(query);
+/** The text's parse when it has one (a lenient reading: 0.22's Dao saves what SQLite can read). */
+function parseLenient(query: string): ParsedSelect | null {
+  try {
+    return parseSelect(query);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Prepares the query (read-only, one statement) and infers a field for every result column.
+ * `lenient` (a migration's Dao save): only what 0.22's Dao asks of a view, that SQLite reads it as
+ * one query with an `id` column; columns the text does not tell about become json fields.
+ */
+function inferColumns(db: DB, query: string, lookup: CollectionLookup, lenient = false): InferredColumn[] {
+  const parsed = lenient ? parseLenient(query) : parseChecked(query);
   const text = query.trim().replace(/;+\s*$/, '');
   let stmt;
   try {
-    stmt = db.prepare(text);
+    stmt = db.prepare(lenient ? `SELECT * FROM (${text})` : text);
   } catch (err) {
     throw new Error(err instanceof Error ? err.message : String(err));
   }
@@ -79,7 +92,11 @@ function inferColumns(db: DB, query: string, lookup: CollectionLookup): Inferred
   const secret = secretReadOf(db, text, authTableNames(db, lookup.all?.() ?? []));
   if (secret) throw new Error(secret);
   const columns = stmt.columns();
-  if (parsed.items.length !== columns.length) throw new Error('the column list could not be matched with the query result');
+  if (lenient && !columns.some((c) => c.name === 'id')) throw new Error(MISSING_ID_MESSAGE);
+  if (!parsed || parsed.items.length !== columns.length) {
+    if (!lenient) throw new Error('the column list could not be matched with the query result');
+    return columns.map((col) => ({ name: col.name, field: newField(col.name, 'json') }));
+  }
 
   const collectionOf = (table: string | null): Collection | undefined => {
     if (!table) return undefined;
@@ -111,8 +128,8 @@ function inferColumns(db: DB, query: string, lookup: CollectionLookup): Inferred
  * that collection; count()/total() and numeric CASTs are numbers, CAST AS text text, CAST AS
  * bool(ean) bool; anything else json. id, created and updated are not schema fields.
  */
-export function inferViewSchema(db: DB, query: string, lookup: CollectionLookup): SchemaField[] {
-  return inferColumns(db, query, lookup)
+export function inferViewSchema(db: DB, query: string, lookup: CollectionLookup, lenient = false): SchemaField[] {
+  return inferColumns(db, query, lookup, lenient)
     .filter((c) => !BASE_COLUMNS.includes(c.name))
     .map((c) => c.field);
 }
@@ -122,8 +139,8 @@ export function inferViewSchema(db: DB, query: string, lookup: CollectionLookup)
  * is not (a number, a bool or an expression such as ROW_NUMBER()), as 0.22's
  * normalizeViewQueryId does; the query itself otherwise.
  */
-export function normalizeViewQuery(db: DB, query: string, lookup: CollectionLookup): string {
-  const columns = inferColumns(db, query, lookup);
+export function normalizeViewQuery(db: DB, query: string, lookup: CollectionLookup, lenient = false): string {
+  const columns = inferColumns(db, query, lookup, lenient);
   const text = query.trim().replace(/;+\s*$/, '');
   const id = columns.find((c) => c.name === 'id');
   if (id && !['json', 'number', 'bool'].includes(id.field.type)) return text;

@@ -7,7 +7,7 @@ import { nowDateTime } from '../db/layout';
 import type { Collection, SchemaField } from './model';
 import { fieldSignature } from './normalize';
 import { newFieldId } from './ddl';
-import { currentViewQuery, trimViewQuery } from './sync';
+import { currentViewQuery, trimViewQuery, viewSql } from './sync';
 import { readCollections, writeCollectionRow, type CollectionLookup } from './store';
 import { inferViewSchema, validateViewQuery } from './view-schema';
 
@@ -17,12 +17,16 @@ export interface InferredView {
   error: string | null;
 }
 
-/** Checks the query and infers the view's fields; ids are kept for fields that did not change. */
-export function inferViewFields(db: DB, query: string, lookup: CollectionLookup, previous: SchemaField[] = []): InferredView {
+/**
+ * Checks the query and infers the view's fields; ids are kept for fields that did not change.
+ * `lenient` (a migration's Dao save) asks only what 0.22's Dao asks (view-schema.ts).
+ */
+export function inferViewFields(db: DB, query: string, lookup: CollectionLookup, previous: SchemaField[] = [], lenient = false): InferredView {
   try {
     const trimmed = trimViewQuery(query);
-    validateViewQuery(trimmed);
-    const schema = inferViewSchema(db, trimmed, lookup);
+    if (!lenient) validateViewQuery(trimmed);
+    else if (trimmed === '') throw new Error('the view query must not be empty');
+    const schema = inferViewSchema(db, viewSql(db, trimmed), lookup, lenient);
     return { schema: keepFieldIds(schema, previous), error: null };
   } catch (err) {
     return { schema: [], error: err instanceof Error ? err.message : String(err) };
@@ -51,7 +55,9 @@ export function refreshViewCollections(db: DB, excludeId?: string): void {
   for (const view of all) {
     if (view.type !== 'view' || view.id === excludeId) continue;
     const stored = trimViewQuery(String(view.options.query ?? ''));
-    const query = currentViewQuery(db, view.name) ?? stored;
+    const current = currentViewQuery(db, view.name);
+    // the view SQLite holds has the query's "strings" single-quoted: that is no change of the query
+    const query = current === null || current === viewSql(db, stored) ? stored : current;
     const inferred = inferViewFields(db, query, lookup, view.schema);
     if (inferred.error) continue;
     const sameSchema =

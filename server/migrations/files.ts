@@ -36,29 +36,6 @@ function timestampOf(file: string): string | null {
   return /^(\d+)_/.exec(file)?.[1] ?? null;
 }
 
-/** The names 0.22's automigrate and `migrate collections` give their files. */
-const GENERATED = /^\d+_(created_|updated_|deleted_|collections_snapshot)/;
-
-/**
- * Pending files sharing a timestamp, as a message (or null). Their order would then hang on the
- * rest of their names, which is rarely what their authors meant: Outpost asks for a rename.
- * Files 0.22's automigrate wrote within one second (an import writes one per collection) run in
- * name order, as 0.22 runs them: a clash made only of such names passes.
- */
-export function duplicateTimestamps(pending: readonly string[]): string | null {
-  const byStamp = new Map<string, string[]>();
-  for (const file of pending) {
-    const stamp = timestampOf(file);
-    if (stamp === null) continue;
-    byStamp.set(stamp, [...(byStamp.get(stamp) ?? []), file]);
-  }
-  const clashes = [...byStamp.entries()].filter(([, files]) => files.length > 1 && !files.every((f) => GENERATED.test(f)));
-  if (!clashes.length) return null;
-  return clashes
-    .map(([stamp, files]) => `the pending migrations ${files.join(', ')} share the timestamp ${stamp}; give one of them a later timestamp so their order is explicit`)
-    .join('; ');
-}
-
 /** A file name for a new migration that sorts after every existing one (0.22 uses the current second). */
 export function newMigrationName(dir: string, suffix: string, now = Date.now()): string {
   let stamp = Math.floor(now / 1000);

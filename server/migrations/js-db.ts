@@ -5,7 +5,8 @@
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { invalidateCollections } from '../collections/store';
-import { strict, type CallLog } from './js-unsupported';
+import { strict } from './js-unsupported';
+import { withStringLiterals } from '../db/dqs';
 
 type Row = Record<string, unknown>;
 const TEMPLATE = Symbol('arrayOf template');
@@ -56,11 +57,16 @@ export interface DbBuilder {
   newQuery(sql: string): object;
 }
 
-export function createDbBuilder(ctx: AppContext, db: DB, log: CallLog): DbBuilder {
+export function createDbBuilder(ctx: AppContext, db: DB): DbBuilder {
   const newQuery = (raw: string) => {
-    const sql = dbxToSqlite(String(raw));
+    let sql = dbxToSqlite(String(raw));
     let params: Row = {};
-    const statement = () => db.prepare(sql);
+    // 0.22's SQLite reads "text" as a string where it names no column (../db/dqs.ts)
+    const statement = () => {
+      const prepared = withStringLiterals(sql, (text) => db.prepare(text));
+      sql = prepared.sql;
+      return prepared.result;
+    };
     /** The bound values the statement names (none: no argument at all, as better-sqlite3 wants). */
     const used = (): [Row] | [] => {
       const names = new Set([...sql.matchAll(/:(\w+)/g)].map((m) => m[1]));
@@ -99,8 +105,8 @@ export function createDbBuilder(ctx: AppContext, db: DB, log: CallLog): DbBuilde
         return target;
       },
     };
-    const proxy = strict('db.newQuery(...)', query, log);
+    const proxy = strict('db.newQuery(...)', query);
     return proxy;
   };
-  return strict('db', { newQuery }, log);
+  return strict('db', { newQuery });
 }

@@ -10,7 +10,7 @@ import { randomString } from '../services/passwords';
 import { Admin, Collection, JsRecord, Schema, SchemaField, unmarshal } from './js-models';
 import { createDao } from './js-dao';
 import { arrayOf, createDbBuilder, DynamicModel } from './js-db';
-import { createCallLog, namespace, strict, unsupportedFunction, type CallLog } from './js-unsupported';
+import { namespace, strict, unsupportedFunction } from './js-unsupported';
 import type { MigrationFile } from './files';
 
 type MigrationFn = (db: unknown) => unknown;
@@ -28,7 +28,6 @@ export interface LoadedMigration {
 export interface RuntimeState {
   /** Set while a run is under way: the app and the write connection (raw SQL is part of the API). */
   run: { ctx: AppContext; db: DB } | null;
-  log: CallLog;
   /** Records a migration deleted: their files go once the run committed (kept when it rolls back). */
   deletedRecords: RecordModel[];
 }
@@ -46,22 +45,19 @@ function currentRun(state: RuntimeState): { ctx: AppContext; db: DB } {
 }
 
 function globalsFor(state: RuntimeState, register: (up: unknown, down: unknown) => void): object {
-  // the log of the call under way (each up/down call gets a fresh one)
-  const log: CallLog = { unsupported: (call) => state.log.unsupported(call), first: () => state.log.first() };
   // callable with and without `new`, as the templates use both (`Dao(db)` and `new Dao(db)`)
   function Dao() {
     const { ctx, db } = currentRun(state);
-    return createDao(ctx, db, state.log, state.deletedRecords);
+    return createDao(ctx, db, state.deletedRecords);
   }
   const app = strict(
     '$app',
     {
       dao: () => Dao(),
-      db: () => createDbBuilder(currentRun(state).ctx, currentRun(state).db, state.log),
+      db: () => createDbBuilder(currentRun(state).ctx, currentRun(state).db),
       dataDir: () => currentRun(state).ctx.dataDir,
       settings: () => JSON.parse(JSON.stringify(currentRun(state).ctx.settings.get())) as unknown,
     },
-    log,
   );
   const globals: { [key: string]: unknown } = {
     console,
@@ -76,16 +72,16 @@ function globalsFor(state: RuntimeState, register: (up: unknown, down: unknown) 
     arrayOf,
     unmarshal,
     $app: app,
-    $os: namespace('$os', log, { getenv: (name: string) => process.env[String(name)] ?? '' }),
-    $security: namespace('$security', log, {
+    $os: namespace('$os', { getenv: (name: string) => process.env[String(name)] ?? '' }),
+    $security: namespace('$security', {
       randomString: (n: number) => randomString(Number(n)),
       randomStringWithAlphabet: (n: number, alphabet: string) => randomString(Number(n), String(alphabet)),
       pseudorandomString: (n: number) => randomString(Number(n)),
       pseudorandomStringWithAlphabet: (n: number, alphabet: string) => randomString(Number(n), String(alphabet)),
     }),
   };
-  for (const name of UNSUPPORTED_NAMESPACES) globals[name] ??= namespace(name, log);
-  for (const name of [...UNSUPPORTED_FUNCTIONS, ...UNSUPPORTED_CLASSES]) globals[name] = unsupportedFunction(name, log);
+  for (const name of UNSUPPORTED_NAMESPACES) globals[name] ??= namespace(name);
+  for (const name of [...UNSUPPORTED_FUNCTIONS, ...UNSUPPORTED_CLASSES]) globals[name] = unsupportedFunction(name);
   return globals;
 }
 
@@ -126,7 +122,7 @@ function evaluate(file: MigrationFile, state: RuntimeState, budgetMs: number): L
 
 /** Evaluates every file (a file that never calls migrate() is left out, as in 0.22). */
 export function loadMigrations(files: readonly MigrationFile[], budgetMs: number): { list: LoadedMigration[]; state: RuntimeState } {
-  const state: RuntimeState = { run: null, log: createCallLog(), deletedRecords: [] };
+  const state: RuntimeState = { run: null, deletedRecords: [] };
   const list: LoadedMigration[] = [];
   for (const file of files) {
     const loaded = evaluate(file, state, budgetMs);
@@ -140,24 +136,20 @@ const CALL = new vm.Script('globalThis.__outpost_fn(globalThis.__outpost_db)', {
 /** Calls up or down with the run's db under the budget; throws a MigrationError naming the file. */
 export function callMigration(m: LoadedMigration, fn: MigrationFn, state: RuntimeState, budgetMs: number, verb: 'apply' | 'revert'): void {
   const { ctx, db } = currentRun(state);
-  state.log = createCallLog();
   const context = m.context as { __outpost_fn?: unknown; __outpost_db?: unknown };
   context.__outpost_fn = fn;
-  context.__outpost_db = createDbBuilder(ctx, db, state.log);
+  context.__outpost_db = createDbBuilder(ctx, db);
   let result: unknown;
   try {
     result = CALL.runInContext(m.context, { timeout: budgetMs });
   } catch (err) {
-    const unsupported = state.log.first();
-    const reason = unsupported ? `${unsupported} is not supported by Outpost's JS migrations` : thrownMessage(err, m.file);
+    const reason = thrownMessage(err, m.file);
     const timedOut = (err as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
     throw new MigrationError(`Failed to ${verb} migration ${m.file}: ${timedOut ? `it ran longer than its budget of ${budgetMs} ms` : reason}`);
   } finally {
     delete context.__outpost_fn;
     delete context.__outpost_db;
   }
-  const unsupported = state.log.first();
-  if (unsupported) throw new MigrationError(`Failed to ${verb} migration ${m.file}: ${unsupported} is not supported by Outpost's JS migrations`);
   if (result && typeof (result as { then?: unknown }).then === 'function') {
     throw new MigrationError(`Failed to ${verb} migration ${m.file}: it returned a promise; migrations run synchronously (as in PocketBase 0.22)`);
   }

@@ -1,6 +1,7 @@
 // What a migration may call is what Outpost implements; any other method of a 0.22 object (a Dao
-// method, a db builder method, `$os.exec`, ...) is named when called, and the call is remembered:
-// the migration fails even when its code catches the error.
+// method, a db builder method, `$os.exec`, ...) throws an error naming it. As any error a 0.22
+// method throws, it is the file's to catch: seed files probe with `try { dao.find...() } catch {}`.
+// Uncaught, it fails the migration with that name in the message.
 class UnsupportedCallError extends Error {
   constructor(readonly call: string) {
     super(`${call} is not supported by Outpost's JS migrations`);
@@ -8,28 +9,15 @@ class UnsupportedCallError extends Error {
   }
 }
 
-export interface CallLog {
-  /** Records the call and throws its error. */
-  unsupported(call: string): never;
-  /** The first unsupported call made, if any. */
-  first(): string | null;
+/** Throws the error naming an unsupported call. */
+export function unsupported(call: string): never {
+  throw new UnsupportedCallError(call);
 }
 
-export function createCallLog(): CallLog {
-  let first: string | null = null;
-  return {
-    unsupported(call) {
-      first ??= call;
-      throw new UnsupportedCallError(call);
-    },
-    first: () => first,
-  };
-}
-
-/** A function standing for an unsupported method: calling it (or `new` on it) fails. */
-export function unsupportedFunction(call: string, log: CallLog): (...args: unknown[]) => never {
-  return function unsupported() {
-    return log.unsupported(call);
+/** A function standing for an unsupported method: calling it (or `new` on it) throws. */
+export function unsupportedFunction(call: string): (...args: unknown[]) => never {
+  return function notSupported() {
+    return unsupported(call);
   };
 }
 
@@ -37,17 +25,17 @@ export function unsupportedFunction(call: string, log: CallLog): (...args: unkno
  * `target` where every other property read yields an unsupported function named `<name>.<prop>`
  * (symbols and `then` stay undefined, so the object is not mistaken for a promise).
  */
-export function strict<T extends object>(name: string, target: T, log: CallLog): T {
+export function strict<T extends object>(name: string, target: T): T {
   return new Proxy(target, {
     get(t, prop, receiver) {
       if (typeof prop === 'symbol' || prop in t) return Reflect.get(t, prop, receiver);
       if (prop === 'then' || prop === 'toJSON') return undefined;
-      return unsupportedFunction(`${name}.${prop}()`, log);
+      return unsupportedFunction(`${name}.${prop}()`);
     },
   });
 }
 
 /** A namespace of 0.22's JS API ($os, $http, ...) with only `implemented` working. */
-export function namespace(name: string, log: CallLog, implemented: Record<string, unknown> = {}): object {
-  return strict(name, { ...implemented }, log);
+export function namespace(name: string, implemented: Record<string, unknown> = {}): object {
+  return strict(name, { ...implemented });
 }

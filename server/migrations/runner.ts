@@ -6,7 +6,7 @@
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { invalidateCollections } from '../collections/store';
-import { duplicateTimestamps, listMigrationFiles } from './files';
+import { listMigrationFiles } from './files';
 import { removeRecordFiles } from '../records/delete';
 import { appliedRows, ensureMigrationsTable, isApplied, isGoMigration, lastApplied, recordApplied, recordReverted, removeMissing, type MigrationHistory } from './history';
 import { callMigration, loadMigrations, MigrationError, type LoadedMigration, type RuntimeState } from './js-runtime';
@@ -61,8 +61,6 @@ export function migrateUp(ctx: AppContext, db: DB, opts: RunnerOptions): string[
   ensureMigrationsTable(db);
   const { list: pending, state, budget } = load(db, opts, (file) => !isApplied(db, file));
   if (!pending.length) return [];
-  const clash = duplicateTimestamps(pending.map((m) => m.file));
-  if (clash) throw new MigrationError(`Failed to apply migrations: ${clash}`);
   inTransaction(ctx, db, state, () => {
     for (const m of pending) {
       if (m.up) callMigration(m, m.up, state, budget, 'apply');
