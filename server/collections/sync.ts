@@ -24,7 +24,7 @@ import {
   renameTableSql,
   tempSuffix,
 } from './ddl';
-import { normalizeViewQuery } from './view-schema';
+import { normalizeViewQuery, viewColumns } from './view-schema';
 import type { CollectionLookup } from './store';
 
 /** Index creation failures, keyed by index position (returned as `indexes.{i}`). */
@@ -185,8 +185,10 @@ export function createViewFor(db: DB, c: Collection, previous: Collection | null
   db.exec(dropViewSql(c.name));
   const query = normalizeViewQuery(db, viewSql(db, String(c.options.query ?? '')), lookup, lenient);
   db.prepare(createViewSql(c.name, query)).run();
-  // CREATE VIEW does not resolve tables or columns; reading it does.
-  db.prepare(`SELECT * FROM ${q(c.name)} LIMIT 0`).all();
+  // CREATE VIEW does not resolve tables or columns; reading it does (0.22's Dao only reads its
+  // columns: a migration's view may fail when read, as there)
+  if (lenient) viewColumns(db, query);
+  else db.prepare(`SELECT * FROM ${q(c.name)} LIMIT 0`).all();
 }
 
 const VIEW_SQL_RE = /^CREATE\s+VIEW\s+(?:`[^`]*`|"[^"]*"|\[[^\]]*\]|\S+)\s+AS\s+SELECT\s+\*\s+FROM\s+\(([\s\S]*)\)\s*$/i;

@@ -65,6 +65,30 @@ interface InferredColumn {
   field: SchemaField;
 }
 
+/** A result column and, when SQLite knows it, the table column it reads. */
+interface ColumnInfo {
+  name: string;
+  table: string | null;
+  column: string | null;
+}
+
+/**
+ * The columns of a view over `query` as 0.22's CreateViewSchema reads them: a temporary view and
+ * its table_info, which names the columns without compiling the whole query.
+ */
+export function viewColumns(db: DB, query: string): ColumnInfo[] {
+  const probe = '_outpost_view_probe';
+  db.exec(`DROP VIEW IF EXISTS temp.${probe}`);
+  try {
+    db.prepare(`CREATE TEMP VIEW ${probe} AS SELECT * FROM (${query})`).run();
+    const rows = db.prepare(`SELECT name FROM pragma_table_info('${probe}', 'temp')`).all() as Array<{ name: string }>;
+    if (!rows.length) throw new Error(`the view query has no columns`);
+    return rows.map((r) => ({ name: r.name, table: null, column: null }));
+  } finally {
+    db.exec(`DROP VIEW IF EXISTS temp.${probe}`);
+  }
+}
+
 /** The text's parse when it has one (a lenient reading: 0.22's Dao saves what SQLite can read). */
 function parseLenient(query: string): ParsedSelect | null {
   try {
@@ -82,16 +106,22 @@ function parseLenient(query: string): ParsedSelect | null {
 function inferColumns(db: DB, query: string, lookup: CollectionLookup, lenient = false): InferredColumn[] {
   const parsed = lenient ? parseLenient(query) : parseChecked(query);
   const text = query.trim().replace(/;+\s*$/, '');
-  let stmt;
+  let columns: ColumnInfo[];
+  let compiled = true;
   try {
-    stmt = db.prepare(lenient ? `SELECT * FROM (${text})` : text);
+    const stmt = db.prepare(lenient ? `SELECT * FROM (${text})` : text);
+    if (!stmt.reader || !stmt.readonly) throw new Error('only SELECT queries are supported');
+    columns = stmt.columns();
   } catch (err) {
-    throw new Error(err instanceof Error ? err.message : String(err));
+    // 0.22 reads a view's columns without compiling its query (a query such as a misused
+    // aggregate is only refused when the view is read): a migration's view is saved the same way
+    if (!lenient) throw new Error(err instanceof Error ? err.message : String(err));
+    columns = viewColumns(db, text);
+    compiled = false;
   }
-  if (!stmt.reader || !stmt.readonly) throw new Error('only SELECT queries are supported');
-  const secret = secretReadOf(db, text, authTableNames(db, lookup.all?.() ?? []));
+  // (a query SQLite cannot compile reads nothing: its view is refused when read)
+  const secret = compiled ? secretReadOf(db, text, authTableNames(db, lookup.all?.() ?? [])) : null;
   if (secret) throw new Error(secret);
-  const columns = stmt.columns();
   if (lenient && !columns.some((c) => c.name === 'id')) throw new Error(MISSING_ID_MESSAGE);
   if (!parsed || parsed.items.length !== columns.length) {
     if (!lenient) throw new Error('the column list could not be matched with the query result');

@@ -3,7 +3,6 @@ import type { AppContext } from '../context';
 import { nowDateTime } from '../db/layout';
 import type { AdminRow } from '../services/admins';
 import { newId, newTokenKey } from '../services/passwords';
-import { validateSettings } from '../services/settings-validate';
 import type { Settings } from '../services/settings';
 import { Admin } from './js-models';
 import { fail, NO_ROWS } from './js-dao-shared';
@@ -29,10 +28,13 @@ const adminRow = (admin: Admin, email: string): AdminRow => ({
 export function adminMethods(ctx: AppContext): Record<string, unknown> {
   return {
     findSettings: () => JSON.parse(JSON.stringify(ctx.settings.get())) as Settings,
+    // 0.22's Dao.SaveSettings validates nothing (its settings form does): a seed file may save an
+    // app name left blank. Only a value of another JSON type than the stored one is refused: in
+    // 0.22 the settings are a Go struct, which holds no such value.
     saveSettings(next: unknown) {
       const settings = JSON.parse(JSON.stringify(next)) as Settings;
-      const errors = validateSettings(settings);
-      if (Object.keys(errors).length) throw new Error(`saveSettings: ${JSON.stringify(errors)}`);
+      const mismatch = typeMismatch(ctx.settings.get(), settings, '');
+      if (mismatch) throw new Error(`saveSettings: ${mismatch}`);
       ctx.settings.save(settings);
     },
 
@@ -58,6 +60,20 @@ export function adminMethods(ctx: AppContext): Record<string, unknown> {
       ctx.admins.delete(admin.id);
     },
   };
+}
+
+const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** The first path where `next` holds a value of another JSON type than `current` (null fits anything). */
+function typeMismatch(current: unknown, next: unknown, at: string): string | null {
+  if (current === null || current === undefined || next === null || next === undefined) return null;
+  if (kind(current) !== kind(next)) return `${at || 'the settings'} must be ${kind(current) === 'object' ? 'an object' : `a ${kind(current)}`}`;
+  if (kind(current) !== 'object') return null;
+  for (const [key, value] of Object.entries(next as Record<string, unknown>)) {
+    const found = typeMismatch((current as Record<string, unknown>)[key], value, at ? `${at}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
 }
 
 function saveAdmin(ctx: AppContext, admin: unknown): void {

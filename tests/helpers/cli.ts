@@ -1,6 +1,7 @@
-// The `outpost` CLI from the sources (server/main.ts through tsx) in a child process, as a user runs
-// it: a command that ends (admin, --help, a refused flag) with its exit code and output, or `serve`
-// started on a free port (server-process.ts).
+// The `outpost` CLI in a child process, as a user runs it: a command that ends (admin, --help, a
+// refused flag) with its exit code and output, or `serve` started on a free port
+// (server-process.ts). From the sources (server/main.ts through tsx), or the built server when the
+// 'server-built' project runs the file (OUTPOST_TEST_BUILT_MAIN).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +11,8 @@ import { spawnServer, type ServerProcess } from './server-process';
 const MAIN = path.join(ROOT, 'server', 'main.ts');
 // tsx's loader by its path: the CLI runs in foreign folders, where 'tsx' does not resolve
 const TSX = ['--import', pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href];
+const BUILT_MAIN = process.env.OUTPOST_TEST_BUILT_MAIN;
+const ENTRY = BUILT_MAIN ? [BUILT_MAIN] : [...TSX, MAIN];
 
 export interface CliResult {
   code: number | null;
@@ -20,7 +23,7 @@ export interface CliResult {
 /** Runs `outpost <args>` in `cwd` until it exits (env: extra variables). */
 export function runCli(args: string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TSX, MAIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...ENTRY, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -36,5 +39,5 @@ export function runCli(args: string[], cwd: string, env: Record<string, string |
 
 /** `outpost serve <args> --http=<free port>` in `cwd`, once /api/health answers. */
 export function startCliServer(args: string[], cwd: string): Promise<ServerProcess> {
-  return spawnServer(process.execPath, [...TSX, MAIN, 'serve', ...args], cwd);
+  return spawnServer(process.execPath, [...ENTRY, 'serve', ...args], cwd);
 }

@@ -92,7 +92,8 @@ export const json: FieldDefinition = {
         return fieldError('validation_invalid_json', 'Must be a valid json value');
       }
     }
-    const max = Number(field.options.maxSize) > 0 ? Number(field.options.maxSize) : DEFAULT_JSON_MAX_SIZE;
+    // as 0.22: a maxSize of 0 (a field saved without one by an old migration) refuses any value
+    const max = Math.max(0, Number(field.options.maxSize) || 0);
     if (utf8Length(raw) > max) return fieldError('validation_json_size_limit', `The maximum allowed JSON size is ${max} bytes`);
     if (field.required && (raw === '' || EMPTY_JSON.includes(raw.trim()))) return { code: REQUIRED_CODE, message: REQUIRED_MESSAGE };
     return null;

@@ -1,6 +1,10 @@
 /** The records area of the collections page: the records list, loaded as its own chunk. */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useSnapshot } from 'valtio';
 import type { RecordsSlotProps } from './RecordsSlot';
+import { collectionsState } from '../../state/collections';
+import { collectionProblems } from '../../lib/collections/problems';
+import type { CollectionModel } from '../../lib/collections/types';
 
 // The records list is its own chunk (src/pages/records/list); its download starts with this
 // module (or as the app starts on #/collections), in parallel with the collections request.
@@ -33,6 +37,20 @@ const skeleton = (
   </div>
 );
 
+/** What 0.22 saved but breaks this collection's records (src/lib/collections/problems.ts). */
+function CollectionProblems({ collection }: { collection: CollectionModel }) {
+  const { collections } = useSnapshot(collectionsState);
+  const problems = collectionProblems(collection, collections as readonly CollectionModel[]);
+  if (!problems.length) return null;
+  return (
+    <div className="alert alert-warning records-collection-problems" role="status">
+      {problems.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
 export function RecordsArea(props: RecordsSlotProps) {
   const { collection } = props;
   // chosen once it is in: switching from the lazy wrapper to the module would remount the list
@@ -47,6 +65,7 @@ export function RecordsArea(props: RecordsSlotProps) {
   }, [List]);
   return (
     <section className="records-slot" aria-label={`${collection.name} records`}>
+      <CollectionProblems collection={collection} />
       <Suspense fallback={skeleton}>{List ? <List key={collection.id} {...props} /> : skeleton}</Suspense>
     </section>
   );
