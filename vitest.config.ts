@@ -24,14 +24,15 @@ export default defineConfig({
       {
         test: {
           name: 'server-built',
-          // the files that only talk HTTP (no in-process app): tests/helpers/server.ts starts the
-          // built server for them
+          // the files that only talk HTTP or run the CLI (no in-process app): tests/helpers/server.ts
+          // and tests/helpers/cli.ts start the built server for them
           include: [
             'tests/server/bad-input.test.ts',
             'tests/server/create-rule.test.ts',
             'tests/server/expand-legacy.test.ts',
             'tests/server/find-record.test.ts',
             'tests/server/hostile.test.ts',
+            'tests/server/migrations-pb022-compat.test.ts',
             'tests/server/oauth2-emails.test.ts',
             'tests/server/realtime-fairness.test.ts',
             'tests/server/records-filter-operators.test.ts',
