@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type PocketBase from 'pocketbase';
 import { launchBrowser, signIn } from './browser';
 import { DASHBOARD_DIR, startServer, type TestServer } from './server';
+import type { AppOptions } from '../../server/context';
 
 interface Admin {
   email: string;
@@ -29,6 +30,8 @@ interface SessionOptions<T> {
   initScript?: () => void;
   /** Signs the page in through the sign-in page before the first test (default true). */
   signIn?: boolean;
+  /** The server's options (e.g. a migrationsDir it applies as it starts). */
+  serverOptions?: Partial<AppOptions>;
   /** Creates the file's data through the admin's SDK; what it returns is `seeded`. */
   seed?: (api: PocketBase, server: TestServer) => Promise<T>;
 }
@@ -52,7 +55,7 @@ export function dashboardSession<T = undefined>(opts: SessionOptions<T>): Dashbo
     if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
     const { admin } = opts;
     // each part is kept as soon as it runs, so afterAll stops it when a later step fails
-    session.server = await startServer({ dashboard: true });
+    session.server = await startServer({ dashboard: true, options: opts.serverOptions });
     session.url = session.server.url;
     session.api = session.server.client();
     await session.api.admins.create({ email: admin.email, password: admin.password, passwordConfirm: admin.password });

@@ -118,6 +118,12 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
       </div>
       <RecordsIo collection={collection} filter={normalizedFilter} sort={sort} selected={selected} onImported={reload} onImportRunning={setImporting} />
 
+      {paging.unreadable && collection.type === 'view' && (
+        <div className="alert alert-warning" role="status">
+          The records of this view could not be read: its query fails when it runs (PocketBase 0.22 saves such a view from a migration). Edit the collection's query.
+        </div>
+      )}
+
       {incomingCount > 0 && (
         <div className="records-live-notice" role="status">
           <span className="records-live-dot" aria-hidden="true" />

@@ -19,6 +19,8 @@ export function useRecordsPaging(collectionId: string, query: ListQuery, refresh
   const [lastPageFull, setLastPageFull] = useState(false);
   const [loading, setLoading] = useState(true);
   const [invalid, setInvalid] = useState('');
+  /** Page 1 without a filter was refused (400): the collection itself cannot be read (a broken view). */
+  const [unreadable, setUnreadable] = useState(false);
   const [generation, setGeneration] = useState(0);
   const gen = useRef(0);
 
@@ -46,6 +48,7 @@ export function useRecordsPaging(collectionId: string, query: ListQuery, refresh
         setPage(pageNo);
         setLastPageFull(more);
         setInvalid('');
+        setUnreadable(false);
         setLoading(false);
       } catch (err) {
         if (isAbort(err) || generation !== gen.current) return;
@@ -62,6 +65,7 @@ export function useRecordsPaging(collectionId: string, query: ListQuery, refresh
           const generic = typeof msg !== 'string' || !msg || msg.startsWith('Something went wrong');
           setInvalid(generic ? 'Invalid filter - check the field names and the syntax.' : `Invalid filter - ${msg}`);
         }
+        setUnreadable(pageNo === 1 && !filter && statusOf(err) === 400);
         handleError(err, { silent400: !!filter });
       }
     },
@@ -90,5 +94,5 @@ export function useRecordsPaging(collectionId: string, query: ListQuery, refresh
 
   const loadMore = () => void loadPage(page + 1, gen.current);
 
-  return { records, setRecords, loading, invalid, hasMore: lastPageFull, loadMore, reload, generation };
+  return { records, setRecords, loading, invalid, unreadable, hasMore: lastPageFull, loadMore, reload, generation };
 }
