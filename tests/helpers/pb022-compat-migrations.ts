@@ -162,6 +162,15 @@ export const PROJECT: Record<string, string> = {
     viewRule: '',
     options: { query: 'SELECT (ROW_NUMBER() OVER()) AS id, owner, COUNT(id) AS total FROM posts WHERE COUNT(id) > 0 GROUP BY owner' },
   }),
+  // a view reading secret columns (0.22 saves it; Outpost saves it too and refuses to serve it)
+  '1690000007_created_user_keys.js': created({
+    id: 'user_keys_view0',
+    name: 'user_keys',
+    type: 'view',
+    schema: [],
+    listRule: '',
+    options: { query: 'SELECT id, username, tokenKey FROM users' },
+  }),
   // 5: two hand-written seed files sharing a round timestamp, run in name order (the second needs
   // the first's record); 7: Dao.findAuthRecordByEmail probed inside try/catch, and a 0.22 method
   // Outpost lacks, caught by the file

@@ -90,6 +90,11 @@ describe('a project folder 0.22 applies', () => {
         expect(stats.status).toBe(400);
         expect(stats.body).toMatchObject({ code: 400, message: expect.any(String), data: {} });
 
+        // a view reading token keys: saved as 0.22 saves it, never served
+        const keys = await api('GET', '/api/collections/user_keys/records');
+        expect(keys.status).toBe(400);
+        expect(keys.body.message).toMatch(/^This view collection is not served: .*tokenKey/);
+
         // maxSize 0 kept as 0.22 keeps it: its record validator refuses any value, an empty one passes
         const refused = await api('POST', '/api/collections/legacy/records', { name: 'x', meta: { a: 1 } });
         expect(refused.status).toBe(400);
