@@ -36,6 +36,7 @@ import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
 import { registerRealtime } from './http/realtime';
 import { registerBackups } from './http/backups';
+import { registerBackupMigrations } from './http/backup-migrations';
 import { startAutoBackups } from './services/backups/cron';
 import { databaseSnapshot } from './services/backups/create';
 import { recoverDataDir } from './services/backups/swap';
@@ -259,6 +260,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   // backups copy the open databases: the one module besides the stores that gets the connections
   const snapshot = databaseSnapshot(db, logsDb);
   registerBackups(fastify, ctx, snapshot);
+  registerBackupMigrations(fastify, ctx, migrationsDir);
   registerDashboard(fastify, ctx);
   registerPublicDir(fastify, ctx);
   startAutoBackups(ctx, snapshot);

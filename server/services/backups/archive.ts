@@ -82,7 +82,7 @@ const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 
 /** A zip entry's kind from its Unix mode bits (archives made on Windows have none: a plain file). */
-function entryKind(e: Entry): 'file' | 'dir' | 'special' {
+export function entryKind(e: Entry): 'file' | 'dir' | 'special' {
   const madeBy = e.versionMadeBy >> 8;
   const mode = (e.externalFileAttributes >>> 16) & S_IFMT;
   const isDirName = e.fileName.endsWith('/');
@@ -95,7 +95,7 @@ function entryKind(e: Entry): 'file' | 'dir' | 'special' {
 }
 
 /** The entry's relative path, or an error for names that could leave the target folder. */
-function safeName(name: string): string {
+export function safeName(name: string): string {
   const clean = name.replace(/\/+$/, '');
   // eslint-disable-next-line no-control-regex
   if (!clean || clean.startsWith('/') || /^[a-zA-Z]:/.test(clean) || /[\\\u0000-\u001f]/.test(clean)) {
@@ -177,7 +177,7 @@ export async function inspectArchive(file: string, limits = archiveLimits(), opt
   }
 }
 
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+export const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 /**
  * Reads one entry through: yauzl fails a stream whose length differs from the declared size, the
