@@ -109,6 +109,21 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// the pb_hooks executors' worker threads (server/hooks/pool.ts looks for hooks-executor next to itself)
+await build({
+  entryPoints: [path.join(root, 'server', 'hooks', 'executor.ts')],
+  outfile: path.join(outdir, 'hooks-executor.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // esbuild compiles *.pb.ts files when a project has them
+  external: ['*.node', 'esbuild'],
+  define: { 'import.meta.url': '__outpostModuleUrl' },
+  banner: { js: "var __outpostModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 // a dynamic import() left in the bundle would throw in the Node 20 launcher: refuse to build one
 // (the read pool's children run read-worker.cjs as a plain file, where import() works)
 const code = fs.readFileSync(path.join(outdir, 'server.cjs'), 'utf8');

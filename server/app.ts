@@ -31,6 +31,8 @@ import { registerRecordsIo } from './http/records-io';
 import { registerFindRecord } from './http/find-record';
 import { registerMigrations } from './http/migrations';
 import { startMigrations } from './migrations/start';
+import { startHooks } from './hooks/host';
+import { fireAfterBootstrap, registerHookRoutes } from './http/hook-routes';
 import { createStores } from './stores';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
@@ -201,6 +203,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     settings: createSettingsStore(db, encryption),
     onClose: [],
     restart,
+    hooks: null,
   };
 
   // pb_migrations applied before anything is served (0.22's serve); a failure stops the start
@@ -212,6 +215,19 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     db.close();
     logsDb.close();
     throw err;
+  }
+
+  // pb_hooks loaded before anything is served (0.22 loads them before it bootstraps); a file that
+  // fails to load stops the start with its name and line
+  if (options.hooksDir) {
+    try {
+      ctx.hooks = await startHooks(ctx, db, { hooksDir: options.hooksDir, pool: options.hooksPool ?? 25, dev: options.dev });
+    } catch (err) {
+      await Promise.all([ctx.reads.close(), ctx.logReads.close()]);
+      db.close();
+      logsDb.close();
+      throw err;
+    }
   }
 
   let handler: Instance['handler'] = () => undefined;
@@ -261,6 +277,8 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   const snapshot = databaseSnapshot(db, logsDb);
   registerBackups(fastify, ctx, snapshot);
   registerBackupMigrations(fastify, ctx, migrationsDir);
+  // the hook files' routes come after the built-in ones and before the public folder (0.22's order)
+  registerHookRoutes(fastify, ctx);
   registerDashboard(fastify, ctx);
   registerPublicDir(fastify, ctx);
   startAutoBackups(ctx, snapshot);
@@ -268,6 +286,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   void sweepTempFiles(getStorage(ctx).root).then((n) => n && console.log(`[storage] removed ${n} unfinished temporary file(s)`));
 
   await fastify.ready();
+  if (ctx.hooks) await fireAfterBootstrap(ctx.hooks);
   let closed = false;
   return {
     fastify,
@@ -279,6 +298,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
       if (closed) return;
       closed = true;
       await fastify.close();
+      await ctx.hooks?.close();
       for (const fn of ctx.onClose) await fn();
       await Promise.all([ctx.reads.close(), ctx.logReads.close()]);
       db.close();

@@ -3,6 +3,7 @@
 import type { ReadPool } from './db/database';
 import type { SettingsStore } from './services/settings-store';
 import type { Stores } from './stores';
+import type { HookHost } from './hooks/host';
 
 type AuthKind = 'guest' | 'admin' | 'authRecord';
 
@@ -54,6 +55,12 @@ export interface AppOptions {
   encryptionEnv?: string;
   /** `--dev`: SQL statements and request logs printed to the console. */
   dev?: boolean;
+  /** pb_hooks folder (`--hooksDir`); unset or null: no hooks run. */
+  hooksDir?: string | null;
+  /** At most this many hook executors (`--hooksPool`, default 25). */
+  hooksPool?: number;
+  /** Reload the hooks when their files change (`--hooksWatch`). */
+  hooksWatch?: boolean;
 }
 
 export interface AppContext extends Stores {
@@ -72,6 +79,8 @@ export interface AppContext extends Stores {
    * `plan.revert` runs and the previous content opens again. Starts once `after` settles.
    */
   restart?: (plan: RestartPlan, after?: Promise<void>) => Promise<void>;
+  /** The pb_hooks runtime (server/hooks/host.ts); null when there are no hook files. */
+  hooks: HookHost | null;
 }
 
 export interface RestartPlan {

@@ -23,6 +23,12 @@ export interface GlobalFlags {
   automigrate: boolean;
   /** --queryTimeout: seconds allowed to each SELECT an API request starts. */
   queryTimeout: number;
+  /** --hooksDir: '' = 0.22's default, <dir>/../pb_hooks. */
+  hooksDir: string;
+  /** --hooksWatch: reload the hooks when their files change. */
+  hooksWatch: boolean;
+  /** --hooksPool: at most this many hook executors. */
+  hooksPool: number;
 }
 
 interface CommandInput {

@@ -36,6 +36,9 @@ export const GLOBAL_DOCS: Record<string, FlagDoc> = {
   dir: { value: 'string', help: 'the PocketBase data directory (default "./pb_data")' },
   encryptionEnv: { value: 'string', help: 'the env variable whose value of 32 characters will be used\nas encryption key for the app settings (default none)' },
   help: { value: '', help: 'help for this command' },
+  hooksDir: { value: 'string', help: 'the directory with the JS app hooks (default "<dir>/../pb_hooks")' },
+  hooksPool: { value: 'int', help: 'the total prewarm goja.Runtime instances for the JS app hooks execution (default 25)' },
+  hooksWatch: { value: '', help: 'auto restart the app on pb_hooks file change (default true)' },
   indexFallback: { value: '', help: 'fallback the request to index.html on missing static path (eg. when pretty urls are used with SPA) (default true)' },
   migrationsDir: { value: 'string', help: 'the directory with the user defined migrations (default "<dir>/../pb_migrations")' },
   publicDir: { value: 'string', help: 'the directory to serve static files (default "./pb_public")' },
@@ -44,9 +47,6 @@ export const GLOBAL_DOCS: Record<string, FlagDoc> = {
 
 /** Flags 0.22 has and Outpost does not implement yet: named, then refused with a clear message. */
 export const UNSUPPORTED: Record<string, string> = {
-  hooksDir: 'Outpost does not run JS app hooks (pb_hooks) yet.',
-  hooksWatch: 'Outpost does not run JS app hooks (pb_hooks) yet.',
-  hooksPool: 'Outpost does not run JS app hooks (pb_hooks) yet.',
   https: 'Outpost serves plain HTTP only; put a TLS-terminating proxy (Caddy, nginx) in front of it.',
 };
 
@@ -114,8 +114,13 @@ function globalFlags(values: Record<string, unknown>): GlobalFlags {
   if (!/^\s*[\d.]+\s*$/.test(timeout) || !(queryTimeout > 0)) {
     throw new UsageError(`invalid value "${timeout}" for --queryTimeout: a positive number of seconds`);
   }
+  const pool = str('hooksPool', '25');
+  if (!/^\s*\d+\s*$/.test(pool) || Number(pool) < 1) throw new UsageError(`invalid value "${pool}" for --hooksPool: a positive whole number`);
   return {
     dir: str('dir', './pb_data'),
+    hooksDir: values.hooksDir ? path.resolve(str('hooksDir', '')) : '',
+    hooksWatch: bool('hooksWatch', true),
+    hooksPool: Number(pool),
     encryptionEnv: str('encryptionEnv', ''),
     dev: bool('dev', false),
     publicDir: str('publicDir', './pb_public'),

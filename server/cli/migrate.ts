@@ -53,6 +53,7 @@ function open(flags: GlobalFlags): Session {
     logReads: reads,
     settings: data.settings,
     onClose: [],
+    hooks: null,
   };
   return { ctx, db: data.db, dir: migrationsDirOf(ctx.options, data.dataDir), close: data.close };
 }

@@ -22,20 +22,6 @@ function listenAddress(value: string): { host: string; port: number } | null {
   return Number.isInteger(port) && port >= 0 && port < 65536 && value.slice(idx + 1) !== '' ? { host, port } : null;
 }
 
-/** JS hooks 0.22 would run and Outpost ignores: said loudly at start, never silently. */
-function warnAboutHooks(dataDir: string): void {
-  const hooksDir = path.join(dataDir, '..', 'pb_hooks');
-  let hooks: string[] = [];
-  try {
-    hooks = fs.readdirSync(hooksDir, { recursive: true }).map(String).filter((f) => f.endsWith('.pb.js'));
-  } catch {
-    return;
-  }
-  if (hooks.length) {
-    console.warn(`Warning: ${hooksDir} holds ${hooks.length} JS hook file(s) (*.pb.js); Outpost does not run JS hooks yet, they are ignored.`);
-  }
-}
-
 export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'Starts the web server (default to 127.0.0.1:8090)',
@@ -65,7 +51,6 @@ export const serveCommand: CliCommand = {
     }
     const dataDir = path.resolve(flags.dir);
     const publicDir = path.resolve(flags.publicDir);
-    warnAboutHooks(dataDir);
 
     let app;
     try {
@@ -81,6 +66,9 @@ export const serveCommand: CliCommand = {
         indexFallback: flags.indexFallback,
         encryptionEnv: flags.encryptionEnv,
         dev: flags.dev,
+        hooksDir: flags.hooksDir || path.join(dataDir, '..', 'pb_hooks'),
+        hooksPool: flags.hooksPool,
+        hooksWatch: flags.hooksWatch,
       });
     } catch (err) {
       console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);

@@ -2,7 +2,7 @@
 // 0.22's rules, statuses and shapes (apis/record_crud.go). Bodies are JSON or multipart (files,
 // `@jsonPayload`); the multipart parser is registered on this scope only.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
@@ -25,6 +25,7 @@ import { exportRecord } from '../records/serialize';
 import { findRowById, readRowById } from '../records/store';
 import { ReadQueryError } from '../db/database';
 import { createRecord, CREATE_FAILED, UPDATE_FAILED, updateExistingRecord } from '../records/upsert';
+import { isRecord, runRecordHook, saveWithHooks, sendHookAnswer } from './record-hooks';
 import { LOAD_FAILED, newRecordModel } from '../records/upsert-form';
 import type { UploadedFile } from '../records/validate';
 import { hasModifierKeys, replaceModifiers, type RecordData } from '../../src/fields/record-values';
@@ -63,14 +64,11 @@ export function registerRecords(app: FastifyInstance, ctx: AppContext): void {
       }
     });
 
-    scope.get<{ Params: Params }>('/api/collections/:collection/records', async (req) => list(ctx, req));
-    scope.get<{ Params: Params }>('/api/collections/:collection/records/:id', async (req) => view(ctx, req));
-    scope.post<{ Params: Params }>('/api/collections/:collection/records', async (req) => create(ctx, req));
-    scope.patch<{ Params: Params }>('/api/collections/:collection/records/:id', async (req) => update(ctx, req));
-    scope.delete<{ Params: Params }>('/api/collections/:collection/records/:id', async (req, reply) => {
-      await remove(ctx, req);
-      return reply.status(204).send();
-    });
+    scope.get<{ Params: Params }>('/api/collections/:collection/records', async (req, reply) => list(ctx, req, reply));
+    scope.get<{ Params: Params }>('/api/collections/:collection/records/:id', async (req, reply) => view(ctx, req, reply));
+    scope.post<{ Params: Params }>('/api/collections/:collection/records', async (req, reply) => create(ctx, req, reply));
+    scope.patch<{ Params: Params }>('/api/collections/:collection/records/:id', async (req, reply) => update(ctx, req, reply));
+    scope.delete<{ Params: Params }>('/api/collections/:collection/records/:id', async (req, reply) => remove(ctx, req, reply));
   });
 }
 
@@ -166,7 +164,7 @@ function checkFieldsParam(req: FastifyRequest, collection: Collection): void {
   }
 }
 
-async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
   const collection = loadCollection(ctx, req);
   checkFieldsParam(req, collection);
   const admin = isAdminReq(req);
@@ -204,10 +202,13 @@ async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
   });
   const records = result.items.map((row) => recordFromRow(collection, row as Record<string, unknown>));
   await enrich(ctx, req, records, info);
+  const { items: _rows, ...page } = result;
+  const hook = await runRecordHook(ctx, req, 'onRecordsListRequest', collection, { records, fields: { result: page } });
+  if (hook && (hook.stopped || hook.response)) return sendHookAnswer(reply, hook);
   return { ...result, items: records.map((r) => output(req, info, r)) };
 }
 
-async function view(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+async function view(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
   const collection = loadCollection(ctx, req);
   checkFieldsParam(req, collection);
   const id = req.params.id ?? '';
@@ -216,6 +217,8 @@ async function view(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
   const info = requestInfoOf(ctx, req);
   const record = await findUnderRule(ctx, collection, id, collection.viewRule, info);
   await enrich(ctx, req, [record], info);
+  const hook = await runRecordHook(ctx, req, 'onRecordViewRequest', collection, { record });
+  if (hook && (hook.stopped || hook.response)) return sendHookAnswer(reply, hook);
   return output(req, info, record);
 }
 
@@ -301,7 +304,7 @@ async function readBody(req: FastifyRequest, collection: Collection, failMessage
   return { data: { ...(body as RecordData) }, uploads };
 }
 
-async function create(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+async function create(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
   const collection = loadCollection(ctx, req, true);
   const admin = isAdminReq(req);
   if (!admin && collection.createRule === null) throw forbidden(ONLY_ADMINS);
@@ -311,12 +314,13 @@ async function create(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) 
     ruleData = replaceModifiers(collection, newRecordModel(collection).data, ruleData);
   }
   const info = requestInfoOf(ctx, req, ruleData);
-  const saved = await createRecord(ctx, collection, { data: body.data, uploads: body.uploads, info });
+  const saved = await saveWithHooks(ctx, req, reply, collection, 'Create', (beforeSave) => createRecord(ctx, collection, { data: body.data, uploads: body.uploads, info, beforeSave }));
+  if (!isRecord(saved)) return saved;
   await enrich(ctx, req, [saved], info);
   return output(req, info, saved);
 }
 
-async function update(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+async function update(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
   const collection = loadCollection(ctx, req, true);
   const id = req.params.id ?? '';
   if (!id) throw notFound();
@@ -340,17 +344,26 @@ async function update(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) 
   const record = await findUnderRule(ctx, collection, id, collection.updateRule, info);
   if (bodyError) throw bodyError;
   const manage = admin || (await hasManageAccess(ctx, record, info, (c, rid, cond) => readRowById(ctx, c, rid, cond)));
-  const saved = await updateExistingRecord(ctx, record, { data: body.data, uploads: body.uploads, info }, manage);
+  const saved = await saveWithHooks(ctx, req, reply, collection, 'Update', (beforeSave) =>
+    updateExistingRecord(ctx, record, { data: body.data, uploads: body.uploads, info, beforeSave }, manage),
+  );
+  if (!isRecord(saved)) return saved;
   await enrich(ctx, req, [saved], info);
   return output(req, info, saved);
 }
 
-async function remove(ctx: AppContext, req: FastifyRequest<{ Params: Params }>) {
+async function remove(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
   const collection = loadCollection(ctx, req, true);
   const id = req.params.id ?? '';
   if (!id) throw notFound();
   if (!isAdminReq(req) && collection.deleteRule === null) throw forbidden(ONLY_ADMINS);
   const info = requestInfoOf(ctx, req);
   const record = await findUnderRule(ctx, collection, id, collection.deleteRule, info);
+  const before = await runRecordHook(ctx, req, 'onRecordBeforeDeleteRequest', collection, { record });
+  if (before?.stopped) return sendHookAnswer(reply, before);
   await deleteRecord(ctx, record);
+  const after = await runRecordHook(ctx, req, 'onRecordAfterDeleteRequest', collection, { record });
+  const written = before?.response ?? after?.response;
+  if (after?.stopped || written) return sendHookAnswer(reply, { stopped: true, response: written ?? null });
+  return reply.status(204).send();
 }

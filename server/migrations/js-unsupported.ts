@@ -2,9 +2,16 @@
 // method, a db builder method, `$os.exec`, ...) throws an error naming it. As any error a 0.22
 // method throws, it is the file's to catch: seed files probe with `try { dao.find...() } catch {}`.
 // Uncaught, it fails the migration with that name in the message.
+let runtime = "Outpost's JS migrations";
+
+/** What the messages name: the migrations' runtime, or the hooks' (an executor sets it). */
+export function setRuntimeName(name: string): void {
+  runtime = name;
+}
+
 class UnsupportedCallError extends Error {
   constructor(readonly call: string) {
-    super(`${call} is not supported by Outpost's JS migrations`);
+    super(`${call} is not supported by ${runtime}`);
     this.name = 'UnsupportedCallError';
   }
 }

@@ -45,7 +45,16 @@ export interface UpsertInput {
   data: RecordData;
   uploads: Map<string, UploadedFile[]>;
   info: RequestInfo;
+  /**
+   * Runs once the record is validated and filled, before it is saved (0.22's before-request
+   * hooks run there; their changes are not validated again). false: the save is skipped and
+   * SaveStopped thrown.
+   */
+  beforeSave?: (record: RecordModel) => Promise<boolean>;
 }
+
+/** A beforeSave said no: nothing was saved (the caller answers as the hook decided). */
+export class SaveStopped extends Error {}
 
 /**
  * The create-rule check of 0.22: the record must be insertable (a dry-run INSERT in a write
@@ -168,6 +177,7 @@ async function loadAndSave(ctx: AppContext, form: RecordForm, input: UpsertInput
   const errors = await form.validate(ctx);
   if (Object.keys(errors).length) throw failed(action === 'create' ? CREATE_FAILED : UPDATE_FAILED, errors);
   const record = await form.fill(ctx);
+  if (input.beforeSave && !(await input.beforeSave(record))) throw new SaveStopped();
   return save(ctx, form, record, action);
 }
 

@@ -1,7 +1,7 @@
 // `outpost` and `outpost serve` as a user runs them (the real CLI in a child process): the help
 // pages list PocketBase 0.22's flags, the flags take effect (--dir default and custom, --origins,
 // --dev, --migrationsDir with --automigrate, boolean `=false` forms), and what Outpost cannot do
-// (--https, the hooks flags, domain arguments) or does not know (a flag, a command, a bad value)
+// (--https, domain arguments) or does not know (a flag, a command, a bad value)
 // ends with a clear message and a non-zero exit code, no server started.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,9 @@ describe('help', () => {
     expect(res.stdout).toMatch(/--indexFallback .*\(default true\)/);
     expect(res.stdout).toMatch(/--automigrate .*\(default true\)/);
     expect(res.stdout).toMatch(/--queryTimeout int .*\(default 30\)/);
-    expect(res.stdout).toMatch(/Not supported yet.*--hooksDir.*--https/);
+    expect(res.stdout).toMatch(/Not supported yet.*--https/);
+    expect(res.stdout).toMatch(/--hooksDir string .*\(default "<dir>\/\.\.\/pb_hooks"\)/);
+    expect(res.stdout).toMatch(/--hooksPool int .*\(default 25\)/);
     // no command at all: the same page, as 0.22 prints its usage
     expect((await runCli([], cwd)).stdout).toBe(res.stdout);
     expect((await runCli(['--version'], cwd)).stdout).toMatch(/^outpost version \d+\.\d+\.\d+/);
@@ -51,9 +53,7 @@ describe('help', () => {
 describe('refused command lines start nothing', () => {
   const cases: Array<[string[], RegExp]> = [
     [['serve', '--https=0.0.0.0:443'], /--https is not supported yet: .*TLS/],
-    [['serve', '--hooksDir=./pb_hooks'], /--hooksDir is not supported yet: .*hooks/],
-    [['serve', '--hooksWatch=false'], /--hooksWatch is not supported yet/],
-    [['--hooksPool', '10', 'serve'], /--hooksPool is not supported yet/],
+    [['--hooksPool', 'many', 'serve'], /invalid value "many" for --hooksPool/],
     [['serve', 'example.com'], /domain arguments \(example\.com\) is not supported yet/],
     [['serve', '--bogus'], /unknown flag: --bogus/],
     [['serve', '--dir'], /flag needs an argument: --dir/],
@@ -75,14 +75,14 @@ describe('refused command lines start nothing', () => {
 });
 
 describe('flags take effect', () => {
-  it('--dir defaults to ./pb_data of the working directory, --origins is the CORS list; JS hooks are said to be ignored', async () => {
+  it('--dir defaults to ./pb_data of the working directory, --origins is the CORS list; pb_hooks next to it run', async () => {
     const project = path.join(cwd, 'default-dir');
     fs.mkdirSync(path.join(project, 'pb_hooks'), { recursive: true });
     fs.writeFileSync(path.join(project, 'pb_hooks', 'main.pb.js'), 'routerAdd("GET", "/hello", (c) => c.string(200, "hi"))');
     const server = await startCliServer(['--origins=https://a.example', '--origins', 'https://b.example,https://c.example'], project);
     try {
       expect(fs.existsSync(path.join(project, 'pb_data', 'data.db'))).toBe(true);
-      expect(server.output()).toMatch(/pb_hooks holds 1 JS hook file\(s\) \(\*\.pb\.js\); Outpost does not run JS hooks yet, they are ignored/);
+      expect((await http(server.url, 'GET', '/hello')).body).toBe('hi');
       for (const origin of ['https://a.example', 'https://b.example', 'https://c.example']) {
         const res = await http(server.url, 'GET', '/api/health', { headers: { Origin: origin } });
         expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);

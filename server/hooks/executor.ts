@@ -1,0 +1,139 @@
+// A hook executor: a worker thread that loads every pb_hooks file and runs its handlers when the
+// main thread asks (./pool.ts). Handlers may block (sleep, bcrypt, a slow call): only this thread
+// waits. Data is the main thread's, reached through the synchronous channel (./rpc.ts).
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { Collection } from '../migrations/js-models';
+import { setRuntimeName } from '../migrations/js-unsupported';
+import { recordFromWire, recordToWire } from './models-wire';
+import type { ErrorWire, FromExecutor, HookEventWire, Invocation, InvocationResult, ToExecutor } from './protocol';
+import { rpcClient } from './rpc';
+import { ApiError, ValidationError } from './worker/errors';
+import { installGlobals } from './worker/globals';
+import { evaluateFile, placeOf } from './worker/load';
+import { HookRegistry, type Handler } from './worker/registry';
+import { routeContext } from './worker/route-context';
+
+const { port, signal, rpcTimeoutMs } = workerData as { port: MessagePort; signal: SharedArrayBuffer; rpcTimeoutMs: number };
+const call = rpcClient(port, new Int32Array(signal), rpcTimeoutMs);
+const registry = new HookRegistry();
+let files: string[] = [];
+setRuntimeName("Outpost's pb_hooks");
+
+const send = (msg: FromExecutor) => parentPort!.postMessage(msg);
+
+/** ApiError data as 0.22 keeps it: field errors as {code, message}, anything else as an invalid value. */
+function dataOf(data: unknown, depth = 0): unknown {
+  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data) || depth > 8) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (value instanceof ValidationError) out[key] = value.toJSON();
+    else if (value && typeof value === 'object' && !Array.isArray(value) && typeof (value as { code?: unknown }).code === 'string' && typeof (value as { message?: unknown }).message === 'string') {
+      out[key] = { code: (value as { code: string }).code, message: (value as { message: string }).message };
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) out[key] = dataOf(value, depth + 1);
+    else out[key] = { code: 'validation_invalid_value', message: 'Invalid value.' };
+  }
+  return out;
+}
+
+function errorWire(err: unknown): ErrorWire {
+  const e = err as { message?: unknown; stack?: unknown; api?: ErrorWire['api'] } | null;
+  const wire: ErrorWire = { message: e && typeof e === 'object' && 'message' in e ? String(e.message) : String(err), stack: typeof e?.stack === 'string' ? e.stack : undefined };
+  if (err instanceof ApiError) wire.api = { status: err.code, message: err.message, data: dataOf(err.data) };
+  else if (e?.api) wire.api = e.api; // an API error the main thread answered a Dao call with
+  return wire;
+}
+
+const isThenable = (v: unknown): v is Promise<unknown> => !!v && typeof (v as { then?: unknown }).then === 'function';
+
+/** Runs a handler: `false` stops the chain (0.22's StopPropagation), a returned Error fails it. */
+async function runHandler(fn: Handler, arg: unknown): Promise<'continue' | 'stop'> {
+  let r = fn(arg);
+  if (isThenable(r)) r = await r;
+  if (r === false) return 'stop';
+  if (r instanceof Error) throw r;
+  return 'continue';
+}
+
+function eventOf(wire: HookEventWire): { e: Record<string, unknown>; ctx: ReturnType<typeof routeContext> | null } {
+  const ctx = wire.request ? routeContext(wire.request) : null;
+  const e: Record<string, unknown> = { app: (globalThis as { $app?: unknown }).$app, ...(wire.fields ?? {}) };
+  if (wire.fields?.collection) {
+    const c = new Collection(wire.fields.collection);
+    c.markAsNotNew();
+    e.collection = c;
+  }
+  if (wire.record) e.record = recordFromWire(wire.record);
+  if (wire.records) e.records = wire.records.map(recordFromWire);
+  if (ctx) e.httpContext = ctx;
+  return { e, ctx };
+}
+
+async function invoke(inv: Invocation): Promise<InvocationResult> {
+  if (inv.kind === 'hook') {
+    const { e, ctx } = eventOf(inv.event);
+    let outcome: InvocationResult['outcome'] = 'continue';
+    try {
+      for (const fn of registry.handlersFor(inv.name, inv.tags)) {
+        if ((await runHandler(fn, e)) === 'stop') {
+          outcome = 'stop';
+          break;
+        }
+      }
+    } catch (err) {
+      return { outcome: 'error', error: errorWire(err), response: ctx?.written() ?? null };
+    }
+    const event: HookEventWire = {};
+    if (e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
+    if (Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
+    return { outcome, event, response: ctx?.written() ?? null };
+  }
+  if (inv.kind === 'route') {
+    const route = registry.routes.get(inv.id);
+    if (!route) return { outcome: 'error', error: { message: `no route ${inv.id}` } };
+    const c = routeContext(inv.request);
+    // 0.22's middlewares are (next) => (c) => ...; $apis' ones ran on the main thread already
+    let handler: Handler = route.handler;
+    for (const mw of [...route.middlewares].reverse()) if (typeof mw === 'function') handler = (mw as Handler)(handler) as Handler;
+    try {
+      let r = handler(c);
+      if (isThenable(r)) r = await r;
+      if (r instanceof Error) throw r;
+    } catch (err) {
+      return { outcome: 'error', error: errorWire(err), response: c.written() };
+    }
+    return { outcome: 'continue', response: c.written() };
+  }
+  const job = registry.crons.get(inv.id);
+  if (!job) return { outcome: 'error', error: { message: `no cron job ${inv.id}` } };
+  try {
+    await runHandler(job, undefined);
+  } catch (err) {
+    return { outcome: 'error', error: errorWire(err) };
+  }
+  return { outcome: 'continue' };
+}
+
+parentPort!.on('message', (msg: ToExecutor) => {
+  if (msg.type === 'load') {
+    files = msg.files;
+    installGlobals(globalThis as unknown as Record<string, unknown>, { call, registry, hooksDir: msg.hooksDir, dataDir: msg.dataDir, dev: msg.dev });
+    for (const file of files) {
+      registry.file = file;
+      try {
+        evaluateFile(file, msg.cwd);
+      } catch (err) {
+        const at = placeOf(err, [file]);
+        const wire = errorWire(err);
+        send({ type: 'loadFailed', error: { ...wire, message: `Failed to execute ${at || file}: ${wire.message}` } });
+        return;
+      }
+    }
+    registry.file = null;
+    send({ type: 'loaded', manifest: { files, registrations: registry.registrations } });
+    return;
+  }
+  void invoke(msg.invocation).then(
+    (result) => send({ type: 'result', id: msg.id, result }),
+    (err: unknown) => send({ type: 'result', id: msg.id, result: { outcome: 'error', error: errorWire(err) } }),
+  );
+});

@@ -1,0 +1,185 @@
+// pb_hooks on the main thread: finds the hook files, starts the executors (./pool.ts), answers their
+// calls into the server (the Dao, raw SQL, transactions, $app.store(), the settings), schedules
+// their cron jobs, and lets the HTTP layer ask whether a hook has handlers and trigger it.
+// Without hook files nothing starts and nothing is paid.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Cron } from 'croner';
+import type { AppContext } from '../context';
+import type { DB } from '../db/database';
+import { createDao } from '../migrations/js-dao';
+import { arrayOf, createDbBuilder, DynamicModel } from '../migrations/js-db';
+import { fromWire, toWire } from './models-wire';
+import { FIRED } from './hook-names';
+import type { HookEventWire, InvocationResult, Manifest, RequestSnapshot } from './protocol';
+import type { RpcCall, RpcServer } from './rpc';
+import { startPool, type ExecutorPool } from './pool';
+
+/** 0.22 loads `*.pb.js` and `*.pb.ts` at the top of the hooks folder, not in sub-folders. */
+const HOOK_FILE = /^.*\.pb\.(js|ts)$/;
+/** A request hook, a route or a cron run may take this long before its executor is replaced. */
+const DEFAULT_BUDGET_MS = 60_000;
+/** How long a transaction opened by a hook may hold the write lock. */
+const TX_BUDGET_MS = 10_000;
+
+export interface HookOptions {
+  hooksDir: string;
+  /** At most this many executors (`--hooksPool`, 0.22's default 25; started as needed). */
+  pool: number;
+  dev?: boolean;
+}
+
+export interface HookHost {
+  manifest: Manifest;
+  /** Whether `name` has a handler that runs for `tags` (checked before any work is done). */
+  has(name: string, tags?: string[]): boolean;
+  trigger(name: string, tags: string[], event: HookEventWire): Promise<InvocationResult>;
+  route(id: string, request: RequestSnapshot): Promise<InvocationResult>;
+  close(): Promise<void>;
+}
+
+function hookFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && HOOK_FILE.test(e.name)).map((e) => e.name);
+  } catch {
+    return [];
+  }
+  return names.sort().map((n) => path.join(dir, n));
+}
+
+function budget(): number {
+  const env = Number(process.env.OUTPOST_HOOKS_TIMEOUT_MS);
+  return env > 0 ? env : DEFAULT_BUDGET_MS;
+}
+
+/** The calls an executor makes into the server. */
+function rpcHandler(ctx: AppContext, db: DB, store: Map<string, unknown>) {
+  let depth = 0;
+  return (call: RpcCall, server: RpcServer): unknown => {
+    const [first, ...rest] = call.args;
+    switch (call.method) {
+      case 'dao': {
+        const dao = createDao(ctx, db) as Record<string, unknown>;
+        const args = fromWire(rest[0]) as unknown[];
+        const fn = dao[String(first)] as (...a: unknown[]) => unknown;
+        const value = fn(...args);
+        return { value: toWire(value), args: toWire(args) };
+      }
+      case 'db': {
+        const [sql, params, target, template] = rest as [string, Record<string, unknown>, unknown, unknown];
+        const query = (createDbBuilder(ctx, db).newQuery(sql) as { bind(p: unknown): Record<string, (t?: unknown) => unknown> }).bind(params);
+        if (first === 'execute') {
+          const r = query.execute() as { rowsAffected(): number; lastInsertId(): number };
+          return { rowsAffected: r.rowsAffected(), lastInsertId: r.lastInsertId() };
+        }
+        if (first === 'one') return query.one(target && typeof target === 'object' ? { ...(target as object) } : {});
+        const list = template && typeof template === 'object' ? arrayOf(new DynamicModel(template)) : [];
+        return query.all(list);
+      }
+      case 'tx.begin': {
+        db.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT hook_tx_${depth}`);
+        const mine = ++depth;
+        // the worker's calls are served here, synchronously, until its transaction ends
+        server.afterReply(() => {
+          try {
+            server.serveUntil(() => depth < mine, TX_BUDGET_MS);
+          } catch (err) {
+            while (depth >= mine) {
+              depth--;
+              db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO hook_tx_${depth}`);
+            }
+            console.error('[pb_hooks] a transaction was rolled back:', err instanceof Error ? err.message : err);
+          }
+        });
+        return null;
+      }
+      case 'tx.end': {
+        if (depth === 0) throw new Error('no transaction is open');
+        depth--;
+        if (first === true) db.exec(depth === 0 ? 'COMMIT' : `RELEASE hook_tx_${depth}`);
+        else db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO hook_tx_${depth}`);
+        return null;
+      }
+      case 'store': {
+        const [key, value, limit] = rest as [string, unknown, number];
+        switch (first) {
+          case 'get':
+            return store.get(String(key)) ?? null;
+          case 'set':
+            store.set(String(key), value);
+            return null;
+          case 'has':
+            return store.has(String(key));
+          case 'remove':
+            store.delete(String(key));
+            return null;
+          case 'removeAll':
+          case 'reset':
+            store.clear();
+            return null;
+          case 'getAll':
+            return Object.fromEntries(store);
+          case 'length':
+            return store.size;
+          case 'setIfLessThanLimit':
+            if (store.size >= Number(limit)) return false;
+            store.set(String(key), value);
+            return true;
+        }
+        throw new Error(`$app.store().${String(first)}() is not supported`);
+      }
+      case 'settings':
+        return JSON.parse(JSON.stringify(ctx.settings.get())) as unknown;
+    }
+    throw new Error(`unknown call ${call.method}`);
+  };
+}
+
+/** Starts the hooks of `opts.hooksDir`; null when there are none. A file that fails to load throws. */
+export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Promise<HookHost | null> {
+  const files = hookFiles(opts.hooksDir);
+  if (!files.length) return null;
+  const store = new Map<string, unknown>();
+  const pool: ExecutorPool = await startPool({
+    files,
+    hooksDir: path.resolve(opts.hooksDir),
+    cwd: process.cwd(),
+    dataDir: ctx.dataDir,
+    dev: Boolean(opts.dev),
+    size: Math.max(1, opts.pool),
+    rpc: rpcHandler(ctx, db, store),
+    rpcTimeoutMs: budget(),
+  });
+  const { manifest } = pool;
+  const hooks = manifest.registrations.filter((r) => r.kind === 'hook');
+  for (const name of new Set(hooks.map((h) => h.name))) {
+    if (!FIRED.has(name)) console.warn(`[pb_hooks] ${name} is registered, but Outpost does not fire it yet: its handlers will not run`);
+  }
+  const crons: Cron[] = [];
+  for (const job of manifest.registrations) {
+    if (job.kind !== 'cron') continue;
+    const expr = job.expr.trim() === '@midnight' ? '0 0 * * *' : job.expr;
+    crons.push(
+      new Cron(expr, { timezone: 'UTC', protect: false }, () => {
+        void pool.invoke({ kind: 'cron', id: job.id }, budget()).then(
+          (r) => r.outcome === 'error' && console.error(`[pb_hooks] cron job ${job.job} failed: ${r.error?.message}`),
+          (err: unknown) => console.error(`[pb_hooks] cron job ${job.job} failed: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      }),
+    );
+  }
+  const byName = new Map<string, Array<{ tags: string[] }>>();
+  for (const h of hooks) byName.set(h.name, [...(byName.get(h.name) ?? []), { tags: h.tags }]);
+
+  return {
+    manifest,
+    has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
+    trigger: (name, tags, event) => pool.invoke({ kind: 'hook', name, tags, event }, budget()),
+    route: (id, request) => pool.invoke({ kind: 'route', id, request }, budget()),
+    async close() {
+      for (const c of crons) c.stop();
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// 0.22's model objects (Record, Collection, Admin: server/migrations/js-models.ts) crossing between
+// a hook executor and the main thread: each becomes a tagged plain snapshot and is built again on
+// the other side. Values of any other kind cross as structured clone copies them.
+import { Admin, Collection, JsRecord } from '../migrations/js-models';
+import type { RecordWire } from './protocol';
+
+type Tagged = { __model: 'record'; record: RecordWire } | { __model: 'collection'; json: Record<string, unknown>; isNew: boolean } | { __model: 'admin'; json: Record<string, unknown>; isNew: boolean };
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+export function recordToWire(r: JsRecord): RecordWire {
+  return { collection: r.collection()?.toJSON() ?? null, data: r.data(), isNew: r.isNew() };
+}
+
+export function recordFromWire(w: RecordWire): JsRecord {
+  let collection: Collection | null = null;
+  if (w.collection) {
+    collection = new Collection(w.collection);
+    collection.markAsNotNew();
+  }
+  const r = new JsRecord(collection, w.data);
+  if (!w.isNew) r.markAsNotNew();
+  return r;
+}
+
+function adminJson(a: Admin): Record<string, unknown> {
+  return { ...a.toJSON(), tokenKey: a.tokenKey, passwordHash: a.passwordHash, lastResetSentAt: a.lastResetSentAt };
+}
+
+/** A value with its models replaced by snapshots (functions are refused: they cannot cross). */
+export function toWire(value: unknown, depth = 0): unknown {
+  if (depth > 64) throw new Error('the value is nested too deeply to pass to the server');
+  if (value instanceof JsRecord) return { __model: 'record', record: recordToWire(value) } satisfies Tagged;
+  if (value instanceof Collection) return { __model: 'collection', json: value.toJSON(), isNew: value.isNew() } satisfies Tagged;
+  if (value instanceof Admin) return { __model: 'admin', json: adminJson(value), isNew: value.isNew() } satisfies Tagged;
+  if (typeof value === 'function') throw new Error('a function cannot be passed to the server');
+  if (Array.isArray(value)) return value.map((v) => toWire(v, depth + 1));
+  if (isPlain(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toWire(v, depth + 1)]));
+  return value;
+}
+
+/** The models of a value built again from their snapshots. */
+export function fromWire(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fromWire);
+  if (!isPlain(value)) return value;
+  const tagged = value as Partial<Tagged>;
+  if (tagged.__model === 'record') return recordFromWire((value as { record: RecordWire }).record);
+  if (tagged.__model === 'collection' || tagged.__model === 'admin') {
+    const { json, isNew } = value as { json: Record<string, unknown>; isNew: boolean };
+    const model = tagged.__model === 'collection' ? new Collection(json) : Object.assign(new Admin(json), { tokenKey: json.tokenKey ?? '', passwordHash: json.passwordHash ?? '', lastResetSentAt: json.lastResetSentAt ?? '' });
+    if (!isNew) model.markAsNotNew();
+    return model;
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromWire(v)]));
+}
+
+/** Copies a model's state from its updated snapshot into the instance the handler holds. */
+export function updateFromWire(target: unknown, wire: unknown): void {
+  const fresh = fromWire(wire);
+  if (target instanceof JsRecord && fresh instanceof JsRecord) {
+    target.load(fresh.data());
+    if (!fresh.isNew()) target.markAsNotNew();
+  } else if (target instanceof Collection && fresh instanceof Collection) {
+    target.load(fresh.toJSON());
+    if (!fresh.isNew()) target.markAsNotNew();
+  } else if (target instanceof Admin && fresh instanceof Admin) {
+    Object.assign(target, { id: fresh.id, created: fresh.created, updated: fresh.updated, email: fresh.email, tokenKey: fresh.tokenKey, passwordHash: fresh.passwordHash });
+    if (!fresh.isNew()) target.markAsNotNew();
+  }
+}

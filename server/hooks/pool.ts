@@ -1,0 +1,183 @@
+// The hook executors (worker threads running ./executor.ts): started lazily, one invocation at a
+// time each, growing up to the pool size while all are busy (then calls queue), and each call
+// bounded: an executor that runs past the budget (an endless loop) is terminated and replaced.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { FromExecutor, Invocation, InvocationResult, Manifest, ToExecutor } from './protocol';
+import { serveRpc, SIGNAL_BYTES, type RpcHandler } from './rpc';
+
+export class HookTimeoutError extends Error {}
+class HookLoadError extends Error {}
+
+const here = fileURLToPath(import.meta.url);
+const BUILT_ENTRY = path.join(path.dirname(here), 'hooks-executor.cjs');
+let entry: { file: string; execArgv: string[] } | null = null;
+
+/**
+ * The executor's code: hooks-executor.cjs next to the built server, or (from the TypeScript
+ * sources) executor.ts bundled once by esbuild into node_modules/.cache.
+ */
+function executorEntry(): { file: string; execArgv: string[] } {
+  if (entry) return entry;
+  if (!here.endsWith('.ts')) return (entry = { file: BUILT_ENTRY, execArgv: [] });
+  const source = path.join(path.dirname(here), 'executor.ts');
+  const out = path.resolve(path.dirname(here), '../../node_modules/.cache/outpost/hooks-executor.mjs');
+  const require = createRequire(import.meta.url);
+  try {
+    const esbuild = require('esbuild') as typeof import('esbuild');
+    const built = esbuild.buildSync({ entryPoints: [source], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, logLevel: 'silent', metafile: true });
+    const inputs = Object.keys(built.metafile.inputs).map((f) => fs.statSync(path.resolve(f)).mtimeMs);
+    const fresh = fs.existsSync(out) && fs.statSync(out).mtimeMs > Math.max(...inputs);
+    if (!fresh) {
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      const tmp = `${out}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, built.outputFiles[0].contents);
+      fs.renameSync(tmp, out);
+    }
+    return (entry = { file: out, execArgv: [] });
+  } catch {
+    const loader = require.resolve('tsx').replace(/[^/\\]+$/, 'loader.mjs');
+    return (entry = { file: source, execArgv: ['--import', pathToFileURL(loader).href] });
+  }
+}
+
+export interface PoolOptions {
+  files: string[];
+  hooksDir: string;
+  cwd: string;
+  dataDir: string;
+  dev: boolean;
+  /** At most this many executors (`--hooksPool`). */
+  size: number;
+  /** What the executors' calls into the server do. */
+  rpc: RpcHandler;
+  /** How long one RPC may wait for the main thread. */
+  rpcTimeoutMs: number;
+}
+
+interface Executor {
+  worker: Worker;
+  busy: boolean;
+  pending: Map<number, (r: InvocationResult) => void>;
+}
+
+export interface ExecutorPool {
+  manifest: Manifest;
+  invoke(inv: Invocation, budgetMs: number): Promise<InvocationResult>;
+  close(): Promise<void>;
+}
+
+export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
+  const executors: Executor[] = [];
+  const waiting: Array<() => void> = [];
+  let starting = 0;
+  let closed = false;
+  let nextId = 1;
+
+  const spawn = (): Promise<{ ex: Executor; manifest: Manifest }> =>
+    new Promise((resolve, reject) => {
+      const { port1, port2 } = new MessageChannel();
+      const signal = new SharedArrayBuffer(SIGNAL_BYTES);
+      const { file, execArgv } = executorEntry();
+      const worker = new Worker(file, { workerData: { port: port2, signal, rpcTimeoutMs: opts.rpcTimeoutMs }, transferList: [port2], execArgv, stdout: false, stderr: false });
+      serveRpc(port1, new Int32Array(signal), opts.rpc);
+      const ex: Executor = { worker, busy: false, pending: new Map() };
+      let loaded = false;
+      worker.on('message', (msg: FromExecutor) => {
+        if (msg.type === 'loaded') {
+          loaded = true;
+          resolve({ ex, manifest: msg.manifest });
+        } else if (msg.type === 'loadFailed') {
+          void worker.terminate();
+          reject(new HookLoadError(msg.error.message));
+        } else if (msg.type === 'result') {
+          ex.pending.get(msg.id)?.(msg.result);
+          ex.pending.delete(msg.id);
+        }
+      });
+      worker.on('error', (err) => {
+        if (!loaded) reject(new HookLoadError(`the hooks executor failed: ${err.message}`));
+        for (const done of ex.pending.values()) done({ outcome: 'error', error: { message: `the hooks executor failed: ${err.message}`, stack: err.stack } });
+        ex.pending.clear();
+      });
+      worker.on('exit', () => {
+        port1.close();
+        const at = executors.indexOf(ex);
+        if (at >= 0) executors.splice(at, 1);
+      });
+      worker.postMessage({ type: 'load', files: opts.files, hooksDir: opts.hooksDir, cwd: opts.cwd, dataDir: opts.dataDir, dev: opts.dev } satisfies ToExecutor);
+    });
+
+  const first = await spawn();
+  executors.push(first.ex);
+  const manifest = first.manifest;
+  const signature = JSON.stringify(manifest.registrations);
+
+  /** A free executor: an idle one, a new one while under the size, or the next one freed. */
+  async function acquire(): Promise<Executor> {
+    for (;;) {
+      if (closed) throw new Error('the hooks are shut down');
+      const idle = executors.find((e) => !e.busy);
+      if (idle) {
+        idle.busy = true;
+        return idle;
+      }
+      if (executors.length + starting < opts.size) {
+        starting++;
+        try {
+          const { ex, manifest: again } = await spawn();
+          if (JSON.stringify(again.registrations) !== signature) {
+            void ex.worker.terminate();
+            throw new HookLoadError('the hook files registered something else in a second executor (their registrations must not depend on chance or time)');
+          }
+          ex.busy = true;
+          executors.push(ex);
+          return ex;
+        } finally {
+          starting--;
+        }
+      }
+      await new Promise<void>((r) => waiting.push(r));
+    }
+  }
+
+  function release(ex: Executor): void {
+    ex.busy = false;
+    waiting.shift()?.();
+  }
+
+  return {
+    manifest,
+    async invoke(inv, budgetMs) {
+      const ex = await acquire();
+      const id = nextId++;
+      try {
+        return await new Promise<InvocationResult>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            ex.pending.delete(id);
+            // an executor stuck in a handler cannot be interrupted: it is replaced
+            const at = executors.indexOf(ex);
+            if (at >= 0) executors.splice(at, 1);
+            void ex.worker.terminate();
+            reject(new HookTimeoutError(`the handler ran longer than its budget of ${budgetMs} ms and was stopped`));
+          }, budgetMs);
+          ex.pending.set(id, (r) => {
+            clearTimeout(timer);
+            resolve(r);
+          });
+          ex.worker.postMessage({ type: 'invoke', id, invocation: inv } satisfies ToExecutor);
+        });
+      } finally {
+        release(ex);
+      }
+    },
+    async close() {
+      closed = true;
+      for (const w of waiting.splice(0)) w();
+      await Promise.all(executors.map((e) => e.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// What the main thread and the hook executors (worker threads, ./executor.ts) send each other.
+// Everything crosses as structured-clone data: models as plain snapshots (./models-wire.ts).
+
+/** A registration a hook file made while it loaded (the manifest is the list of them). */
+export type Registration =
+  | { kind: 'hook'; id: string; name: string; tags: string[] }
+  | { kind: 'route'; id: string; method: string; path: string; middlewares: MiddlewareRef[] }
+  | { kind: 'cron'; id: string; job: string; expr: string };
+
+/** A route middleware: one of $apis' (run on the main thread) or a JS function (run in the executor). */
+export type MiddlewareRef = { builtin: string; args: unknown[] } | { js: number };
+
+/** Where a registration came from (Settings › Hooks, error messages). */
+export interface Manifest {
+  files: string[];
+  registrations: Array<Registration & { file: string }>;
+}
+
+/** The request a route or request hook sees (`c` in 0.22: echo's Context). */
+export interface RequestSnapshot {
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string[]>;
+  headers: Record<string, string>;
+  /** A parsed JSON or urlencoded body, the text of any other, or null. */
+  body: unknown;
+  remoteIp: string;
+  /** The signed-in account: an admin's public fields or an auth record snapshot. */
+  admin: Record<string, unknown> | null;
+  authRecord: RecordWire | null;
+}
+
+/** A response a handler wrote (c.json, c.string, c.html, c.noContent, c.redirect, c.blob). */
+export interface ResponseSnapshot {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON to serialise, or text/bytes sent as they are. */
+  body: { json: unknown } | { text: string } | { bytes: Uint8Array } | null;
+}
+
+export interface RecordWire {
+  collection: Record<string, unknown> | null;
+  data: Record<string, unknown>;
+  isNew: boolean;
+  expand?: Record<string, unknown>;
+}
+
+/** An error a handler threw, as main maps it to 0.22's responses (./errors.ts). */
+export interface ErrorWire {
+  message: string;
+  stack?: string;
+  /** Set for ApiError and its subclasses: the status, message and data 0.22 keeps. */
+  api?: { status: number; message: string; data: unknown };
+}
+
+export interface HookEventWire {
+  /** The event's plain fields (collection, uploadedFiles names, ...). */
+  fields?: Record<string, unknown>;
+  record?: RecordWire;
+  records?: RecordWire[];
+  request?: RequestSnapshot;
+}
+
+export type Invocation =
+  | { kind: 'hook'; name: string; tags: string[]; event: HookEventWire }
+  | { kind: 'route'; id: string; request: RequestSnapshot }
+  | { kind: 'cron'; id: string };
+
+export interface InvocationResult {
+  /** 'stop': a handler returned false (0.22's StopPropagation: no later handler, no default action). */
+  outcome: 'continue' | 'stop' | 'error';
+  error?: ErrorWire;
+  /** The event after the handlers (their changes to e.record and friends). */
+  event?: HookEventWire;
+  response?: ResponseSnapshot | null;
+}
+
+/** main → executor */
+export type ToExecutor =
+  | { type: 'load'; files: string[]; hooksDir: string; cwd: string; dataDir: string; dev: boolean }
+  | { type: 'invoke'; id: number; invocation: Invocation };
+
+/** executor → main */
+export type FromExecutor =
+  | { type: 'loaded'; manifest: Manifest }
+  | { type: 'loadFailed'; error: ErrorWire }
+  | { type: 'result'; id: number; result: InvocationResult }
+  | { type: 'log'; level: 'log' | 'warn' | 'error'; text: string };

@@ -1,0 +1,152 @@
+// The HTTP side of pb_hooks: the routes hook files add with routerAdd (after the built-in ones, as
+// 0.22 adds them), $apis' middlewares checked here as 0.22 checks them, the request snapshot a
+// handler's `c` reads, the response it wrote, and errors mapped as 0.22's API maps them.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../core/errors';
+import { findCollection } from '../collections/store';
+import { collectionJson } from '../collections/normalize';
+import type { HookHost } from '../hooks/host';
+import type { ErrorWire, InvocationResult, MiddlewareRef, RecordWire, RequestSnapshot } from '../hooks/protocol';
+import { HookTimeoutError } from '../hooks/pool';
+import { sentenize } from '../../src/lib/schema/schema-words';
+
+const NO_ROWS = 'sql: no rows in result set';
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+/** A handler's error as 0.22's API answers it (apis/base.go): ApiErrors keep theirs, the rest is a generic 400. */
+export function apiErrorOf(error: ErrorWire | undefined): ApiError {
+  if (error?.api) {
+    const status = error.api.status >= 400 && error.api.status < 600 ? error.api.status : 400;
+    const data = error.api.data && typeof error.api.data === 'object' && !Array.isArray(error.api.data) ? (error.api.data as Record<string, unknown>) : {};
+    return new ApiError(status, sentenize(error.api.message), data, error.stack ?? error.message);
+  }
+  if (error?.message === NO_ROWS) return notFound();
+  return badRequest(undefined, {}, error?.stack ?? error?.message);
+}
+
+/** The auth record of a request as a hook handler gets it (its collection included). */
+function authRecordOf(ctx: AppContext, req: FastifyRequest): RecordWire | null {
+  if (req.auth?.kind !== 'authRecord' || !req.auth.record) return null;
+  const collection = req.auth.collectionId ? findCollection(ctx, req.auth.collectionId) : undefined;
+  return { collection: collection ? (collectionJson(collection) as unknown as Record<string, unknown>) : null, data: { ...req.auth.record }, isNew: false };
+}
+
+export function requestSnapshot(ctx: AppContext, req: FastifyRequest): RequestSnapshot {
+  const query: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries((req.query as Record<string, unknown>) ?? {})) query[k] = (Array.isArray(v) ? v : [v]).map(String);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : String(v);
+  const body = req.body === undefined ? null : Buffer.isBuffer(req.body) ? req.body.toString('utf8') : req.body;
+  return {
+    method: req.method,
+    url: req.url,
+    path: req.url.split('?')[0],
+    params: { ...((req.params as Record<string, string>) ?? {}) },
+    query,
+    headers,
+    body,
+    remoteIp: req.ip,
+    admin: req.auth?.kind === 'admin' ? (req.auth.admin ?? null) : null,
+    authRecord: authRecordOf(ctx, req),
+  };
+}
+
+/** Sends what a handler wrote; a handler that wrote nothing answers 200 with no body (as echo does). */
+export function sendWritten(reply: FastifyReply, result: InvocationResult): FastifyReply {
+  const res = result.response;
+  if (!res) return reply.status(200).send('');
+  reply.status(res.status);
+  for (const [k, v] of Object.entries(res.headers)) reply.header(k, v);
+  if (!res.body) return reply.send('');
+  if ('json' in res.body) return reply.type('application/json').send(res.body.json);
+  if ('text' in res.body) return reply.send(res.body.text);
+  return reply.send(Buffer.from(res.body.bytes));
+}
+
+/** $apis' middlewares, with 0.22's answers (apis/middlewares.go). */
+function checkBuiltin(ctx: AppContext, req: FastifyRequest, mw: { builtin: string; args: unknown[] }): void {
+  const auth = req.auth;
+  const collections = mw.args.filter((a): a is string => typeof a === 'string');
+  const recordCollection = () => (auth.collectionId ? findCollection(ctx, auth.collectionId)?.name : undefined) ?? '';
+  switch (mw.builtin) {
+    case 'requireGuestOnly':
+      if (auth.kind !== 'guest') throw badRequest('The request can be accessed only by guests.');
+      return;
+    case 'requireRecordAuth':
+      if (auth.kind !== 'authRecord') throw unauthorized('The request requires valid record authorization token to be set.');
+      if (collections.length && !collections.includes(recordCollection())) throw forbidden('The authorized record model is not allowed to perform this action.');
+      return;
+    case 'requireAdminAuth':
+      if (auth.kind !== 'admin') throw unauthorized('The request requires valid admin authorization token to be set.');
+      return;
+    case 'requireAdminAuthOnlyIfAny':
+      if (auth.kind !== 'admin' && ctx.admins.count() > 0) throw unauthorized('The request requires valid admin authorization token to be set.');
+      return;
+    case 'requireAdminOrRecordAuth':
+      if (auth.kind === 'guest') throw unauthorized('The request requires admin or record authorization token to be set.');
+      if (auth.kind === 'authRecord' && collections.length && !collections.includes(recordCollection())) {
+        throw forbidden('The authorized record model is not allowed to perform this action.');
+      }
+      return;
+    case 'requireAdminOrOwnerAuth': {
+      if (auth.kind === 'admin') return;
+      if (auth.kind !== 'authRecord') throw unauthorized('The request requires admin or record authorization token to be set.');
+      const param = collections[0] || 'id';
+      if (String(auth.record?.id ?? '') !== (req.params as Record<string, string>)[param]) throw forbidden('You are not allowed to perform this request.');
+      return;
+    }
+    // the request log, compression and body limits apply to every route already
+    case 'activityLogger':
+    case 'gzip':
+    case 'bodyLimit':
+      return;
+  }
+}
+
+/** Runs an invocation; a handler past its budget answers the generic 400 and is logged. */
+export async function invokeSafely(run: () => Promise<InvocationResult>, what: string): Promise<InvocationResult> {
+  try {
+    return await run();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`[pb_hooks] ${what}: ${message}`);
+    return { outcome: 'error', error: { message: err instanceof HookTimeoutError ? `${what}: ${message}` : message } };
+  }
+}
+
+export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const hooks = ctx.hooks;
+  if (!hooks) return;
+  for (const r of hooks.manifest.registrations) {
+    if (r.kind !== 'route') continue;
+    const methods = r.method === '*' ? METHODS : [r.method];
+    for (const method of methods) {
+      if (!METHODS.includes(method)) {
+        console.warn(`[pb_hooks] ${r.file}: routerAdd("${r.method}", "${r.path}") is skipped: unknown method`);
+        continue;
+      }
+      if (app.hasRoute({ method: method as 'GET', url: r.path })) {
+        console.warn(`[pb_hooks] ${r.file}: routerAdd("${method}", "${r.path}") is skipped: Outpost already serves that route`);
+        continue;
+      }
+      app.route({
+        method: method as 'GET',
+        url: r.path,
+        handler: async (req, reply) => {
+          for (const mw of r.middlewares as MiddlewareRef[]) if ('builtin' in mw) checkBuiltin(ctx, req, mw);
+          const result = await invokeSafely(() => hooks.route(r.id, requestSnapshot(ctx, req)), `${method} ${r.path}`);
+          if (result.outcome === 'error') throw apiErrorOf(result.error);
+          return sendWritten(reply, result);
+        },
+      });
+    }
+  }
+}
+
+/** onAfterBootstrap, once the app is ready; an error stops the start, as in 0.22. */
+export async function fireAfterBootstrap(hooks: HookHost): Promise<void> {
+  if (!hooks.has('onAfterBootstrap')) return;
+  const result = await hooks.trigger('onAfterBootstrap', [], {});
+  if (result.outcome === 'error') throw new Error(`onAfterBootstrap failed: ${result.error?.message}`);
+}

@@ -1,0 +1,106 @@
+// The record request hooks (0.22's onRecordsListRequest, onRecordViewRequest and
+// onRecord{Before,After}{Create,Update,Delete}Request) around the records API: each is triggered
+// only when a handler runs for the collection (tags: its id and name), with the record(s), the
+// collection and the request; what the handlers change in e.record goes back into the record
+// (not validated again, as in 0.22), and a handler that returns false or writes a response
+// decides the answer.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Collection } from '../collections/model';
+import { collectionJson } from '../collections/normalize';
+import type { RecordModel } from '../records/model';
+import type { RecordWire, ResponseSnapshot } from '../hooks/protocol';
+import { prepareValue } from '../../src/fields/record-values';
+import { SaveStopped } from '../records/upsert';
+import { apiErrorOf, invokeSafely, requestSnapshot, sendWritten } from './hook-routes';
+
+export interface HookRun {
+  /** A handler returned false: no later handler ran and no default action is to run. */
+  stopped: boolean;
+  /** What a handler wrote (c.json, ...), to send instead of the default answer. */
+  response: ResponseSnapshot | null;
+}
+
+const SYSTEM_KEYS = ['id', 'created', 'updated', 'username', 'email', 'emailVisibility', 'verified', 'tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt'];
+
+const wireOf = (record: RecordModel): RecordWire => ({
+  collection: collectionJson(record.collection) as unknown as Record<string, unknown>,
+  data: { ...record.data },
+  isNew: false,
+});
+
+/** The handlers' changes into the record: schema fields prepared as the API prepares values. */
+function applyWire(record: RecordModel, wire: RecordWire): void {
+  for (const field of record.collection.schema) {
+    if (Object.hasOwn(wire.data, field.name)) record.data[field.name] = prepareValue(field, wire.data[field.name]);
+  }
+  for (const key of SYSTEM_KEYS) if (Object.hasOwn(wire.data, key) && Object.hasOwn(record.data, key)) record.data[key] = wire.data[key];
+}
+
+/** Whether `name` has handlers for this collection (nothing is prepared otherwise). */
+const hasRecordHook = (ctx: AppContext, name: string, collection: Collection): boolean =>
+  !!ctx.hooks?.has(name, [collection.id, collection.name]);
+
+/** Triggers `name`; null when no handler runs. A handler's error is thrown as 0.22 answers it. */
+export async function runRecordHook(
+  ctx: AppContext,
+  req: FastifyRequest,
+  name: string,
+  collection: Collection,
+  target: { record?: RecordModel; records?: RecordModel[]; isNew?: boolean; fields?: Record<string, unknown> },
+): Promise<HookRun | null> {
+  const hooks = ctx.hooks;
+  if (!hooks || !hasRecordHook(ctx, name, collection)) return null;
+  const record = target.record ? { ...wireOf(target.record), isNew: target.isNew ?? false } : undefined;
+  const event = {
+    request: requestSnapshot(ctx, req),
+    fields: { collection: collectionJson(collection) as unknown as Record<string, unknown>, ...target.fields },
+    record,
+    records: target.records?.map(wireOf),
+  };
+  const result = await invokeSafely(() => hooks.trigger(name, [collection.id, collection.name], event), name);
+  if (result.outcome === 'error') throw apiErrorOf(result.error);
+  if (target.record && result.event?.record) applyWire(target.record, result.event.record);
+  target.records?.forEach((r, i) => {
+    const changed = result.event?.records?.[i];
+    if (changed) applyWire(r, changed);
+  });
+  return { stopped: result.outcome === 'stop', response: result.response ?? null };
+}
+
+/** 0.22's request hooks around a save: before (after validation), the save, after, then the answer. */
+export async function saveWithHooks(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  collection: Collection,
+  action: 'Create' | 'Update',
+  save: (beforeSave: ((record: RecordModel) => Promise<boolean>) | undefined) => Promise<RecordModel>,
+): Promise<RecordModel | FastifyReply> {
+  let before: HookRun | null = null;
+  const beforeName = `onRecordBefore${action}Request`;
+  const beforeSave = hasRecordHook(ctx, beforeName, collection)
+    ? async (record: RecordModel) => {
+        before = await runRecordHook(ctx, req, beforeName, collection, { record, isNew: action === 'Create' });
+        return !before?.stopped;
+      }
+    : undefined;
+  let saved: RecordModel;
+  try {
+    saved = await save(beforeSave);
+  } catch (err) {
+    if (err instanceof SaveStopped && before) return sendHookAnswer(reply, before);
+    throw err;
+  }
+  const after = await runRecordHook(ctx, req, `onRecordAfter${action}Request`, collection, { record: saved });
+  const written = (before as HookRun | null)?.response ?? after?.response;
+  if (after?.stopped || written) return sendHookAnswer(reply, { stopped: true, response: written ?? null });
+  return saved;
+}
+
+export const isRecord = (v: RecordModel | FastifyReply): v is RecordModel => 'collection' in v && 'data' in v;
+
+/** What the hooks decided: the response a handler wrote, or 200 with no body (0.22 after `return false`). */
+export function sendHookAnswer(reply: FastifyReply, run: HookRun): FastifyReply {
+  return sendWritten(reply, { outcome: 'continue', response: run.response });
+}

@@ -1,0 +1,84 @@
+// A pb_hooks folder in the style of real 0.22 projects (our own): routes with $apis middlewares and
+// JS middlewares, record request hooks with collection tags, a before-create check throwing 0.22's
+// error classes, `return false`, $app.store(), the Dao (finders, saveRecord, runInTransaction),
+// onAfterBootstrap, a cron job, require of a module of the hooks folder, a *.pb.ts file, a blocking
+// handler and a runaway one.
+export const HOOK_FILES: Record<string, string> = {
+  'utils.js': `module.exports = { shout: (s) => String(s).toUpperCase() + "!" };\n`,
+  'main.pb.js': `/// <reference path="../pb_data/types.d.ts" />
+const greeting = "hello"; // handlers see their file's variables (0.22's could not)
+const { shout } = require(\`\${__hooks}/utils.js\`);
+
+onAfterBootstrap((e) => {
+  $app.store().set("booted", "yes");
+});
+
+routerAdd("GET", "/hello/:name", (c) => {
+  return c.json(200, { message: greeting + " " + c.pathParam("name"), loud: shout(c.queryParam("q")), booted: $app.store().get("booted") });
+});
+
+routerAdd("GET", "/api/mine", (c) => {
+  const me = c.get("authRecord");
+  return c.json(200, { id: me.id, email: me.email() });
+}, $apis.requireRecordAuth("users"));
+
+routerAdd("GET", "/admin-only", (c) => c.string(200, "admin " + c.get("admin").email), $apis.requireAdminAuth());
+
+// a JS middleware in 0.22's shape: (next) => (c) => ...
+const stamp = (next) => (c) => { c.response().header().set("X-Stamp", "1"); return next(c); };
+routerAdd("POST", "/notes-count", (c) => {
+  const body = {};
+  c.bind(body);
+  const found = $app.dao().findRecordsByFilter("notes", "title ~ {:q}", "", 0, 0, { q: body.q || "" });
+  return c.json(200, { count: found.length });
+}, stamp);
+
+routerAdd("POST", "/tx/:mode", (c) => {
+  const notes = $app.dao().findCollectionByNameOrId("notes");
+  try {
+    $app.dao().runInTransaction((txDao) => {
+      const r = new Record(notes, { title: "in tx" });
+      txDao.saveRecord(r);
+      if (c.pathParam("mode") === "fail") throw new Error("undo");
+    });
+  } catch (e) {
+    return c.json(200, { rolledBack: true, count: $app.dao().findRecordsByFilter("notes", "title = 'in tx'").length });
+  }
+  return c.json(200, { rolledBack: false, count: $app.dao().findRecordsByFilter("notes", "title = 'in tx'").length });
+});
+
+routerAdd("GET", "/slow", (c) => { sleep(700); return c.string(200, "slept"); });
+routerAdd("GET", "/forever", (c) => { for (;;) {} });
+routerAdd("GET", "/boom", (c) => { throw new Error("secret detail"); });
+routerAdd("GET", "/missing", (c) => $app.dao().findRecordById("notes", "nope"));
+
+onRecordBeforeCreateRequest((e) => {
+  const title = e.record.get("title");
+  if (title === "stop") return false;
+  if (title.startsWith("bad")) throw new BadRequestError("Invalid title", { title: new ValidationError("invalid_title", "Bad words") });
+  e.record.set("title", title.trim() + " (checked)");
+}, "notes");
+
+onRecordAfterCreateRequest((e) => {
+  $app.store().set("lastNote", e.record.id);
+}, "notes");
+
+// a hook for another collection does not run for notes
+onRecordBeforeCreateRequest((e) => {
+  throw new BadRequestError("not for notes");
+}, "other");
+
+onRecordViewRequest((e) => {
+  if (e.record.get("title") === "custom (checked)") return e.httpContext.json(200, { custom: true });
+}, "notes");
+
+cronAdd("tick", "*/5 * * * *", () => { $app.store().set("ticked", true); });
+`,
+  'typed.pb.ts': `/// <reference path="../pb_data/types.d.ts" />
+interface Answer { typed: boolean; last: string | null }
+routerAdd("GET", "/typed", (c: any) => {
+  const answer: Answer = { typed: true, last: $app.store().get("lastNote") };
+  return c.json(200, answer);
+});
+`,
+};

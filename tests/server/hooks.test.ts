@@ -1,0 +1,156 @@
+// pb_hooks (issue 34), first part: a hook folder in the style of real 0.22 projects
+// (tests/helpers/hooks-project.ts) run by `serve` (the built server in the 'server-built'
+// project), started twice: routes, $apis and JS middlewares, record request hooks with tags,
+// 0.22's error classes and `return false`, the Dao and its transactions, $app.store(),
+// onAfterBootstrap, require, a *.pb.ts file; a blocking handler holds up only its own request, a
+// runaway one is stopped at its budget; a file that fails to load stops the start, naming it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, tempDir } from '../helpers/server';
+import { runCli, startCliServer } from '../helpers/cli';
+import type { ServerProcess } from '../helpers/server-process';
+import { HOOK_FILES } from '../helpers/hooks-project';
+
+const ADMIN = { email: 'hooks@example.com', password: 'hooks-pass-123' };
+const work = tempDir('outpost-hooks-');
+const dataDir = path.join(work, 'pb_data');
+const hooksDir = path.join(work, 'pb_hooks');
+let srv: ServerProcess;
+let adminToken = '';
+let userToken = '';
+
+const call = (method: string, p: string, opts: { body?: unknown; token?: string } = {}) => http(srv.url, method, p, opts);
+
+async function start(): Promise<void> {
+  srv = await startCliServer([`--dir=${dataDir}`, '--automigrate=false'], work);
+  adminToken = (await call('POST', '/api/admins/auth-with-password', { body: { identity: ADMIN.email, password: ADMIN.password } })).body.token;
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(hooksDir, { recursive: true });
+  for (const [name, text] of Object.entries(HOOK_FILES)) fs.writeFileSync(path.join(hooksDir, name), text);
+  process.env.OUTPOST_HOOKS_TIMEOUT_MS = '3000';
+  expect((await runCli(['admin', 'create', ADMIN.email, ADMIN.password, `--dir=${dataDir}`], work)).stdout).toContain('Successfully created');
+  await start();
+  const notes = await call('POST', '/api/collections', { token: adminToken, body: { name: 'notes', type: 'base', schema: [{ name: 'title', type: 'text' }], listRule: '', viewRule: '', createRule: '' } });
+  expect(notes.status, JSON.stringify(notes.body)).toBe(200);
+  const other = await call('POST', '/api/collections', { token: adminToken, body: { name: 'other', type: 'base', schema: [{ name: 'title', type: 'text' }], createRule: '' } });
+  expect(other.status).toBe(200);
+  await call('POST', '/api/collections/users/records', { body: { email: 'u@example.com', password: 'user-pass-1', passwordConfirm: 'user-pass-1' } });
+  userToken = (await call('POST', '/api/collections/users/auth-with-password', { body: { identity: 'u@example.com', password: 'user-pass-1' } })).body.token;
+});
+
+afterAll(async () => {
+  delete process.env.OUTPOST_HOOKS_TIMEOUT_MS;
+  await srv?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
+  beforeAll(async () => {
+    if (startName === 'second') {
+      await srv.stop();
+      await start();
+      userToken = (await call('POST', '/api/collections/users/auth-with-password', { body: { identity: 'u@example.com', password: 'user-pass-1' } })).body.token;
+    }
+  });
+
+  it('routes: closures, path and query params, require of the hooks folder, onAfterBootstrap, a .pb.ts file', async () => {
+    const res = await call('GET', '/hello/world?q=hey');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'hello world', loud: 'HEY!', booted: 'yes' });
+    const typed = await call('GET', '/typed');
+    expect(typed.body.typed).toBe(true);
+  });
+
+  it("$apis' middlewares answer as 0.22's, a JS middleware wraps its route", async () => {
+    expect(await call('GET', '/api/mine')).toMatchObject({ status: 401, body: { code: 401, message: 'The request requires valid record authorization token to be set.', data: {} } });
+    const mine = await call('GET', '/api/mine', { token: userToken });
+    expect(mine.body.email).toBe('u@example.com');
+    expect((await call('GET', '/admin-only', { token: userToken })).status).toBe(401);
+    const admin = await call('GET', '/admin-only', { token: adminToken });
+    expect(admin.body).toBe(`admin ${ADMIN.email}`);
+    const counted = await call('POST', '/notes-count', { body: { q: 'zzz-none' } });
+    expect(counted.body).toEqual({ count: 0 });
+    expect(counted.headers.get('x-stamp')).toBe('1');
+  });
+
+  it('record hooks: a before hook changes the record, throws 0.22 errors, returns false; tags select the collection', async () => {
+    const created = await call('POST', '/api/collections/notes/records', { body: { title: ' first ' } });
+    expect(created.status).toBe(200);
+    expect(created.body.title).toBe('first (checked)');
+    expect((await call('GET', '/typed')).body.last).toBe(created.body.id);
+
+    const bad = await call('POST', '/api/collections/notes/records', { body: { title: 'bad one' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 400, message: 'Invalid title.', data: { title: { code: 'invalid_title', message: 'Bad words' } } });
+
+    const before = (await call('GET', '/api/collections/notes/records?perPage=1')).body.totalItems;
+    const stopped = await call('POST', '/api/collections/notes/records', { body: { title: 'stop' } });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toBe(null);
+    expect((await call('GET', '/api/collections/notes/records?perPage=1')).body.totalItems).toBe(before);
+
+    const other = await call('POST', '/api/collections/other/records', { body: { title: 'x' } });
+    expect(other.body.message).toBe('Not for notes.');
+
+    const custom = await call('POST', '/api/collections/notes/records', { body: { title: 'custom' } });
+    expect((await call('GET', `/api/collections/notes/records/${custom.body.id}`)).body).toEqual({ custom: true });
+  });
+
+  it('the Dao: a transaction that throws rolls back, one that returns commits', async () => {
+    const failed = await call('POST', '/tx/fail');
+    expect(failed.body.rolledBack).toBe(true);
+    const committed = await call('POST', '/tx/ok');
+    expect(committed.body.rolledBack).toBe(false);
+    expect(committed.body.count).toBe(failed.body.count + 1);
+  });
+
+  it("errors as 0.22's API maps them: no rows is a 404, anything else a 400 that hides its detail", async () => {
+    expect(await call('GET', '/missing')).toMatchObject({ status: 404, body: { code: 404, message: "The requested resource wasn't found.", data: {} } });
+    const boom = await call('GET', '/boom');
+    expect(boom.body).toEqual({ code: 400, message: 'Something went wrong while processing your request.', data: {} });
+  });
+
+  it('a blocking handler holds up only its own request; a runaway one is stopped and the server goes on', async () => {
+    let slowDone = false;
+    const slow = Promise.all([1, 2, 3].map(() => call('GET', '/slow'))).finally(() => (slowDone = true));
+    await new Promise((r) => setTimeout(r, 100));
+    // answered while the three handlers still sleep (each blocks its own executor only)
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    expect((await call('GET', '/hello/x')).status).toBe(200);
+    expect(slowDone).toBe(false);
+    expect((await slow).map((r) => r.body)).toEqual(['slept', 'slept', 'slept']);
+
+    const runaway = await call('GET', '/forever');
+    expect(runaway.body).toEqual({ code: 400, message: 'Something went wrong while processing your request.', data: {} });
+    expect((await call('GET', '/hello/again')).body.message).toBe('hello again');
+  });
+});
+
+describe('hook files that do not load', () => {
+  async function serveWith(files: Record<string, string>): Promise<{ code: number | null; out: string }> {
+    const dir = tempDir('outpost-hooks-bad-');
+    try {
+      fs.mkdirSync(path.join(dir, 'pb_hooks'));
+      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, 'pb_hooks', name), text);
+      const res = await runCli(['serve', `--dir=${path.join(dir, 'pb_data')}`, '--http=127.0.0.1:0'], dir);
+      return { code: res.code, out: res.stdout + res.stderr };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('a syntax error, a throw at load and a bad cron expression stop serve with the file and line', async () => {
+    const syntax = await serveWith({ 'a.pb.js': 'routerAdd("GET", "/x", (c) => {\n  return c.json(200, {;\n});\n' });
+    expect(syntax.code).toBe(1);
+    expect(syntax.out).toMatch(/a\.pb\.js/);
+    const thrown = await serveWith({ 'b.pb.js': '// b\nthrow new Error("not today");\n' });
+    expect(thrown.code).toBe(1);
+    expect(thrown.out).toContain('Failed to execute b.pb.js:2: not today');
+    const cron = await serveWith({ 'c.pb.js': 'cronAdd("x", "* * * * * *", () => {});\n' });
+    expect(cron.code).toBe(1);
+    expect(cron.out).toContain('invalid cron expression');
+  });
+});
