@@ -63,6 +63,11 @@ function eventOf(wire: HookEventWire): { e: Record<string, unknown>; ctx: Return
     e.collection = c;
   }
   if (wire.record) e.record = recordFromWire(wire.record);
+  // model hooks name it e.model (and give the Dao the write runs with)
+  if (wire.fields && 'model' in wire.fields) {
+    e.model = e.record;
+    e.dao = (globalThis as { $app?: { dao(): unknown } }).$app?.dao();
+  }
   if (wire.records) e.records = wire.records.map(recordFromWire);
   if (ctx) e.httpContext = ctx;
   return { e, ctx };

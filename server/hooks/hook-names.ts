@@ -51,4 +51,11 @@ export const FIRED: ReadonlySet<string> = new Set([
   'onRecordAfterUpdateRequest',
   'onRecordBeforeDeleteRequest',
   'onRecordAfterDeleteRequest',
+  // records written through the API (a hook's own Dao writes fire none yet)
+  'onModelBeforeCreate',
+  'onModelAfterCreate',
+  'onModelBeforeUpdate',
+  'onModelAfterUpdate',
+  'onModelBeforeDelete',
+  'onModelAfterDelete',
 ]);

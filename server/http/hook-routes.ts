@@ -3,27 +3,13 @@
 // handler's `c` reads, the response it wrote, and errors mapped as 0.22's API maps them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../core/errors';
+import { badRequest, forbidden, unauthorized } from '../core/errors';
 import { findCollection } from '../collections/store';
 import { collectionJson } from '../collections/normalize';
 import type { HookHost } from '../hooks/host';
-import type { ErrorWire, InvocationResult, MiddlewareRef, RecordWire, RequestSnapshot } from '../hooks/protocol';
-import { HookTimeoutError } from '../hooks/pool';
-import { sentenize } from '../../src/lib/schema/schema-words';
-
-const NO_ROWS = 'sql: no rows in result set';
+import type { InvocationResult, MiddlewareRef, RecordWire, RequestSnapshot } from '../hooks/protocol';
+import { apiErrorOf, invokeSafely } from '../hooks/errors';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-
-/** A handler's error as 0.22's API answers it (apis/base.go): ApiErrors keep theirs, the rest is a generic 400. */
-export function apiErrorOf(error: ErrorWire | undefined): ApiError {
-  if (error?.api) {
-    const status = error.api.status >= 400 && error.api.status < 600 ? error.api.status : 400;
-    const data = error.api.data && typeof error.api.data === 'object' && !Array.isArray(error.api.data) ? (error.api.data as Record<string, unknown>) : {};
-    return new ApiError(status, sentenize(error.api.message), data, error.stack ?? error.message);
-  }
-  if (error?.message === NO_ROWS) return notFound();
-  return badRequest(undefined, {}, error?.stack ?? error?.message);
-}
 
 /** The auth record of a request as a hook handler gets it (its collection included). */
 function authRecordOf(ctx: AppContext, req: FastifyRequest): RecordWire | null {
@@ -101,17 +87,6 @@ function checkBuiltin(ctx: AppContext, req: FastifyRequest, mw: { builtin: strin
     case 'gzip':
     case 'bodyLimit':
       return;
-  }
-}
-
-/** Runs an invocation; a handler past its budget answers the generic 400 and is logged. */
-export async function invokeSafely(run: () => Promise<InvocationResult>, what: string): Promise<InvocationResult> {
-  try {
-    return await run();
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    console.error(`[pb_hooks] ${what}: ${message}`);
-    return { outcome: 'error', error: { message: err instanceof HookTimeoutError ? `${what}: ${message}` : message } };
   }
 }
 

@@ -9,32 +9,17 @@ import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { collectionJson } from '../collections/normalize';
 import type { RecordModel } from '../records/model';
-import type { RecordWire, ResponseSnapshot } from '../hooks/protocol';
-import { prepareValue } from '../../src/fields/record-values';
+import type { ResponseSnapshot } from '../hooks/protocol';
+import { apiErrorOf, invokeSafely } from '../hooks/errors';
+import { applyRecordWire, recordWire } from '../hooks/record-wire';
 import { SaveStopped } from '../records/upsert';
-import { apiErrorOf, invokeSafely, requestSnapshot, sendWritten } from './hook-routes';
+import { requestSnapshot, sendWritten } from './hook-routes';
 
 export interface HookRun {
   /** A handler returned false: no later handler ran and no default action is to run. */
   stopped: boolean;
   /** What a handler wrote (c.json, ...), to send instead of the default answer. */
   response: ResponseSnapshot | null;
-}
-
-const SYSTEM_KEYS = ['id', 'created', 'updated', 'username', 'email', 'emailVisibility', 'verified', 'tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt'];
-
-const wireOf = (record: RecordModel): RecordWire => ({
-  collection: collectionJson(record.collection) as unknown as Record<string, unknown>,
-  data: { ...record.data },
-  isNew: false,
-});
-
-/** The handlers' changes into the record: schema fields prepared as the API prepares values. */
-function applyWire(record: RecordModel, wire: RecordWire): void {
-  for (const field of record.collection.schema) {
-    if (Object.hasOwn(wire.data, field.name)) record.data[field.name] = prepareValue(field, wire.data[field.name]);
-  }
-  for (const key of SYSTEM_KEYS) if (Object.hasOwn(wire.data, key) && Object.hasOwn(record.data, key)) record.data[key] = wire.data[key];
 }
 
 /** Whether `name` has handlers for this collection (nothing is prepared otherwise). */
@@ -51,19 +36,19 @@ export async function runRecordHook(
 ): Promise<HookRun | null> {
   const hooks = ctx.hooks;
   if (!hooks || !hasRecordHook(ctx, name, collection)) return null;
-  const record = target.record ? { ...wireOf(target.record), isNew: target.isNew ?? false } : undefined;
+  const record = target.record ? recordWire(target.record, target.isNew ?? false) : undefined;
   const event = {
     request: requestSnapshot(ctx, req),
     fields: { collection: collectionJson(collection) as unknown as Record<string, unknown>, ...target.fields },
     record,
-    records: target.records?.map(wireOf),
+    records: target.records?.map((r) => recordWire(r)),
   };
   const result = await invokeSafely(() => hooks.trigger(name, [collection.id, collection.name], event), name);
   if (result.outcome === 'error') throw apiErrorOf(result.error);
-  if (target.record && result.event?.record) applyWire(target.record, result.event.record);
+  if (target.record && result.event?.record) applyRecordWire(target.record, result.event.record);
   target.records?.forEach((r, i) => {
     const changed = result.event?.records?.[i];
-    if (changed) applyWire(r, changed);
+    if (changed) applyRecordWire(r, changed);
   });
   return { stopped: result.outcome === 'stop', response: result.response ?? null };
 }

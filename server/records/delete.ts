@@ -10,6 +10,7 @@ import { ApiError } from '../core/errors';
 import { formatPbDate } from '../query/macros';
 import { getStorage } from '../services/storage';
 import { announceRecordDeleting, emitRecordChange, runAfterCommit } from './events';
+import { afterModelWrites, beforeModelWrite } from './model-hooks';
 import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { prepareValue } from '../../src/fields/record-values';
 import { isRelationField } from '../../src/fields/relation/field';
@@ -73,6 +74,8 @@ function cascade(ctx: AppContext, main: RecordModel, state: DeleteState): void {
 /** Deletes `record` and cleans up its references; 400 when a required reference blocks it. */
 export async function deleteRecord(ctx: AppContext, record: RecordModel): Promise<void> {
   const state: DeleteState = { deleted: [], updated: new Map(), afterCommit: [] };
+  // (the records a cascade deletes or updates get their after hooks; their before hooks do not run)
+  if (!(await beforeModelWrite(ctx, 'Delete', record, DELETE_FAILED))) return;
   try {
     ctx.transaction(() => deleteInTx(ctx, record, state));
   } catch (err) {
@@ -82,6 +85,8 @@ export async function deleteRecord(ctx: AppContext, record: RecordModel): Promis
   for (const r of state.updated.values()) emitRecordChange(ctx, { action: 'update', record: r });
   for (const r of state.deleted) emitRecordChange(ctx, { action: 'delete', record: r });
   runAfterCommit(state.afterCommit);
+  await afterModelWrites(ctx, 'Delete', state.deleted, DELETE_FAILED);
+  await afterModelWrites(ctx, 'Update', [...state.updated.values()], DELETE_FAILED);
 }
 
 /**

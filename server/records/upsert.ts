@@ -11,6 +11,7 @@ import type { RequestInfo } from '../query/record-resolver';
 import { isOutOfSpace, noteOutOfSpace, noteWriteSucceeded } from '../services/disk-space';
 import { getStorage } from '../services/storage';
 import { emitRecordChange } from './events';
+import { afterModelWrites, beforeModelWrite } from './model-hooks';
 import { recordFromRow, type RecordModel } from './model';
 import { compileRule, manageRuleCondition } from './rules';
 import { findRowById, pendingRowOf, rowByIdQuery } from './store';
@@ -183,6 +184,9 @@ async function loadAndSave(ctx: AppContext, form: RecordForm, input: UpsertInput
 
 async function save(ctx: AppContext, form: RecordForm, record: RecordModel, action: 'create' | 'update'): Promise<RecordModel> {
   const message = action === 'create' ? CREATE_FAILED : UPDATE_FAILED;
+  const verb = action === 'create' ? 'Create' : 'Update';
+  // a model hook's false skips the write (0.22's StopPropagation): the record is answered unsaved
+  if (!(await beforeModelWrite(ctx, verb, record, message))) return record;
   const undo = await writeUploads(ctx, record, form);
   let saved: RecordModel;
   try {
@@ -205,6 +209,7 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
   }
   await deleteOldFiles(ctx, saved, form.filesToDelete);
   emitRecordChange(ctx, { action, record: saved });
+  await afterModelWrites(ctx, verb, [saved], message);
   return saved;
 }
 

@@ -74,6 +74,16 @@ onRecordViewRequest((e) => {
 
 cronAdd("tick", "*/5 * * * *", () => { $app.store().set("ticked", true); });
 `,
+  'models.pb.js': `/// <reference path="../pb_data/types.d.ts" />
+// model hooks around the API's record writes, tagged with the collection
+onModelBeforeUpdate((e) => {
+  if (e.model.get("title") === "renamed") e.model.set("title", "renamed by a model hook");
+  if (e.model.get("title") === "frozen") throw new Error("no");
+}, "notes");
+onModelAfterCreate((e) => { $app.store().set("modelCreated", e.model.id); }, "notes");
+onModelAfterDelete((e) => { $app.store().set("modelDeleted", e.model.id); }, "notes");
+routerAdd("GET", "/model-events", (c) => c.json(200, { created: $app.store().get("modelCreated"), deleted: $app.store().get("modelDeleted") }));
+`,
   'typed.pb.ts': `/// <reference path="../pb_data/types.d.ts" />
 interface Answer { typed: boolean; last: string | null }
 routerAdd("GET", "/typed", (c: any) => {

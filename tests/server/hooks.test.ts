@@ -99,6 +99,18 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     expect((await call('GET', `/api/collections/notes/records/${custom.body.id}`)).body).toEqual({ custom: true });
   });
 
+  it('model hooks around the API writes: before changes or refuses, after follows create and delete', async () => {
+    const note = (await call('POST', '/api/collections/notes/records', { body: { title: 'model' } })).body;
+    expect((await call('GET', '/model-events')).body.created).toBe(note.id);
+    const renamed = await call('PATCH', `/api/collections/notes/records/${note.id}`, { token: adminToken, body: { title: 'renamed' } });
+    expect(renamed.body.title).toBe('renamed by a model hook');
+    const frozen = await call('PATCH', `/api/collections/notes/records/${note.id}`, { token: adminToken, body: { title: 'frozen' } });
+    expect(frozen.body).toEqual({ code: 400, message: 'Failed to update record.', data: {} });
+    expect((await call('GET', `/api/collections/notes/records/${note.id}`)).body.title).toBe('renamed by a model hook');
+    expect((await call('DELETE', `/api/collections/notes/records/${note.id}`, { token: adminToken })).status).toBe(204);
+    expect((await call('GET', '/model-events')).body.deleted).toBe(note.id);
+  });
+
   it('the Dao: a transaction that throws rolls back, one that returns commits', async () => {
     const failed = await call('POST', '/tx/fail');
     expect(failed.body.rolledBack).toBe(true);
