@@ -9,7 +9,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { FromExecutor, Invocation, InvocationResult, Manifest, ToExecutor } from './protocol';
 import { serveRpc, SIGNAL_BYTES, type RpcHandler } from './rpc';
 
-export class HookTimeoutError extends Error {}
+class HookTimeoutError extends Error {}
 class HookLoadError extends Error {}
 
 const here = fileURLToPath(import.meta.url);
