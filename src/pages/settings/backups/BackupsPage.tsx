@@ -16,6 +16,7 @@ import { Accordion } from '../../../ui/Accordion';
 import { fileErrorMessage, listBackups, useCanBackup, type BackupItem } from './backups-api';
 import { BackupsList } from './BackupsList';
 import { CreateBackupPopup } from './CreateBackupPopup';
+import { usePendingCounts } from './pending-migrations';
 import { RestoreBackupPopup } from './RestoreBackupPopup';
 import './backups.css';
 
@@ -28,6 +29,7 @@ export default function BackupsPage() {
   const [creating, setCreating] = useState(false);
   const [restoring, setRestoring] = useState<string | null>(null);
   const canBackup = useCanBackup();
+  const pending = usePendingCounts(items, loading);
   const fileInput = useRef<HTMLInputElement>(null);
   const seq = useRef(0);
 
@@ -141,7 +143,7 @@ export default function BackupsPage() {
             <input ref={fileInput} type="file" accept="application/zip" hidden onChange={(e) => void upload(e)} data-testid="backup-upload-input" />
           </div>
 
-          <BackupsList items={items} loading={loading} busy={busyKeys} onDownload={download} onRestore={setRestoring} onDelete={remove} />
+          <BackupsList items={items} loading={loading} busy={busyKeys} pending={pending} onDownload={download} onRestore={setRestoring} onDelete={remove} />
 
           <div className="backups-create">
             {canBackup ? (

@@ -1,4 +1,5 @@
-// 'Restore {name}': the danger warning, the exact name typed again
+// 'Restore {name}': the danger warning, the migration files that will run after the restore
+// (Outpost only, fetched as the popup opens; never blocks the restore), the exact name typed again
 // (schemas/backups/restore.*), 'Restore backup' enabled only when it matches; while the restore
 // runs the popup cannot be closed (no overlay click, no Esc). Success reloads the page 2 s later
 // (the server restarts meanwhile); failure shows the server's message.
@@ -8,6 +9,8 @@ import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addErrorToast } from '../../../shell/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { errorMessage } from './backups-api';
+import { usePendingMigrations } from './pending-migrations';
+import { PendingMigrationsNote } from './PendingMigrationsNote';
 
 const RELOAD_AFTER_RESTORE_MS = 2000;
 
@@ -24,6 +27,7 @@ export function RestoreBackupPopup({ name, onClose }: { name: string | null; onC
   const [busy, setBusy] = useState(false);
   const [id] = useState(formId);
   const open = name !== null;
+  const pending = usePendingMigrations(name);
 
   useEffect(() => {
     if (open) setData({});
@@ -79,6 +83,7 @@ export function RestoreBackupPopup({ name, onClose }: { name: string | null; onC
         <p>This means that on success all of your data (including app settings, users, admins, etc.) will be replaced with the ones from the backup.</p>
         <p>Nothing will happen if the backup is invalid or incompatible (ex. missing <code>data.db</code> file).</p>
       </div>
+      <PendingMigrationsNote state={pending} />
       <p className="backup-restore-prompt">
         Type the backup name <strong className="txt-mono">{name}</strong> to confirm:
       </p>
