@@ -51,6 +51,9 @@ export const FIRED: ReadonlySet<string> = new Set([
   'onRecordAfterUpdateRequest',
   'onRecordBeforeDeleteRequest',
   'onRecordAfterDeleteRequest',
+  'onRecordAuthRequest',
+  'onRecordBeforeAuthWithPasswordRequest',
+  'onRecordAfterAuthWithPasswordRequest',
   // records written through the API (a hook's own Dao writes fire none yet)
   'onModelBeforeCreate',
   'onModelAfterCreate',

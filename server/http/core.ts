@@ -7,6 +7,7 @@ import { ApiError } from '../core/errors';
 import { registerFieldsFilter } from './fields';
 import { stringifyLikeGo } from '../core/json';
 import { registerBodyParsers } from './request-body';
+import { HookAnswer, sendHookAnswer } from './record-hooks';
 
 const INVALID_BODY = 'An error occurred while loading the submitted data.';
 /** A read query outlived its budget (it was stopped); 400 like any failed list in PocketBase. */
@@ -21,6 +22,7 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
   registerFieldsFilter(app);
 
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    if (error instanceof HookAnswer) return sendHookAnswer(reply, error.run);
     const apiError = toApiError(error);
     req.failure = { message: apiError.message, details: apiError.details ?? describeCause(error, apiError) };
     const expected = error instanceof ApiError || error instanceof QueryTimeoutError || error instanceof ReadAbortedError || (error as FastifyError).statusCode;

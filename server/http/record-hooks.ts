@@ -15,11 +15,28 @@ import { applyRecordWire, recordWire } from '../hooks/record-wire';
 import { SaveStopped } from '../records/upsert';
 import { requestSnapshot, sendWritten } from './hook-routes';
 
+/**
+ * Thrown where the hooks decided the answer deep inside a route (a handler returned false or wrote
+ * a response): the error handler (core.ts) sends it.
+ */
+export class HookAnswer extends Error {
+  constructor(readonly run: HookRun) {
+    super('answered by a hook');
+  }
+}
+
+/** Throws HookAnswer when `run` stopped the chain or wrote a response. */
+export function answerIfDecided(run: HookRun | null): void {
+  if (run && (run.stopped || run.response)) throw new HookAnswer(run);
+}
+
 export interface HookRun {
   /** A handler returned false: no later handler ran and no default action is to run. */
   stopped: boolean;
   /** What a handler wrote (c.json, ...), to send instead of the default answer. */
   response: ResponseSnapshot | null;
+  /** Set when the handlers put another record in e.record (its id), e.g. a custom sign-in look-up. */
+  recordId?: string;
 }
 
 /** Whether `name` has handlers for this collection (nothing is prepared otherwise). */
@@ -45,12 +62,14 @@ export async function runRecordHook(
   };
   const result = await invokeSafely(() => hooks.trigger(name, [collection.id, collection.name], event), name);
   if (result.outcome === 'error') throw apiErrorOf(result.error);
-  if (target.record && result.event?.record) applyRecordWire(target.record, result.event.record);
+  const after = result.event?.record;
+  const recordId = after && String(after.data.id ?? '') !== String(target.record?.data.id ?? '') ? String(after.data.id ?? '') : undefined;
+  if (target.record && after && recordId === undefined) applyRecordWire(target.record, after);
   target.records?.forEach((r, i) => {
     const changed = result.event?.records?.[i];
     if (changed) applyRecordWire(r, changed);
   });
-  return { stopped: result.outcome === 'stop', response: result.response ?? null };
+  return { stopped: result.outcome === 'stop', response: result.response ?? null, recordId };
 }
 
 /** 0.22's request hooks around a save: before (after validation), the save, after, then the answer. */

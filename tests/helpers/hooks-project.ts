@@ -84,6 +84,16 @@ onModelAfterCreate((e) => { $app.store().set("modelCreated", e.model.id); }, "no
 onModelAfterDelete((e) => { $app.store().set("modelDeleted", e.model.id); }, "notes");
 routerAdd("GET", "/model-events", (c) => c.json(200, { created: $app.store().get("modelCreated"), deleted: $app.store().get("modelDeleted") }));
 `,
+  'auth.pb.js': `/// <reference path="../pb_data/types.d.ts" />
+// a custom identity: the before hook finds the record itself (0.22's docs' phone sign-in)
+onRecordBeforeAuthWithPasswordRequest((e) => {
+  if (e.identity === "alias") e.record = $app.dao().findAuthRecordByEmail("users", "u@example.com");
+}, "users");
+onRecordAuthRequest((e) => {
+  $app.store().set("lastAuth", e.record.id + " " + (e.token ? "with token" : "without"));
+}, "users");
+routerAdd("GET", "/last-auth", (c) => c.string(200, $app.store().get("lastAuth") || ""));
+`,
   'typed.pb.ts': `/// <reference path="../pb_data/types.d.ts" />
 interface Answer { typed: boolean; last: string | null }
 routerAdd("GET", "/typed", (c: any) => {

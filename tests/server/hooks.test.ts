@@ -111,6 +111,15 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     expect((await call('GET', '/model-events')).body.deleted).toBe(note.id);
   });
 
+  it('sign-in hooks: a before hook picks the record for a custom identity, onRecordAuthRequest sees the token', async () => {
+    const signIn = await call('POST', '/api/collections/users/auth-with-password', { body: { identity: 'alias', password: 'user-pass-1' } });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.record.email).toBe('u@example.com');
+    expect((await call('GET', '/last-auth')).body).toBe(`${signIn.body.record.id} with token`);
+    const wrong = await call('POST', '/api/collections/users/auth-with-password', { body: { identity: 'alias', password: 'nope-nope' } });
+    expect(wrong.body).toEqual({ code: 400, message: 'Failed to authenticate.', data: {} });
+  });
+
   it('the Dao: a transaction that throws rolls back, one that returns commits', async () => {
     const failed = await call('POST', '/tx/fail');
     expect(failed.body.rolledBack).toBe(true);

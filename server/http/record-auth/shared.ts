@@ -20,6 +20,7 @@ import { expandFetch, expandRecords } from '../../records/expand';
 import { recordFromRow } from '../../records/model';
 import { requestInfoOf } from '../../records/rules';
 import { exportRecord } from '../../records/serialize';
+import { answerIfDecided, runRecordHook } from '../record-hooks';
 import { sendRecordTemplateMail } from '../../services/mailer';
 import { hashPassword } from '../../services/passwords';
 import { newRecordAuthToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../../services/tokens';
@@ -73,6 +74,8 @@ export async function authResponse(ctx: AppContext, req: FastifyRequest, collect
   }
   const token = newRecordAuthToken(ctx.settings.get(), recordKeys(collection, row));
   const model = recordFromRow(collection, row);
+  // 0.22's onRecordAuthRequest wraps the answer: a handler may write its own
+  answerIfDecided(await runRecordHook(ctx, req, 'onRecordAuthRequest', collection, { record: model, fields: { token, meta: null } }));
   model.showEmail = true;
   const rawExpand = (req.query as Record<string, unknown> | undefined)?.expand;
   const expand = Array.isArray(rawExpand) ? rawExpand[0] : rawExpand;

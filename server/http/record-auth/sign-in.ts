@@ -2,7 +2,9 @@
 // limited per IP + collection + identity), token refresh and OAuth2 sign-in.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { authOptions, findAuthRowByEmail, findAuthRowByUsername, type AuthRow } from '../../records/auth-store';
+import { authOptions, findAuthRowByEmail, findAuthRowById, findAuthRowByUsername, type AuthRow } from '../../records/auth-store';
+import { recordFromRow } from '../../records/model';
+import { answerIfDecided, runRecordHook } from '../record-hooks';
 import { enabledProvider, listAuthProviders } from '../../records/auth-oauth2';
 import { signInWithOAuth2 } from '../../records/auth-oauth2-sign-in';
 import { verifyPassword } from '../../services/passwords';
@@ -60,12 +62,22 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
     } else if (opts.allowUsernameAuth) {
       row = findAuthRowByUsername(ctx, collection, identity);
     }
+    // 0.22's before hook runs ahead of the password check; a handler may pick the record itself
+    // (e.record = ...: a custom identity), or answer
+    const found = row ? recordFromRow(collection, row) : undefined;
+    const before = await runRecordHook(ctx, req, 'onRecordBeforeAuthWithPasswordRequest', collection, {
+      record: found,
+      fields: { identity, password: String(form.password), record: found ? undefined : null },
+    });
+    answerIfDecided(before);
+    if (before?.recordId !== undefined) row = before.recordId ? findAuthRowById(ctx, collection, before.recordId) : null;
     // hash even when nothing matched, so the timing does not tell which accounts exist
     const ok = await verifyPassword(String(form.password), row?.passwordHash ?? (await dummyHash()));
     if (!row || !ok) {
       throw badRequest('Failed to authenticate.');
     }
     attempt.succeeded();
+    answerIfDecided(await runRecordHook(ctx, req, 'onRecordAfterAuthWithPasswordRequest', collection, { record: recordFromRow(collection, row), fields: { identity, password: String(form.password) } }));
     return authResponse(ctx, req, collection, row);
   });
 
