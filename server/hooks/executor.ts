@@ -73,6 +73,20 @@ function eventOf(wire: HookEventWire): { e: Record<string, unknown>; ctx: Return
   return { e, ctx };
 }
 
+/** The event's plain fields a handler may change (a mail's message and meta, a list's result). */
+function mutableFields(e: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of ['message', 'meta', 'result']) {
+    if (!(key in e)) continue;
+    try {
+      out[key] = JSON.parse(JSON.stringify(e[key] ?? null)) as unknown;
+    } catch {
+      // a value that cannot be copied stays as it was
+    }
+  }
+  return out;
+}
+
 async function invoke(inv: Invocation): Promise<InvocationResult> {
   if (inv.kind === 'hook') {
     const { e, ctx } = eventOf(inv.event);
@@ -87,7 +101,7 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
     } catch (err) {
       return { outcome: 'error', error: errorWire(err), response: ctx?.written() ?? null };
     }
-    const event: HookEventWire = {};
+    const event: HookEventWire = { fields: mutableFields(e) };
     if (e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
     if (Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
     return { outcome, event, response: ctx?.written() ?? null };

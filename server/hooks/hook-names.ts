@@ -54,6 +54,12 @@ export const FIRED: ReadonlySet<string> = new Set([
   'onRecordAuthRequest',
   'onRecordBeforeAuthWithPasswordRequest',
   'onRecordAfterAuthWithPasswordRequest',
+  'onMailerBeforeRecordVerificationSend',
+  'onMailerAfterRecordVerificationSend',
+  'onMailerBeforeRecordResetPasswordSend',
+  'onMailerAfterRecordResetPasswordSend',
+  'onMailerBeforeRecordChangeEmailSend',
+  'onMailerAfterRecordChangeEmailSend',
   // records written through the API (a hook's own Dao writes fire none yet)
   'onModelBeforeCreate',
   'onModelAfterCreate',

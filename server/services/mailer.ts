@@ -7,10 +7,21 @@ interface MailAddress {
   address: string;
 }
 
-interface MailMessage {
+export interface MailMessage {
   to: MailAddress[];
   subject: string;
   html: string;
+  /** The plain-text part; derived from the HTML when empty. */
+  text?: string;
+}
+
+/**
+ * Work around one send (0.22's mailer hooks): `before` may change the message or return null to
+ * skip it (no error); `after` follows a successful send.
+ */
+export interface MailIntercept {
+  before(message: MailMessage): Promise<MailMessage | null>;
+  after(message: MailMessage): Promise<void>;
 }
 
 export class MailerDisabledError extends Error {
@@ -48,7 +59,7 @@ async function sendMail(settings: Settings, message: MailMessage): Promise<void>
       to: message.to.map((t) => ({ name: t.name ?? '', address: t.address })),
       subject: message.subject,
       html: message.html,
-      text: htmlToText(message.html),
+      text: message.text || htmlToText(message.html),
     });
   } finally {
     transport.close();
@@ -133,10 +144,15 @@ export async function sendRecordTemplateMail(
   template: RecordMailTemplate,
   to: string,
   token: string,
+  intercept?: MailIntercept,
 ): Promise<void> {
   const { appName, appUrl } = settings.meta;
   const { subject, body } = resolveTemplate(settings.meta[TEMPLATE_KEYS[template]], appName, appUrl, token);
-  await sendMail(settings, { to: [{ address: to }], subject, html: body });
+  let message: MailMessage | null = { to: [{ address: to }], subject, html: body };
+  if (intercept) message = await intercept.before(message);
+  if (!message) return;
+  await sendMail(settings, message);
+  await intercept?.after(message);
 }
 
 const escapeHtml = (s: string) =>

@@ -94,6 +94,15 @@ onRecordAuthRequest((e) => {
 }, "users");
 routerAdd("GET", "/last-auth", (c) => c.string(200, $app.store().get("lastAuth") || ""));
 `,
+  'mail.pb.js': `/// <reference path="../pb_data/types.d.ts" />
+// mailer hooks: change a mail, or keep it from being sent
+onMailerBeforeRecordResetPasswordSend((e) => {
+  e.message.subject = "Custom reset for " + e.record.email() + (e.meta.token ? " (token given)" : "");
+}, "users");
+onMailerBeforeRecordVerificationSend((e) => false, "users");
+onMailerAfterRecordResetPasswordSend((e) => { $app.store().set("resetSent", e.message.to[0].address); });
+routerAdd("GET", "/reset-sent", (c) => c.string(200, $app.store().get("resetSent") || ""));
+`,
   'typed.pb.ts': `/// <reference path="../pb_data/types.d.ts" />
 interface Answer { typed: boolean; last: string | null }
 routerAdd("GET", "/typed", (c: any) => {

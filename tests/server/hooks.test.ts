@@ -11,6 +11,7 @@ import { http, tempDir } from '../helpers/server';
 import { runCli, startCliServer } from '../helpers/cli';
 import type { ServerProcess } from '../helpers/server-process';
 import { HOOK_FILES } from '../helpers/hooks-project';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
 const ADMIN = { email: 'hooks@example.com', password: 'hooks-pass-123' };
 const work = tempDir('outpost-hooks-');
@@ -19,6 +20,7 @@ const hooksDir = path.join(work, 'pb_hooks');
 let srv: ServerProcess;
 let adminToken = '';
 let userToken = '';
+let smtp: TestSmtp;
 
 const call = (method: string, p: string, opts: { body?: unknown; token?: string } = {}) => http(srv.url, method, p, opts);
 
@@ -28,6 +30,7 @@ async function start(): Promise<void> {
 }
 
 beforeAll(async () => {
+  smtp = await startSmtp();
   fs.mkdirSync(hooksDir, { recursive: true });
   for (const [name, text] of Object.entries(HOOK_FILES)) fs.writeFileSync(path.join(hooksDir, name), text);
   process.env.OUTPOST_HOOKS_TIMEOUT_MS = '3000';
@@ -39,10 +42,13 @@ beforeAll(async () => {
   expect(other.status).toBe(200);
   await call('POST', '/api/collections/users/records', { body: { email: 'u@example.com', password: 'user-pass-1', passwordConfirm: 'user-pass-1' } });
   userToken = (await call('POST', '/api/collections/users/auth-with-password', { body: { identity: 'u@example.com', password: 'user-pass-1' } })).body.token;
+  const smtpSet = await call('PATCH', '/api/settings', { token: adminToken, body: { smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, tls: false } } });
+  expect(smtpSet.status, JSON.stringify(smtpSet.body)).toBe(200);
 });
 
 afterAll(async () => {
   delete process.env.OUTPOST_HOOKS_TIMEOUT_MS;
+  await smtp?.close();
   await srv?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -118,6 +124,21 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     expect((await call('GET', '/last-auth')).body).toBe(`${signIn.body.record.id} with token`);
     const wrong = await call('POST', '/api/collections/users/auth-with-password', { body: { identity: 'alias', password: 'nope-nope' } });
     expect(wrong.body).toEqual({ code: 400, message: 'Failed to authenticate.', data: {} });
+  });
+
+  it('mailer hooks: a before hook changes the mail or keeps it from being sent; the after hook follows the send', async () => {
+    // a new account each start (0.22 sends one reset mail per account every 2 minutes)
+    const email = `mail-${startName}@example.com`;
+    await call('POST', '/api/collections/users/records', { body: { email, password: 'user-pass-1', passwordConfirm: 'user-pass-1' } });
+    const before = smtp.mails.length;
+    expect((await call('POST', '/api/collections/users/request-password-reset', { body: { email } })).status).toBe(204);
+    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Custom reset for ${email} (token given)`);
+    for (let i = 0; i < 50 && (await call('GET', '/reset-sent')).body !== email; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await call('GET', '/reset-sent')).body).toBe(email);
+    expect((await call('POST', '/api/collections/users/request-verification', { body: { email } })).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.mails.slice(before).map((m) => m.subject)).toEqual([`Custom reset for ${email} (token given)`]);
   });
 
   it('the Dao: a transaction that throws rolls back, one that returns commits', async () => {

@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import { isEmailTaken, updateAuthRow, type AuthRow } from '../../records/auth-store';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
 import { MailerDisabledError, sendRecordTemplateMail } from '../../services/mailer';
+import { mailHooks } from '../../hooks/mail-hooks';
+import { recordFromRow } from '../../records/model';
 import { newTokenKey, verifyPassword } from '../../services/passwords';
 import { decodeJwtUnverified, newRecordEmailChangeToken } from '../../services/tokens';
 import { badRequest } from '../../core/errors';
@@ -41,7 +43,7 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
     const newEmail = String(form.newEmail);
     const token = newRecordEmailChangeToken(settings, recordKeys(collection, row), newEmail);
     try {
-      await sendRecordTemplateMail(settings, 'email-change', newEmail, token);
+      await sendRecordTemplateMail(settings, 'email-change', newEmail, token, mailHooks(ctx, 'email-change', recordFromRow(collection, row), { token, newEmail }));
     } catch (err) {
       // SMTP off: 0.22 hands the mail to the local sendmail and answers 204; we have no sendmail,
       // so the failure is logged (console and logs.db) rather than made the client's problem

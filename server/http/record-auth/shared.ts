@@ -21,6 +21,7 @@ import { recordFromRow } from '../../records/model';
 import { requestInfoOf } from '../../records/rules';
 import { exportRecord } from '../../records/serialize';
 import { answerIfDecided, runRecordHook } from '../record-hooks';
+import { mailHooks } from '../../hooks/mail-hooks';
 import { sendRecordTemplateMail } from '../../services/mailer';
 import { hashPassword } from '../../services/passwords';
 import { newRecordAuthToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../../services/tokens';
@@ -149,7 +150,7 @@ export async function sendVerification(ctx: AppContext, collection: Collection, 
   if (!row || isVerified(row) || recentlySent(row.lastVerificationSentAt)) return;
   const settings = ctx.settings.get();
   const token = newRecordVerificationToken(settings, recordKeys(collection, row));
-  await sendRecordTemplateMail(settings, 'verification', String(row.email), token);
+  await sendRecordTemplateMail(settings, 'verification', String(row.email), token, mailHooks(ctx, 'verification', recordFromRow(collection, row), { token }));
   updateAuthRow(ctx, collection, row.id, { lastVerificationSentAt: nowDateTime() });
 }
 
@@ -158,7 +159,7 @@ export async function sendPasswordReset(ctx: AppContext, collection: Collection,
   if (!row || recentlySent(row.lastResetSentAt)) return;
   const settings = ctx.settings.get();
   const token = newRecordPasswordResetToken(settings, recordKeys(collection, row));
-  await sendRecordTemplateMail(settings, 'password-reset', String(row.email), token);
+  await sendRecordTemplateMail(settings, 'password-reset', String(row.email), token, mailHooks(ctx, 'password-reset', recordFromRow(collection, row), { token }));
   updateAuthRow(ctx, collection, row.id, { lastResetSentAt: nowDateTime() });
 }
 
