@@ -12,6 +12,7 @@ import { deleteRecordInTransaction } from '../records/delete';
 import { prepareValue } from '../../src/fields/record-values';
 import { newId, newTokenKey, randomString } from '../services/passwords';
 import { JsRecord } from './js-models';
+import { createDbBuilder } from './js-db';
 import { findRecordsByFilter, findRecordsByIds } from './js-finders';
 import { unsupported } from './js-unsupported';
 import { collectionOf, fail, NO_ROWS, toRecord } from './js-dao-shared';
@@ -63,6 +64,7 @@ export function recordMethods(ctx: AppContext, raw: DB, deleted: RecordModel[]):
     },
     findRecordsByFilter: (collection: unknown, filter: string, sort?: string, limit?: number, offset?: number, params?: unknown) =>
       findRecordsByFilter(ctx, raw, collectionOf(ctx, collection), filter, sort, Number(limit) || 0, Number(offset) || 0, params).map(toRecord),
+    findRecordsByExpr: (collection: unknown, ...exprs: unknown[]) => findRecordsByExpr(ctx, raw, collectionOf(ctx, collection), exprs).map(toRecord),
     findFirstRecordByFilter(collection: unknown, filter: string, params?: unknown) {
       const [first] = findRecordsByFilter(ctx, raw, collectionOf(ctx, collection), filter, '', 1, 0, params);
       if (!first) throw new Error(NO_ROWS);
@@ -143,4 +145,35 @@ function deleteRecord(ctx: AppContext, value: unknown): RecordModel[] {
   const row = findRowById(ctx, collection, value.id);
   if (!row) throw new Error(NO_ROWS);
   return deleteRecordInTransaction(ctx, recordFromRow(collection, row));
+}
+
+/** A $dbx expression as it reaches the Dao: its dbx SQL and the values its `{:name}` placeholders take. */
+function expressionOf(value: unknown): { sql: string; params: Row } | null {
+  if (value === null || value === undefined) return null;
+  const e = value as { sql?: unknown; params?: unknown; build?: unknown };
+  if (typeof e.sql === 'string') return { sql: e.sql, params: e.params && typeof e.params === 'object' ? (e.params as Row) : {} };
+  if (typeof e.build === 'function') {
+    const params: Row = {};
+    return { sql: String((e.build as (db: unknown, p: Row) => unknown)(null, params)), params };
+  }
+  throw new Error('findRecordsByExpr expects $dbx expressions');
+}
+
+/**
+ * Dao.findRecordsByExpr: 0.22's RecordQuery (`SELECT {{table}}.* FROM {{table}}`) with each
+ * expression ANDed in; the values stay bound parameters (js-db's dbx dialect), never SQL text.
+ */
+function findRecordsByExpr(ctx: AppContext, raw: DB, collection: StoredCollection, exprs: unknown[]): RecordModel[] {
+  const params: Row = {};
+  const where: string[] = [];
+  for (const value of exprs) {
+    const e = expressionOf(value);
+    if (!e || !e.sql) continue;
+    Object.assign(params, e.params);
+    where.push(e.sql);
+  }
+  const table = `{{${collection.name}}}`;
+  const condition = where.length === 1 ? ` WHERE ${where[0]}` : where.length ? ` WHERE (${where.join(') AND (')})` : '';
+  const query = createDbBuilder(ctx, raw).newQuery(`SELECT ${table}.* FROM ${table}${condition}`) as { bind(p: Row): { all(): Row[] } };
+  return query.bind(params).all().map((row) => recordFromRow(collection, row));
 }

@@ -3,6 +3,9 @@
 // arguments cross as snapshots and come back updated (a saved record gets its id and dates).
 import { fromWire, toWire, updateFromWire } from '../models-wire';
 import { strict, unsupported } from '../../migrations/js-unsupported';
+import { expressionsToWire } from './namespaces/dbx';
+import { mailClient } from './namespaces/mail';
+import type { BlockingIo } from './sync-io';
 
 export type Call = (method: string, args: unknown[]) => unknown;
 
@@ -78,7 +81,8 @@ export function daoProxy(call: Call): object {
           };
         }
         return (...args: unknown[]) => {
-          const reply = call('dao', [prop, toWire(args)]) as { value: unknown; args: unknown[] };
+          // $dbx expressions (findRecordsByExpr) cross as {sql, params}, bound by the main thread
+          const reply = call('dao', [prop, toWire(expressionsToWire(args))]) as { value: unknown; args: unknown[] };
           args.forEach((arg, i) => updateFromWire(arg, reply.args[i]));
           return fromWire(reply.value);
         };
@@ -104,10 +108,11 @@ function storeProxy(call: Call): object {
   });
 }
 
-export function appObject(call: Call, info: { dataDir: string; dev: boolean }): object {
+export function appObject(call: Call, info: { dataDir: string; dev: boolean; io: BlockingIo }): object {
   const dao = daoProxy(call);
   const store = storeProxy(call);
   return strict('$app', {
+    newMailClient: () => mailClient(info.io, call),
     dao: () => dao,
     db: () => (dao as { db: () => object }).db(),
     store: () => store,

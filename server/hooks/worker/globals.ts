@@ -2,16 +2,22 @@
 // the registration functions (taken while the files load), $app and the Dao over the channel,
 // the model classes, the error classes, $apis' middlewares, and the namespaces Outpost offers.
 // Members of 0.22's namespaces that Outpost lacks throw an error naming them.
-import crypto from 'node:crypto';
-import path from 'node:path';
-import fs from 'node:fs';
 import { Admin, Collection, JsRecord, Schema, SchemaField, unmarshal } from '../../migrations/js-models';
 import { namespace, unsupportedFunction } from '../../migrations/js-unsupported';
-import { randomString } from '../../services/passwords';
 import { TAGGED_HOOKS, UNTAGGED_HOOKS } from '../hook-names';
 import { appObject, arrayOf, daoProxy, type Call } from './app';
 import { ApiError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
+import { Cookie } from './namespaces/cookie';
+import { DateTime } from './namespaces/datetime';
+import { dbxNamespace } from './namespaces/dbx';
+import { filepathNamespace } from './namespaces/filepath';
+import { FormData } from './namespaces/form-data';
+import { httpNamespace } from './namespaces/http';
+import { MailerMessage } from './namespaces/mail';
+import { osNamespace } from './namespaces/os';
+import { securityNamespace } from './namespaces/security';
 import type { HookRegistry } from './registry';
+import { blockingIo } from './sync-io';
 
 const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
@@ -30,9 +36,6 @@ class DynamicModel {
     Object.assign(this, JSON.parse(JSON.stringify(shape)));
   }
 }
-
-const digest = (algo: string) => (text: unknown) => crypto.createHash(algo).update(String(text ?? '')).digest('hex');
-const hmac = (algo: string) => (text: unknown, secret: unknown) => crypto.createHmac(algo, String(secret ?? '')).update(String(text ?? '')).digest('hex');
 
 /** sleep(ms): blocks this executor (never the server), as 0.22 blocks its goroutine. */
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -63,7 +66,9 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
   g.cronRemove = (job: unknown) => registry.removeCron(job);
 
   g.__hooks = info.hooksDir;
-  g.$app = appObject(call, { dataDir: info.dataDir, dev: info.dev });
+  // network work a handler waits for ($http.send, mail) runs in this executor's helper thread
+  const io = blockingIo();
+  g.$app = appObject(call, { dataDir: info.dataDir, dev: info.dev, io });
   // `new Dao(db)`: 0.22's Dao without hooks; here the main thread's Dao (it fires none yet)
   g.Dao = function Dao() {
     return daoProxy(call);
@@ -84,41 +89,12 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
     gzip: middleware('gzip'),
     bodyLimit: middleware('bodyLimit'),
   });
-  g.$security = namespace('$security', {
-    randomString: (n: unknown) => randomString(Number(n)),
-    randomStringWithAlphabet: (n: unknown, alphabet: unknown) => randomString(Number(n), String(alphabet)),
-    pseudorandomString: (n: unknown) => randomString(Number(n)),
-    pseudorandomStringWithAlphabet: (n: unknown, alphabet: unknown) => randomString(Number(n), String(alphabet)),
-    md5: digest('md5'),
-    sha256: digest('sha256'),
-    sha512: digest('sha512'),
-    hs256: hmac('sha256'),
-    hs512: hmac('sha512'),
-    equal: (a: unknown, b: unknown) => {
-      const x = Buffer.from(String(a ?? ''));
-      const y = Buffer.from(String(b ?? ''));
-      return x.length === y.length && crypto.timingSafeEqual(x, y);
-    },
-  });
-  g.$os = namespace('$os', {
-    getenv: (name: unknown) => process.env[String(name)] ?? '',
-    getwd: () => process.cwd(),
-    readFile: (file: unknown) => [...fs.readFileSync(String(file))],
-    args: process.argv.slice(1),
-  });
-  g.$filepath = namespace('$filepath', {
-    base: (p: unknown) => path.posix.basename(String(p)) || '.',
-    dir: (p: unknown) => path.posix.dirname(String(p)),
-    ext: (p: unknown) => path.posix.extname(String(p)),
-    join: (...parts: unknown[]) => path.posix.join(...parts.map(String)),
-    clean: (p: unknown) => path.posix.normalize(String(p)).replace(/(.)\/$/, '$1'),
-    isAbs: (p: unknown) => path.posix.isAbsolute(String(p)),
-    split: (p: unknown) => {
-      const s = String(p);
-      const at = s.lastIndexOf('/') + 1;
-      return [s.slice(0, at), s.slice(at)];
-    },
-  });
-  for (const name of ['$dbx', '$tokens', '$filesystem', '$http', '$mails', '$template']) g[name] = namespace(name);
-  for (const name of ['MailerMessage', 'Command', 'RequestInfo', 'DateTime', 'Cookie', 'SubscriptionMessage', 'FormData']) g[name] = unsupportedFunction(name);
+  g.$security = securityNamespace();
+  g.$os = osNamespace();
+  g.$filepath = filepathNamespace();
+  g.$dbx = dbxNamespace();
+  g.$http = httpNamespace(io);
+  Object.assign(g, { FormData, MailerMessage, DateTime, Cookie });
+  for (const name of ['$tokens', '$filesystem', '$mails', '$template']) g[name] = namespace(name);
+  for (const name of ['Command', 'RequestInfo', 'SubscriptionMessage']) g[name] = unsupportedFunction(name);
 }
