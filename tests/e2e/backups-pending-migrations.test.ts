@@ -50,9 +50,10 @@ async function openRestore(key: string) {
 }
 
 async function closeRestore() {
-  // the header's close button: leaving the focused name field shows 'Cannot be blank.', which
-  // moves the footer's Cancel down under a pointer already pressed on it
-  await dialog().getByRole('button', { name: 'Close', exact: true }).click();
+  // one click on Cancel with the name field focused (its blur used to show 'Cannot be blank.' and
+  // move Cancel from under the pointer between the press and the release)
+  await dialog().getByLabel(/name/i).first().focus();
+  await dialog().getByRole('button', { name: 'Cancel', exact: true }).click();
   await dialog().waitFor({ state: 'hidden' });
 }
 

@@ -64,7 +64,9 @@ export function RestoreBackupPopup({ name, onClose }: { name: string | null; onC
       className="backup-restore-popup"
       footer={
         <>
-          <button type="button" className="btn btn-transparent" disabled={busy} onClick={close}>
+          {/* the press keeps the focus in the name field: its blur would show "Cannot be blank." and
+              move this button from under the pointer before the click lands */}
+          <button type="button" className="btn btn-transparent" disabled={busy} onMouseDown={(e) => e.preventDefault()} onClick={close}>
             <span>{cancelAction.label}</span>
           </button>
           <button type="submit" form={id} className={`btn btn-danger${busy ? ' btn-loading' : ''}`} disabled={!matches || busy}>
