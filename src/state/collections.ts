@@ -2,6 +2,12 @@
 // collection (kept, or the first), the draft the editor panel is working on (read by the field
 // option widgets: relation targets, index columns, rule autocomplete), pinned ids in local storage,
 // and a reload broadcast to other tabs after a save or delete.
+//
+// Who loads the list: the records screen (its early path as the app starts on #/collections, then
+// the page on entry), the relation graph, and anything else that needs it on another screen (the
+// command palette) through ensureCollections: one load, joined by everyone while in flight. Once
+// loaded, the tab listens for the reload broadcast for good: while the records screen is open it
+// reloads at once, elsewhere the list is marked stale and the next ensureCollections reloads it.
 import { proxy, ref, useSnapshot } from 'valtio';
 import { handleError, pb } from '../api/client';
 import { EARLY_COLLECTIONS_BATCH, takeEarlyCollections } from '../lib/boot/early-collections';
@@ -60,6 +66,10 @@ function keepActive(preferred?: string): void {
 }
 
 let loadSeq = 0;
+/** The load in flight (null once it settled), for ensureCollections to join. */
+let inFlight: Promise<void> | null = null;
+/** A reload broadcast came while no screen listening live was open: the next ensureCollections reloads. */
+let stale = false;
 
 /**
  * GET /api/collections (batches of 200, sorted by name); `activeId` picks the active one.
@@ -69,12 +79,13 @@ let loadSeq = 0;
 export function loadCollections(activeId?: string, loaded?: () => void): Promise<void> {
   const seq = ++loadSeq;
   collectionsState.loading = true;
+  stale = false;
   const boot = takeEarlyCollections(EARLY_MAX_AGE_MS);
   if (boot && boot.value !== undefined && wholeList(boot.value)) {
     store(seq, wholeList(boot.value)!, activeId, loaded);
     return Promise.resolve();
   }
-  return (async () => {
+  const done = (async () => {
     try {
       const items =
         wholeList(boot ? await boot.items : null) ??
@@ -84,9 +95,24 @@ export function loadCollections(activeId?: string, loaded?: () => void): Promise
       if ((err as { isAbort?: boolean })?.isAbort) return;
       handleError(err);
     } finally {
-      if (seq === loadSeq) collectionsState.loading = false;
+      if (seq === loadSeq) {
+        collectionsState.loading = false;
+        inFlight = null;
+      }
     }
   })();
+  inFlight = done;
+  return done;
+}
+
+/**
+ * The list for code outside the records screen (the command palette): resolves at once when it is
+ * loaded and current, joins the load in flight (the records screen's early one included), else
+ * loads it. Never adds a request to a load already under way.
+ */
+export function ensureCollections(): Promise<void> {
+  if (collectionsState.loaded && !stale) return Promise.resolve();
+  return inFlight ?? loadCollections();
 }
 
 /** The boot script's first batch when it holds the whole list (under a full batch); else null. */
@@ -99,6 +125,7 @@ function store(seq: number, items: unknown[], activeId: string | undefined, load
   collectionsState.loading = false;
   keepActive(activeId);
   loaded?.();
+  openReloadChannel();
 }
 
 let early: { done: Promise<void>; at: number } | null = null;
@@ -110,10 +137,14 @@ export function startCollectionsLoad(activeId?: string, loaded?: () => void): Pr
   return done;
 }
 
-/** The page's first load: the one the app started, while fresh (once), else a new request. */
+/**
+ * The page's first load: the one the app started, while fresh (once); else the load in flight (the
+ * palette's, say); else a new request (entering the page refreshes the list).
+ */
 export function loadCollectionsOnEntry(activeId?: string): Promise<void> {
-  const taken = early && performance.now() - early.at < EARLY_MAX_AGE_MS ? early.done : null;
+  const started = early && performance.now() - early.at < EARLY_MAX_AGE_MS ? early.done : null;
   early = null;
+  const taken = started ?? inFlight;
   if (!taken) return loadCollections(activeId);
   // another load may have been started meanwhile (a reload broadcast): it owns the active choice
   const seq = loadSeq;
@@ -163,8 +194,32 @@ export function togglePinned(id: string): void {
 
 // ---- other tabs ----
 
-let channel: BroadcastChannel | null = null;
 const STORAGE_PING_KEY = '@collectionsReload';
+/** The tab's one channel, open from the first load on (it never hears its own posts). */
+let channel: BroadcastChannel | null = null;
+let listening = false;
+/** Screens that want a broadcast to reload the list at once (the records screen). */
+let liveScreens = 0;
+
+function onReloadMessage(): void {
+  if (liveScreens > 0) void loadCollections();
+  else stale = true;
+}
+
+function openReloadChannel(): void {
+  if (listening) return;
+  listening = true;
+  try {
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(COLLECTIONS_CHANNEL);
+      channel.onmessage = onReloadMessage;
+    } else if (typeof window !== 'undefined') {
+      window.addEventListener('storage', (e) => e.key === STORAGE_PING_KEY && onReloadMessage());
+    }
+  } catch {
+    /* no way to hear other tabs */
+  }
+}
 
 function broadcastReload(): void {
   try {
@@ -179,21 +234,9 @@ function broadcastReload(): void {
   }
 }
 
-/** Listens for reload broadcasts of other tabs while the collections page is open. */
+/** While the collections page is open, a reload broadcast of another tab reloads the list at once. */
 export function listenForReloads(): () => void {
-  const onMessage = () => void loadCollections();
-  if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(COLLECTIONS_CHANNEL);
-    channel.onmessage = onMessage;
-    const own = channel;
-    return () => {
-      own.close();
-      if (channel === own) channel = null;
-    };
-  }
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === STORAGE_PING_KEY) onMessage();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  openReloadChannel();
+  liveScreens++;
+  return () => void liveScreens--;
 }

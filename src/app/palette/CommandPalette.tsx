@@ -2,7 +2,9 @@
  * The command palette (Ctrl/Cmd+K): a searchable list of actions, collections, recent records,
  * settings screens and admins. A 15-character record id is looked up in every collection (one
  * request on Outpost) and offered first. Focus stays in the search box; ↑/↓ move the active
- * option, Enter runs it, Esc closes.
+ * option, Enter runs it, Esc closes. The collections list is the store's: loaded on demand when the
+ * palette opens on a screen that did not load it (quiet "Loading collections…" meanwhile); an
+ * Enter pressed while the list or a record lookup is on its way runs the first result once it is in.
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
@@ -10,7 +12,7 @@ import { pb } from '../../api/client';
 import type { CollectionModel } from '../../lib/collections/types';
 import { collectionsPageActions } from '../../pages/collections/RecordsSlot';
 import { appState } from '../../state/app';
-import { collectionsState } from '../../state/collections';
+import { collectionsState, ensureCollections } from '../../state/collections';
 import { IconSearch } from '../../ui/icons';
 import { navigate } from '../../shell/navigation';
 import { toggleTheme, useTheme } from '../../ui/theme';
@@ -32,6 +34,9 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const [admins, setAdmins] = useState<Admin[]>(adminsCache ?? []);
   const [found, setFound] = useState<{ id: string; collection: FoundCollection | null } | null>(null);
+  /** The query an Enter was pressed on while the results were still coming. */
+  const [enterWhenReady, setEnterWhenReady] = useState<string | null>(null);
+  const [listSettled, setListSettled] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const restoreFocus = useRef<Element | null>(null);
@@ -43,6 +48,13 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     if (typed) setQuery(typed);
     inputRef.current?.focus();
     return () => (restoreFocus.current as HTMLElement | null)?.focus?.();
+  }, []);
+
+  // The collections (PaletteHost asked as the palette opened: this joins that load).
+  useEffect(() => {
+    let live = true;
+    void ensureCollections().then(() => live && setListSettled(true));
+    return () => void (live = false);
   }, []);
 
   // Admins: one small page, fetched once per session.
@@ -62,7 +74,8 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     }
     const ctrl = new AbortController();
     const t = setTimeout(() => {
-      void findRecordCollection(trimmed, snap.collections as CollectionModel[], snap.activeId, ctrl.signal).then((c) => {
+      const collections = () => ensureCollections().then(() => collectionsState.collections as CollectionModel[]);
+      void findRecordCollection(trimmed, collections, collectionsState.activeId, ctrl.signal).then((c) => {
         if (!ctrl.signal.aborted) setFound({ id: trimmed, collection: c });
       });
     }, 150);
@@ -70,7 +83,9 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
       clearTimeout(t);
       ctrl.abort();
     };
-  }, [trimmed, snap.collections, snap.activeId]);
+  }, [trimmed]);
+  const listPending = !snap.loaded && (snap.loading || !listSettled);
+  const lookupPending = looksLikeRecordId(trimmed) && found?.id !== trimmed;
 
   const activeCollection = (snap.collections.find((c) => c.id === snap.activeId) as CollectionModel | undefined) ?? null;
   const all = useMemo(
@@ -115,6 +130,14 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     else c.run?.();
   };
 
+  const busy = listPending || lookupPending;
+  useEffect(() => {
+    if (enterWhenReady === null || busy) return;
+    setEnterWhenReady(null);
+    if (enterWhenReady === query) run(results[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run closes over the props of this render
+  }, [busy, enterWhenReady, query, results]);
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
@@ -122,7 +145,8 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
       if (n) setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : (i - 1 + n) % n));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      run(results[active]);
+      if (!results[active] && busy) setEnterWhenReady(query);
+      else run(results[active]);
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -154,13 +178,16 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
             aria-label="Search collections, records, settings and actions"
             placeholder="Search collections, settings, actions or type a record id..."
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setEnterWhenReady(null);
+            }}
             onKeyDown={onKeyDown}
             autoComplete="off"
             spellCheck={false}
           />
         </div>
-        <ul className="palette-list" id={listId} role="listbox" aria-label="Results">
+        <ul className="palette-list" id={listId} role="listbox" aria-label="Results" aria-busy={busy || undefined}>
           {results.map((c, i) => {
             const header = c.group !== lastGroup;
             lastGroup = c.group;
@@ -182,7 +209,11 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
               </li>
             );
           })}
-          {results.length === 0 && <li className="palette-empty" role="presentation">No results.</li>}
+          {(busy || results.length === 0) && (
+            <li className="palette-empty" role="presentation">
+              {listPending ? 'Loading collections…' : lookupPending ? 'Looking up the record…' : 'No results.'}
+            </li>
+          )}
         </ul>
       </div>
     </div>

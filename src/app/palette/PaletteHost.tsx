@@ -2,10 +2,13 @@
  * Mounted by the signed-in shell: listens for Ctrl/Cmd+K (palette) and '?' (shortcuts list) and
  * lazy-loads whichever is asked for, so neither adds to the shell's first load (nor the sign-in
  * page's); keys typed while the palette's chunk loads are kept for its search box (key-buffer.ts).
- * Also remembers opened records for the palette's "recent records".
+ * Also remembers opened records for the palette's "recent records". Opening the palette asks for the
+ * collections list when it is not loaded (or stale) while the palette's chunk loads: on any screen
+ * but the records one nothing else may have loaded it.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { subscribeLocation } from '../../shell/navigation';
+import { ensureCollections } from '../../state/collections';
 import { startKeyBuffer, takeKeyBuffer } from './key-buffer';
 import { rememberFromHash } from './recent';
 import { isTypingTarget } from './shortcuts';
@@ -31,6 +34,7 @@ export function PaletteHost() {
           setOpen((openRef.current = null));
         } else {
           startKeyBuffer(close); // the keys typed until the search box mounts go into it, not to the page
+          void ensureCollections();
           setOpen((openRef.current = 'palette'));
         }
       } else if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTypingTarget(e.target)) {

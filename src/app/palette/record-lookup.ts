@@ -1,7 +1,9 @@
 // The palette's records lookup: which collection holds a record id. On Outpost one request to
 // GET /api/outpost/find-record/:id (server/http/find-record.ts: one primary-key query per table,
 // one batch, whatever the number of collections). PocketBase 0.22 has no such route: then every
-// collection is asked through the list API, a few requests at a time, until one has the id.
+// collection is asked through the list API, a few requests at a time, until one has the id: only
+// that path needs the collections list, which is asked for then (the palette may open on a screen
+// that has not loaded it yet).
 import { pb } from '../../api/client';
 import type { CollectionModel } from '../../lib/collections/types';
 
@@ -18,14 +20,13 @@ let endpointMissing = false;
 /** 'no-endpoint': the route is missing (remembered); 'failed': it failed this time (lists instead). */
 type Outcome = { found: FoundCollection | null } | 'no-endpoint' | 'failed';
 
-async function askEndpoint(id: string, collections: readonly CollectionModel[], signal?: AbortSignal): Promise<Outcome> {
+async function askEndpoint(id: string, signal?: AbortSignal): Promise<Outcome> {
   try {
     const res = await pb.send<{ collectionId: string; collectionName: string }>(`/api/outpost/find-record/${encodeURIComponent(id)}`, {
       requestKey: null,
       signal,
     });
-    const known = collections.find((c) => c.id === res.collectionId);
-    return { found: known ?? { id: res.collectionId, name: res.collectionName } };
+    return { found: { id: res.collectionId, name: res.collectionName } };
   } catch (err) {
     const e = err as { status?: number; response?: { message?: unknown }; isAbort?: boolean };
     if (e.isAbort || signal?.aborted) return { found: null };
@@ -64,16 +65,18 @@ async function askLists(id: string, collections: readonly CollectionModel[], act
   return hit;
 }
 
+/** `collections` gives the list (loading it when needed), for servers without the endpoint. */
 export async function findRecordCollection(
   id: string,
-  collections: readonly CollectionModel[],
+  collections: () => Promise<readonly CollectionModel[]>,
   activeId: string,
   signal?: AbortSignal,
 ): Promise<FoundCollection | null> {
   if (!endpointMissing) {
-    const outcome = await askEndpoint(id, collections, signal);
+    const outcome = await askEndpoint(id, signal);
     if (typeof outcome === 'object') return outcome.found;
     endpointMissing = outcome === 'no-endpoint';
   }
-  return askLists(id, collections, activeId, signal);
+  const list = await collections();
+  return signal?.aborted ? null : askLists(id, list, activeId, signal);
 }
