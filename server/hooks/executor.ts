@@ -87,6 +87,13 @@ function mutableFields(e: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** The middlewares around `last` (0.22's (next) => (c) => ...); $apis' ones are checked by the main thread. */
+function chain(middlewares: ReadonlyArray<unknown>, last: Handler): Handler {
+  let handler = last;
+  for (const mw of [...middlewares].reverse()) if (typeof mw === 'function') handler = (mw as Handler)(handler) as Handler;
+  return handler;
+}
+
 async function invoke(inv: Invocation): Promise<InvocationResult> {
   if (inv.kind === 'hook') {
     const { e, ctx } = eventOf(inv.event);
@@ -106,13 +113,30 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
     if (Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
     return { outcome, event, response: ctx?.written() ?? null };
   }
+  if (inv.kind === 'use') {
+    // routerUse's middlewares ahead of a built-in route: the route itself runs on the main thread
+    // once they call next() (what they put in c does not reach it)
+    const c = routeContext(inv.request);
+    let proceed = false;
+    const next: Handler = () => {
+      proceed = true;
+      return undefined;
+    };
+    try {
+      let r = chain(registry.uses, next)(c);
+      if (isThenable(r)) r = await r;
+      if (r instanceof Error) throw r;
+    } catch (err) {
+      return { outcome: 'error', error: errorWire(err), response: c.written() };
+    }
+    return { outcome: 'continue', response: c.written(), proceed: proceed && !c.written() };
+  }
   if (inv.kind === 'route') {
     const route = registry.routes.get(inv.id);
     if (!route) return { outcome: 'error', error: { message: `no route ${inv.id}` } };
     const c = routeContext(inv.request);
-    // 0.22's middlewares are (next) => (c) => ...; $apis' ones ran on the main thread already
-    let handler: Handler = route.handler;
-    for (const mw of [...route.middlewares].reverse()) if (typeof mw === 'function') handler = (mw as Handler)(handler) as Handler;
+    // routerUse's middlewares first, then the route's own (0.22's (next) => (c) => ...)
+    const handler = chain([...registry.uses, ...route.middlewares], route.handler);
     try {
       let r = handler(c);
       if (isThenable(r)) r = await r;

@@ -1,4 +1,4 @@
-// The hooks of PocketBase 0.22's JS API (core.App's On* methods, OnBeforeServe aside), and whether a
+// The hooks of PocketBase 0.22's JS API (core.App's 88 On* methods, OnBeforeServe aside), and whether a
 // handler may name tags (a record's collection id or name, a model's table). A hook file may
 // register any of them; FIRED lists those Outpost fires so far, and the others are reported at load.
 export const TAGGED_HOOKS: readonly string[] = [
@@ -8,7 +8,8 @@ export const TAGGED_HOOKS: readonly string[] = [
   'onMailerAfterRecordVerificationSend', 'onMailerBeforeRecordChangeEmailSend',
   'onMailerAfterRecordChangeEmailSend', 'onFileDownloadRequest', 'onFileBeforeTokenRequest',
   'onFileAfterTokenRequest', 'onRecordAuthRequest', 'onRecordBeforeAuthWithPasswordRequest',
-  'onRecordAfterAuthWithPasswordRequest', 'onRecordBeforeAuthRefreshRequest',
+  'onRecordAfterAuthWithPasswordRequest', 'onRecordBeforeAuthWithOAuth2Request', 'onRecordAfterAuthWithOAuth2Request',
+  'onRecordBeforeAuthRefreshRequest',
   'onRecordAfterAuthRefreshRequest', 'onRecordListExternalAuthsRequest',
   'onRecordBeforeUnlinkExternalAuthRequest', 'onRecordAfterUnlinkExternalAuthRequest',
   'onRecordBeforeRequestPasswordResetRequest', 'onRecordAfterRequestPasswordResetRequest',

@@ -14,6 +14,7 @@ import { FIRED } from './hook-names';
 import type { HookEventWire, InvocationResult, Manifest, RequestSnapshot } from './protocol';
 import type { RpcCall, RpcServer } from './rpc';
 import { startPool, type ExecutorPool } from './pool';
+import { getLogWriter } from '../services/request-log';
 
 /** 0.22 loads `*.pb.js` and `*.pb.ts` at the top of the hooks folder, not in sub-folders. */
 const HOOK_FILE = /^.*\.pb\.(js|ts)$/;
@@ -35,6 +36,8 @@ export interface HookHost {
   has(name: string, tags?: string[]): boolean;
   trigger(name: string, tags: string[], event: HookEventWire): Promise<InvocationResult>;
   route(id: string, request: RequestSnapshot): Promise<InvocationResult>;
+  /** routerUse's JS middlewares ahead of a built-in route (result.proceed: they called next). */
+  use(request: RequestSnapshot): Promise<InvocationResult>;
   close(): Promise<void>;
 }
 
@@ -129,6 +132,12 @@ function rpcHandler(ctx: AppContext, db: DB, store: Map<string, unknown>) {
         }
         throw new Error(`$app.store().${String(first)}() is not supported`);
       }
+      case 'log': {
+        // $app.logger(): a line in logs.db (the Logs page), as 0.22's slog handler writes it
+        const [message, data] = rest as [string, Record<string, unknown>];
+        getLogWriter(ctx)?.add({ level: Number(first) || 0, message: String(message), data: data && typeof data === 'object' ? data : {} });
+        return null;
+      }
       case 'settings':
         return JSON.parse(JSON.stringify(ctx.settings.get())) as unknown;
     }
@@ -177,6 +186,7 @@ export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Pr
     has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
     trigger: (name, tags, event) => pool.invoke({ kind: 'hook', name, tags, event }, budget()),
     route: (id, request) => pool.invoke({ kind: 'route', id, request }, budget()),
+    use: (request) => pool.invoke({ kind: 'use', request }, budget()),
     async close() {
       for (const c of crons) c.stop();
       await pool.close();

@@ -5,7 +5,9 @@
 export type Registration =
   | { kind: 'hook'; id: string; name: string; tags: string[] }
   | { kind: 'route'; id: string; method: string; path: string; middlewares: MiddlewareRef[] }
-  | { kind: 'cron'; id: string; job: string; expr: string };
+  | { kind: 'cron'; id: string; job: string; expr: string }
+  /** routerUse: middlewares around every route (0.22's e.Router.Use). */
+  | { kind: 'use'; id: string; middlewares: MiddlewareRef[] };
 
 /** A route middleware: one of $apis' (run on the main thread) or a JS function (run in the executor). */
 export type MiddlewareRef = { builtin: string; args: unknown[] } | { js: number };
@@ -67,6 +69,8 @@ export interface HookEventWire {
 export type Invocation =
   | { kind: 'hook'; name: string; tags: string[]; event: HookEventWire }
   | { kind: 'route'; id: string; request: RequestSnapshot }
+  /** routerUse's JS middlewares ahead of a built-in route: did they let it run? */
+  | { kind: 'use'; request: RequestSnapshot }
   | { kind: 'cron'; id: string };
 
 export interface InvocationResult {
@@ -76,6 +80,8 @@ export interface InvocationResult {
   /** The event after the handlers (their changes to e.record and friends). */
   event?: HookEventWire;
   response?: ResponseSnapshot | null;
+  /** For 'use': whether the middlewares called next() (the route then runs). */
+  proceed?: boolean;
 }
 
 /** main → executor */

@@ -90,25 +90,37 @@ function checkBuiltin(ctx: AppContext, req: FastifyRequest, mw: { builtin: strin
   }
 }
 
+/** echo adds the leading slash 0.22 hook files often leave out (`routerAdd("GET", "hello", ...)`). */
+const routePath = (p: string) => (p.startsWith('/') || p.startsWith('*') ? p : `/${p}`);
+
 export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void {
   const hooks = ctx.hooks;
   if (!hooks) return;
+  // routerUse: its $apis middlewares are checked for every route; its JS ones run in an executor
+  const uses = hooks.manifest.registrations.flatMap((r) => (r.kind === 'use' ? r.middlewares : []));
+  const useBuiltins = uses.filter((m): m is { builtin: string; args: unknown[] } => 'builtin' in m);
+  const useJs = uses.some((m) => 'js' in m);
+  const hookRoutes = new Set<string>();
+
   for (const r of hooks.manifest.registrations) {
     if (r.kind !== 'route') continue;
     const methods = r.method === '*' ? METHODS : [r.method];
+    const url = routePath(r.path);
     for (const method of methods) {
       if (!METHODS.includes(method)) {
         console.warn(`[pb_hooks] ${r.file}: routerAdd("${r.method}", "${r.path}") is skipped: unknown method`);
         continue;
       }
-      if (app.hasRoute({ method: method as 'GET', url: r.path })) {
+      if (app.hasRoute({ method: method as 'GET', url })) {
         console.warn(`[pb_hooks] ${r.file}: routerAdd("${method}", "${r.path}") is skipped: Outpost already serves that route`);
         continue;
       }
+      hookRoutes.add(`${method} ${url}`);
       app.route({
         method: method as 'GET',
-        url: r.path,
+        url,
         handler: async (req, reply) => {
+          for (const mw of useBuiltins) checkBuiltin(ctx, req, mw);
           for (const mw of r.middlewares as MiddlewareRef[]) if ('builtin' in mw) checkBuiltin(ctx, req, mw);
           const result = await invokeSafely(() => hooks.route(r.id, requestSnapshot(ctx, req)), `${method} ${r.path}`);
           if (result.outcome === 'error') throw apiErrorOf(result.error);
@@ -117,6 +129,17 @@ export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void 
       });
     }
   }
+
+  if (!uses.length) return;
+  // every other route: routerUse's middlewares first (one executor call per request when JS ones exist)
+  app.addHook('preHandler', async (req, reply) => {
+    if (hookRoutes.has(`${req.method} ${req.routeOptions.url ?? ''}`)) return;
+    for (const mw of useBuiltins) checkBuiltin(ctx, req, mw);
+    if (!useJs) return;
+    const result = await invokeSafely(() => hooks.use(requestSnapshot(ctx, req)), 'routerUse');
+    if (result.outcome === 'error') throw apiErrorOf(result.error);
+    if (!result.proceed) return sendWritten(reply, result);
+  });
 }
 
 /** onAfterBootstrap, once the app is ready; an error stops the start, as in 0.22. */

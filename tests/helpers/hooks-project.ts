@@ -103,6 +103,25 @@ onMailerBeforeRecordVerificationSend((e) => false, "users");
 onMailerAfterRecordResetPasswordSend((e) => { $app.store().set("resetSent", e.message.to[0].address); });
 routerAdd("GET", "/reset-sent", (c) => c.string(200, $app.store().get("resetSent") || ""));
 `,
+  'compat.pb.js': `/// <reference path="../pb_data/types.d.ts" />
+// what 0.22 hook code does that V8 alone would not take, and members real projects use
+$app.rootCmd.addCommand(new Command({ use: "hello", run: () => {} }));
+
+// echo adds the missing leading slash
+routerAdd("GET", "no-slash", (c) => {
+  const notes = $app.dao().findCollectionByNameOrId("notes");
+  const draft = Record(notes, { title: "made without new" });
+  $app.logger().info("compat route", "title", draft.get("title"));
+  const info = $apis.requestInfo(c);
+  return c.json(200, { title: draft.get("title"), q: info.query.q, agent: info.headers.user_agent ? "yes" : "no" });
+});
+
+// routerUse: around every route, the built-in ones too
+routerUse((next) => (c) => {
+  if (c.request().header.get("X-Block") === "1") return c.json(403, { blocked: true });
+  return next(c);
+});
+`,
   'typed.pb.ts': `/// <reference path="../pb_data/types.d.ts" />
 interface Answer { typed: boolean; last: string | null }
 routerAdd("GET", "/typed", (c: any) => {

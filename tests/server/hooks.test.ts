@@ -141,6 +141,22 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     expect(smtp.mails.slice(before).map((m) => m.subject)).toEqual([`Custom reset for ${email} (token given)`]);
   });
 
+  it("0.22's leniencies: a route path without its slash, a constructor without new, $app.logger(), $apis.requestInfo(), routerUse, custom commands", async () => {
+    const res = await call('GET', '/no-slash?q=1');
+    expect(res.body).toEqual({ title: 'made without new', q: '1', agent: 'yes' });
+    for (const p of ['/api/health', '/no-slash', '/api/collections/notes/records']) {
+      expect(await http(srv.url, 'GET', p, { headers: { 'X-Block': '1' } }), p).toMatchObject({ status: 403, body: { blocked: true } });
+    }
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    const logs = await call('GET', `/api/logs?filter=${encodeURIComponent('message = "compat route"')}`, { token: adminToken });
+    for (let i = 0; i < 50 && !logs.body.items?.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      Object.assign(logs, await call('GET', `/api/logs?filter=${encodeURIComponent('message = "compat route"')}`, { token: adminToken }));
+    }
+    expect(logs.body.items[0]).toMatchObject({ level: 0, message: 'compat route', data: { title: 'made without new' } });
+    expect(srv.output()).toContain('the custom command "hello" is registered');
+  });
+
   it('the Dao: a transaction that throws rolls back, one that returns commits', async () => {
     const failed = await call('POST', '/tx/fail');
     expect(failed.body.rolledBack).toBe(true);

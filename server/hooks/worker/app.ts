@@ -2,6 +2,7 @@
 // are the main thread's, reached through the synchronous channel (../rpc.ts). A Dao method's model
 // arguments cross as snapshots and come back updated (a saved record gets its id and dates).
 import { fromWire, toWire, updateFromWire } from '../models-wire';
+import { logger, rootCommand } from './compat';
 import { strict, unsupported } from '../../migrations/js-unsupported';
 import { expressionsToWire } from './namespaces/dbx';
 import { mailClient } from './namespaces/mail';
@@ -123,5 +124,7 @@ export function appObject(call: Call, info: { dataDir: string; dev: boolean; io:
     isDebug: () => info.dev,
     isBootstrapped: () => true,
     encryptionEnv: () => '',
+    logger: () => logger(call),
+    rootCmd: rootCommand((name) => console.warn(`[pb_hooks] the custom command "${name}" is registered, but Outpost's CLI does not run custom commands yet`)),
   });
 }

@@ -18,6 +18,8 @@ import { osNamespace } from './namespaces/os';
 import { securityNamespace } from './namespaces/security';
 import type { HookRegistry } from './registry';
 import { blockingIo } from './sync-io';
+import { callable, Command } from './compat';
+import { requestInfoOf } from './route-context';
 
 const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
@@ -57,7 +59,7 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
     g[name] = (handler: unknown, ...tags: unknown[]) => registry.addHook(name, handler, tags);
   }
   g.routerAdd = (method: unknown, p: unknown, handler: unknown, ...mws: unknown[]) => registry.addRoute(method, p, handler, mws);
-  g.routerUse = unsupportedFunction('routerUse');
+  g.routerUse = (...mws: unknown[]) => registry.addUse(mws);
   g.routerPre = unsupportedFunction('routerPre');
   g.cronAdd = (job: unknown, expr: unknown, fn: unknown) => {
     checkCronExpression(String(expr));
@@ -73,8 +75,10 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
   g.Dao = function Dao() {
     return daoProxy(call);
   };
-  Object.assign(g, { Record: JsRecord, Collection, Admin, Schema, SchemaField, DynamicModel, arrayOf, unmarshal });
-  Object.assign(g, { ApiError, BadRequestError, NotFoundError, ForbiddenError, UnauthorizedError, ValidationError });
+  // goja's constructors may be called without `new` (0.22 hook code does: `Record(collection)`)
+  const classes = { Record: JsRecord, Collection, Admin, Schema, SchemaField, DynamicModel, ApiError, BadRequestError, NotFoundError, ForbiddenError, UnauthorizedError, ValidationError };
+  for (const [name, Class] of Object.entries(classes)) g[name] = callable(Class as new (...args: unknown[]) => object);
+  Object.assign(g, { arrayOf, unmarshal });
   g.sleep = sleep;
   g.readerToString = (reader: unknown) => (typeof reader === 'string' ? reader : reader === null || reader === undefined ? '' : String(reader));
 
@@ -88,13 +92,14 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
     activityLogger: middleware('activityLogger'),
     gzip: middleware('gzip'),
     bodyLimit: middleware('bodyLimit'),
+    requestInfo: (c: unknown) => requestInfoOf(c),
   });
   g.$security = securityNamespace();
   g.$os = osNamespace();
   g.$filepath = filepathNamespace();
   g.$dbx = dbxNamespace();
   g.$http = httpNamespace(io);
-  Object.assign(g, { FormData, MailerMessage, DateTime, Cookie });
+  for (const [name, Class] of Object.entries({ FormData, MailerMessage, DateTime, Cookie, Command })) g[name] = callable(Class as new (...args: unknown[]) => object);
   for (const name of ['$tokens', '$filesystem', '$mails', '$template']) g[name] = namespace(name);
-  for (const name of ['Command', 'RequestInfo', 'SubscriptionMessage']) g[name] = unsupportedFunction(name);
+  for (const name of ['RequestInfo', 'SubscriptionMessage']) g[name] = unsupportedFunction(name);
 }

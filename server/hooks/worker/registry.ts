@@ -19,6 +19,8 @@ export class HookRegistry {
   readonly hooks = new Map<string, HookEntry>();
   readonly routes = new Map<string, RouteEntry>();
   readonly crons = new Map<string, Handler>();
+  /** routerUse's middlewares, in registration order (they wrap every route). */
+  readonly uses: RouteEntry['middlewares'] = [];
   readonly registrations: Array<Registration & { file: string }> = [];
   /** The file being loaded (registrations are only taken then, as in 0.22's loader VM). */
   file: string | null = null;
@@ -37,9 +39,7 @@ export class HookRegistry {
     this.registrations.push({ kind: 'hook', id, name, tags: names, file: this.file! });
   }
 
-  addRoute(method: unknown, path: unknown, handler: unknown, middlewares: unknown[]): void {
-    const id = this.#id('routerAdd');
-    if (typeof handler !== 'function') throw new TypeError('routerAdd: the handler must be a function');
+  #middlewares(what: string, middlewares: unknown[]): { refs: MiddlewareRef[]; list: RouteEntry['middlewares'] } {
     const refs: MiddlewareRef[] = [];
     const list: RouteEntry['middlewares'] = [];
     for (const mw of middlewares) {
@@ -51,9 +51,23 @@ export class HookRegistry {
         refs.push({ builtin: builtin.builtin, args: builtin.args });
         list.push(builtin);
       } else {
-        throw new TypeError('routerAdd: a middleware must be a function or one of $apis');
+        throw new TypeError(`${what}: a middleware must be a function or one of $apis`);
       }
     }
+    return { refs, list };
+  }
+
+  addUse(middlewares: unknown[]): void {
+    const id = this.#id('routerUse');
+    const { refs, list } = this.#middlewares('routerUse', middlewares);
+    this.uses.push(...list);
+    this.registrations.push({ kind: 'use', id, middlewares: refs, file: this.file! });
+  }
+
+  addRoute(method: unknown, path: unknown, handler: unknown, middlewares: unknown[]): void {
+    const id = this.#id('routerAdd');
+    if (typeof handler !== 'function') throw new TypeError('routerAdd: the handler must be a function');
+    const { refs, list } = this.#middlewares('routerAdd', middlewares);
     const m = String(method).toUpperCase();
     this.routes.set(id, { handler: handler as Handler, middlewares: list });
     this.registrations.push({ kind: 'route', id, method: m, path: String(path), middlewares: refs, file: this.file! });

@@ -21,6 +21,23 @@ function header(headers: Record<string, string>) {
   };
 }
 
+const SNAPSHOT = Symbol('request snapshot');
+
+/**
+ * `$apis.requestInfo(c)`: 0.22's RequestInfo of the request (headers with lower-case, snake_case
+ * names; data: the parsed body; the signed-in admin or record).
+ */
+export function requestInfoOf(c: unknown): Record<string, unknown> {
+  const ctx = c as RouteContext & { [SNAPSHOT]?: RequestSnapshot };
+  const req = ctx?.[SNAPSHOT];
+  if (!req) throw new Error('requestInfo expects the route context (c)');
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase().replace(/-/g, '_'), v]));
+  const query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, v[0] ?? '']));
+  const data = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+  const get = ctx.get as (key: string) => unknown;
+  return { context: 'default', query, data, headers, method: req.method, authRecord: get('authRecord'), admin: get('admin') };
+}
+
 export function routeContext(req: RequestSnapshot): RouteContext {
   let written: ResponseSnapshot | null = null;
   const responseHeaders: Record<string, string> = {};
@@ -52,7 +69,8 @@ export function routeContext(req: RequestSnapshot): RouteContext {
     body: typeof req.body === 'string' ? req.body : req.body === null || req.body === undefined ? '' : JSON.stringify(req.body),
   };
 
-  const c: RouteContext = {
+  const c: RouteContext & { [SNAPSHOT]: RequestSnapshot } = {
+    [SNAPSHOT]: req,
     written: () => written,
     request: () => request,
     response: () => ({
