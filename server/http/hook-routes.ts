@@ -146,5 +146,9 @@ export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void 
 export async function fireAfterBootstrap(hooks: HookHost): Promise<void> {
   if (!hooks.has('onAfterBootstrap')) return;
   const result = await hooks.trigger('onAfterBootstrap', [], {});
-  if (result.outcome === 'error') throw new Error(`onAfterBootstrap failed: ${result.error?.message}`);
+  if (result.outcome === 'error') {
+    // the hook file's place, from the stack (as a load error names it)
+    const at = /([^\s/()]+\.pb\.[jt]s):(\d+)/.exec(result.error?.stack ?? '');
+    throw new Error(`onAfterBootstrap failed${at ? ` (${at[1]}:${at[2]})` : ''}: ${result.error?.message}`);
+  }
 }

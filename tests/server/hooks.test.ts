@@ -210,5 +210,8 @@ describe('hook files that do not load', () => {
     const cron = await serveWith({ 'c.pb.js': 'cronAdd("x", "* * * * * *", () => {});\n' });
     expect(cron.code).toBe(1);
     expect(cron.out).toContain('invalid cron expression');
+    const boot = await serveWith({ 'd.pb.js': 'onAfterBootstrap((e) => {\n  $app.dao().findCollectionByNameOrId("nothing");\n});\n' });
+    expect(boot.code).toBe(1);
+    expect(boot.out).toContain('onAfterBootstrap failed (d.pb.js:2): sql: no rows in result set');
   });
 });
