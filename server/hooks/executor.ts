@@ -63,6 +63,7 @@ function eventOf(wire: HookEventWire): { e: Record<string, unknown>; ctx: Return
     e.collection = c;
   }
   if (wire.record) e.record = recordFromWire(wire.record);
+  if (wire.fields?.client) e.client = clientObject(wire.fields.client as { id: string; subscriptions: string[] });
   // model hooks name it e.model (and give the Dao the write runs with)
   if (wire.fields && 'model' in wire.fields) {
     e.model = e.record;
@@ -73,10 +74,22 @@ function eventOf(wire: HookEventWire): { e: Record<string, unknown>; ctx: Return
   return { e, ctx };
 }
 
+/** A realtime client as 0.22's handlers use it (subscriptions.Client's methods they read). */
+function clientObject(c: { id: string; subscriptions: string[] }): object {
+  const store = new Map<string, unknown>();
+  return {
+    id: () => c.id,
+    subscriptions: () => [...c.subscriptions],
+    hasSubscription: (name: unknown) => c.subscriptions.includes(String(name)),
+    get: (key: unknown) => store.get(String(key)) ?? null,
+    set: (key: unknown, value: unknown) => void store.set(String(key), value),
+  };
+}
+
 /** The event's plain fields a handler may change (a mail's message and meta, a list's result). */
 function mutableFields(e: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of ['message', 'meta', 'result']) {
+  for (const key of ['message', 'meta', 'result', 'subscriptions']) {
     if (!(key in e)) continue;
     try {
       out[key] = JSON.parse(JSON.stringify(e[key] ?? null)) as unknown;

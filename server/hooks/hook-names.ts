@@ -61,6 +61,9 @@ export const FIRED: ReadonlySet<string> = new Set([
   'onMailerAfterRecordResetPasswordSend',
   'onMailerBeforeRecordChangeEmailSend',
   'onMailerAfterRecordChangeEmailSend',
+  'onRealtimeBeforeSubscribeRequest',
+  'onRealtimeAfterSubscribeRequest',
+  'onRealtimeDisconnectRequest',
   // records written through the API (a hook's own Dao writes fire none yet)
   'onModelBeforeCreate',
   'onModelAfterCreate',

@@ -12,6 +12,7 @@ import { stringifyLikeGo } from '../core/json';
 import { validateBody } from '../core/body-validator';
 import { readBody } from './form-bind';
 import { bindRecordEvents } from '../realtime/broadcast';
+import { afterDisconnect, afterSubscribe, beforeSubscribe } from './realtime-hooks';
 
 const OAUTH2_TOPIC = '@oauth2';
 const OAUTH2_FAILURE = '../_/#/auth/oauth2-redirect-failure';
@@ -54,7 +55,12 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
       },
     };
     const client = broker.register(sink, req.ip);
-    const gone = () => broker.unregister(client.id);
+    const gone = () => {
+      if (client.discarded) return;
+      const topics = [...client.topics.keys()];
+      broker.unregister(client.id);
+      afterDisconnect(ctx, client, topics);
+    };
     req.raw.on('close', gone);
     res.on('close', gone);
     res.on('error', gone);
@@ -63,13 +69,15 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/realtime', async (req, reply) => {
     // 0.22 answers an unreadable subscribe body with its generic 400 message
-    const { clientId, subscriptions } = readForm(readBody(req, { clientId: 'string', subscriptions: 'strings' }));
+    const form = readForm(readBody(req, { clientId: 'string', subscriptions: 'strings' }));
+    const { clientId } = form;
     const client = broker.get(clientId);
     if (!client || client.discarded) throw notFound('Missing or invalid client id.');
     const auth = clientAuthOf(ctx, req.auth);
     if (client.auth.id !== '' && client.auth.id !== auth.id) {
       throw forbidden("The current and the previous request authorization don't match.");
     }
+    const subscriptions = await beforeSubscribe(ctx, req, client, form.subscriptions);
     const over = broker.optionGroupsOverCap(client, subscriptions);
     if (over) {
       const message =
@@ -80,6 +88,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
     }
     client.auth = auth;
     broker.setTopics(client, subscriptions);
+    await afterSubscribe(ctx, req, client);
     return reply.status(204).send();
   });
 

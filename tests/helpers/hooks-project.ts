@@ -122,6 +122,16 @@ routerUse((next) => (c) => {
   return next(c);
 });
 `,
+  'realtime.pb.js': `/// <reference path="../pb_data/types.d.ts" />
+// realtime: a subscription a handler adds, one it refuses, and the disconnect it hears of
+onRealtimeBeforeSubscribeRequest((e) => {
+  if (e.subscriptions.includes("forbidden")) throw new ForbiddenError("Not that one.");
+  e.subscriptions.push("notes");
+});
+onRealtimeAfterSubscribeRequest((e) => { $app.store().set("subscribed", e.client.id() + ":" + e.client.subscriptions().join(",")); });
+onRealtimeDisconnectRequest((e) => { $app.store().set("disconnected", e.client.id()); });
+routerAdd("GET", "/realtime-events", (c) => c.json(200, { subscribed: $app.store().get("subscribed"), disconnected: $app.store().get("disconnected") }));
+`,
   'typed.pb.ts': `/// <reference path="../pb_data/types.d.ts" />
 interface Answer { typed: boolean; last: string | null }
 routerAdd("GET", "/typed", (c: any) => {

@@ -12,6 +12,7 @@ import { runCli, startCliServer } from '../helpers/cli';
 import type { ServerProcess } from '../helpers/server-process';
 import { HOOK_FILES } from '../helpers/hooks-project';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { connectSse } from '../helpers/sse';
 
 const ADMIN = { email: 'hooks@example.com', password: 'hooks-pass-123' };
 const work = tempDir('outpost-hooks-');
@@ -155,6 +156,20 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     }
     expect(logs.body.items[0]).toMatchObject({ level: 0, message: 'compat route', data: { title: 'made without new' } });
     expect(srv.output()).toContain('the custom command "hello" is registered');
+  });
+
+  it('realtime hooks: a before-subscribe handler adds or refuses subscriptions, after and disconnect follow', async () => {
+    const sse = await connectSse(srv.url);
+    const refused = await call('POST', '/api/realtime', { body: { clientId: sse.clientId, subscriptions: ['forbidden'] } });
+    expect(refused.body).toEqual({ code: 403, message: 'Not that one.', data: {} });
+    expect((await call('POST', '/api/realtime', { body: { clientId: sse.clientId, subscriptions: ['other'] } })).status).toBe(204);
+    expect((await call('GET', '/realtime-events')).body.subscribed).toBe(`${sse.clientId}:other,notes`);
+    // the subscription the handler added works: a new note reaches the client
+    const created = (await call('POST', '/api/collections/notes/records', { body: { title: 'live' } })).body;
+    const frame = await sse.next((f) => f.event === 'notes');
+    expect(frame.data.record.id).toBe(created.id);
+    sse.close();
+    await expect.poll(async () => (await call('GET', '/realtime-events')).body.disconnected).toBe(sse.clientId);
   });
 
   it('the Dao: a transaction that throws rolls back, one that returns commits', async () => {
