@@ -31,7 +31,8 @@ import { registerRecordsIo } from './http/records-io';
 import { registerFindRecord } from './http/find-record';
 import { registerMigrations } from './http/migrations';
 import { startMigrations } from './migrations/start';
-import { startHooks } from './hooks/host';
+import { loadHooks, prepareHookFiles, startHooks, type HookGeneration } from './hooks/host';
+import { watchHooks } from './hooks/watch';
 import { fireAfterBootstrap, registerHookRoutes } from './http/hook-routes';
 import { createStores } from './stores';
 import { registerRecordAuth } from './http/record-auth';
@@ -60,6 +61,19 @@ export interface App {
 }
 
 const MAX_BODY_BYTES = 32 << 20;
+
+/** How long a hooks reload lets the requests under way end (0.22's graceful shutdown before its restart: 3 s). */
+const HOOKS_RELOAD_DRAIN_MS = 3000;
+
+/** A hooks reload: the instance a restart opens takes this generation (null: no hooks) instead of loading the files. */
+interface HooksSwap {
+  generation: HookGeneration | null;
+}
+
+const NO_CHANGE: RestartPlan = { apply: async () => undefined, revert: async () => undefined };
+
+/** The realtime event stream: a reload ends it at once (its client reconnects), as a restart does. */
+const isEventStream = (res: http.ServerResponse) => res.req?.method === 'GET' && /^\/api\/realtime(\?|$)/.test(res.req.url ?? '');
 
 const noRouteSchemas = (): never => {
   throw new Error('Routes declare no Fastify schemas: validate with the files in schemas/ (src/lib/schema/ajv.ts).');
@@ -104,18 +118,27 @@ export async function createApp(options: AppOptions): Promise<App> {
   // malformed requests and oversized headers answered in PocketBase's envelope
   server.on('clientError', clientErrorHandler);
 
-  async function restart(plan: RestartPlan, after?: Promise<void>): Promise<void> {
+  /** Waits (up to `ms`) for the requests `instance` is answering to end; event streams are not waited for. */
+  async function drain(instance: Instance, ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    const busy = () => [...(open.get(instance) ?? [])].some((res) => !res.writableFinished && !isEventStream(res));
+    while (busy() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  async function restart(plan: RestartPlan, after?: Promise<void>, hooks?: HooksSwap): Promise<void> {
     if (gate) throw new Error('A restart is already under way.');
     let release!: () => void;
     gate = new Promise((resolve) => (release = resolve));
     try {
       await after;
       const previous = current;
+      // a hooks reload lets the requests under way end first (new ones wait at the gate)
+      if (hooks) await drain(previous, HOOKS_RELOAD_DRAIN_MS);
       await previous.close();
       for (const res of open.get(previous) ?? []) if (!res.writableFinished) res.destroy();
       try {
         await plan.apply();
-        current = await openInstance(options, dataDir, restart);
+        current = await openInstance(options, dataDir, restart, hooks);
       } catch (err) {
         await plan.revert();
         current = await openInstance(options, dataDir, restart);
@@ -132,6 +155,39 @@ export async function createApp(options: AppOptions): Promise<App> {
   copyTimeouts(current.fastify, server);
 
   let closed = false;
+
+  // --hooksWatch: changed hook files are loaded as a new generation while the current one serves;
+  // if it loads (and its onAfterBootstrap passes), the app restarts in-process with it (routes
+  // change too); if not, the current one keeps serving and the error is logged
+  const hooksDir = options.hooksDir;
+  const reloadHooks = async (changed: string): Promise<void> => {
+    while (gate) await gate;
+    const t0 = performance.now();
+    const what = path.relative(hooksDir!, changed) || path.basename(changed);
+    let generation: HookGeneration | null = null;
+    try {
+      generation = await loadHooks(current.ctx, current.db, { hooksDir: hooksDir!, pool: options.hooksPool ?? 25, dev: options.dev });
+      if (generation) await fireAfterBootstrap(generation.host);
+    } catch (err) {
+      await generation?.host.close();
+      console.error(`[pb_hooks] ${what} changed, but the hooks did not load; the previous ones keep running.\n${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    const t1 = performance.now();
+    try {
+      if (closed) return void (await generation?.host.close());
+      await restart(NO_CHANGE, undefined, { generation });
+    } catch (err) {
+      await generation?.host.close();
+      console.error(`[pb_hooks] ${what} changed, but the reload failed: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    const loaded = generation ? `reloaded ${generation.host.manifest.files.length} hook file(s)` : 'no hook file left, the hooks stopped';
+    console.log(`[pb_hooks] ${what} changed: ${loaded} (loaded in ${Math.round(t1 - t0)} ms, requests held ${Math.round(performance.now() - t1)} ms)`);
+  };
+  const watcher =
+    hooksDir && options.hooksWatch ? watchHooks({ dir: hooksDir, reload: reloadHooks, beforeCompare: () => void prepareHookFiles(hooksDir, dataDir) }) : null;
+
   return {
     get fastify() {
       return current.fastify;
@@ -160,6 +216,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     async close() {
       if (closed) return;
       closed = true;
+      watcher?.close();
+      await watcher?.reloading;
       await gate;
       // close() must not wait for idle keep-alive sockets (tests start and stop many servers).
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -178,7 +236,7 @@ function copyTimeouts(fastify: FastifyInstance, server: http.Server): void {
   if (cfg.requestTimeout !== undefined) server.requestTimeout = cfg.requestTimeout;
 }
 
-async function openInstance(options: AppOptions, dataDir: string, restart: AppContext['restart']): Promise<Instance> {
+async function openInstance(options: AppOptions, dataDir: string, restart: AppContext['restart'], hooks?: HooksSwap): Promise<Instance> {
   fs.mkdirSync(path.join(dataDir, 'storage'), { recursive: true });
 
   const encryption = settingsEncryption(options.encryptionEnv);
@@ -218,10 +276,12 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   }
 
   // pb_hooks loaded before anything is served (0.22 loads them before it bootstraps); a file that
-  // fails to load stops the start with its name and line
+  // fails to load stops the start with its name and line. A reload brings its generation loaded.
   if (options.hooksDir) {
     try {
-      ctx.hooks = await startHooks(ctx, db, { hooksDir: options.hooksDir, pool: options.hooksPool ?? 25, dev: options.dev });
+      ctx.hooks = hooks
+        ? (hooks.generation?.start(ctx, db) ?? null)
+        : await startHooks(ctx, db, { hooksDir: options.hooksDir, pool: options.hooksPool ?? 25, dev: options.dev });
     } catch (err) {
       await Promise.all([ctx.reads.close(), ctx.logReads.close()]);
       db.close();
@@ -286,7 +346,8 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   void sweepTempFiles(getStorage(ctx).root).then((n) => n && console.log(`[storage] removed ${n} unfinished temporary file(s)`));
 
   await fastify.ready();
-  if (ctx.hooks) await fireAfterBootstrap(ctx.hooks);
+  // (a reloaded generation fired it before it was swapped in)
+  if (ctx.hooks && !hooks) await fireAfterBootstrap(ctx.hooks);
   let closed = false;
   return {
     fastify,

@@ -15,6 +15,8 @@ import { blankTemplate, snapshotTemplate } from '../migrations/templates';
 import { historySync, migrateDown, migrateUp, MigrationError, toRevert } from '../migrations/runner';
 import type { CliCommand, GlobalFlags } from './command';
 import { openDataDir } from './data-dir';
+import { refreshTypesFile } from '../hooks/types-file';
+import { prepareHookFiles } from '../hooks/host';
 
 const color = (code: number, text: string) => (process.stdout.isTTY ? `\x1b[${code}m${text}\x1b[0m` : text);
 const green = (text: string) => console.log(color(32, text));
@@ -140,6 +142,10 @@ create, collections and down ask for a confirmation: answer "y" on stdin (echo y
       console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
       return 1;
     }
+    // as 0.22 bootstraps every command: pb_data/types.d.ts (the migration files reference it), and
+    // the reference line in an empty hook file
+    refreshTypesFile(session.ctx.dataDir);
+    prepareHookFiles(flags.hooksDir || path.join(session.ctx.dataDir, '..', 'pb_hooks'), session.ctx.dataDir);
     try {
       await run(session, args);
       return 0;

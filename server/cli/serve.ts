@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp } from '../app';
 import { PROJECT_ROOT } from '../paths';
 import { installerHint } from '../services/installer';
+import { refreshTypesFile } from '../hooks/types-file';
 import type { CliCommand } from './command';
 
 /** `--origins` as cobra's StringSlice reads it: repeatable, comma-separated. */
@@ -74,6 +75,8 @@ export const serveCommand: CliCommand = {
       console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
       return 1;
     }
+    // pb_data/types.d.ts for the hook and migration files' editors, as 0.22 writes it once bootstrapped
+    refreshTypesFile(dataDir);
     let url: string;
     try {
       url = await app.listen(address.host, address.port);

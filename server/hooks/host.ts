@@ -15,6 +15,7 @@ import type { HookEventWire, InvocationResult, Manifest, RequestSnapshot } from 
 import type { RpcCall, RpcServer } from './rpc';
 import { startPool, type ExecutorPool } from './pool';
 import { getLogWriter } from '../services/request-log';
+import { prependTypesReference } from './types-file';
 
 /** 0.22 loads `*.pb.js` and `*.pb.ts` at the top of the hooks folder, not in sub-folders. */
 const HOOK_FILE = /^.*\.pb\.(js|ts)$/;
@@ -57,9 +58,10 @@ function budget(): number {
 }
 
 /** The calls an executor makes into the server. */
-function rpcHandler(ctx: AppContext, db: DB, store: Map<string, unknown>) {
+function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string, unknown>) {
   let depth = 0;
   return (call: RpcCall, server: RpcServer): unknown => {
+    const { ctx, db } = bound();
     const [first, ...rest] = call.args;
     switch (call.method) {
       case 'dao': {
@@ -145,10 +147,30 @@ function rpcHandler(ctx: AppContext, db: DB, store: Map<string, unknown>) {
   };
 }
 
-/** Starts the hooks of `opts.hooksDir`; null when there are none. A file that fails to load throws. */
-export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Promise<HookHost | null> {
-  const files = hookFiles(opts.hooksDir);
+/** The hook files of `dir`; an empty one first gets the types reference line (0.22's prependToEmptyFile). */
+export function prepareHookFiles(dir: string, dataDir: string): string[] {
+  const files = hookFiles(dir);
+  prependTypesReference(files, dir, dataDir);
+  return files;
+}
+
+/**
+ * A generation of hooks: executors loaded from the files as they were, not serving yet. A reload
+ * (--hooksWatch, ./watch.ts) loads the next one while this one serves, then hands it to the new
+ * app instance.
+ */
+export interface HookGeneration {
+  /** Its host; until `start`, its calls are served with the data it was loaded with. */
+  host: HookHost;
+  /** Serves its calls with this instance's data and starts its cron jobs; returns its host. */
+  start(ctx: AppContext, db: DB): HookHost;
+}
+
+/** Loads the hooks of `opts.hooksDir` (prepared as above); null when there are none. A file that fails to load throws. */
+export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Promise<HookGeneration | null> {
+  const files = prepareHookFiles(opts.hooksDir, ctx.dataDir);
   if (!files.length) return null;
+  let bound = { ctx, db };
   const store = new Map<string, unknown>();
   const pool: ExecutorPool = await startPool({
     files,
@@ -157,7 +179,7 @@ export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Pr
     dataDir: ctx.dataDir,
     dev: Boolean(opts.dev),
     size: Math.max(1, opts.pool),
-    rpc: rpcHandler(ctx, db, store),
+    rpc: rpcHandler(() => bound, store),
     rpcTimeoutMs: budget(),
   });
   const { manifest } = pool;
@@ -170,7 +192,8 @@ export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Pr
     if (job.kind !== 'cron') continue;
     const expr = job.expr.trim() === '@midnight' ? '0 0 * * *' : job.expr;
     crons.push(
-      new Cron(expr, { timezone: 'UTC', protect: false }, () => {
+      // paused until the generation starts serving (a reload loads it while the previous one serves)
+      new Cron(expr, { timezone: 'UTC', protect: false, paused: true }, () => {
         void pool.invoke({ kind: 'cron', id: job.id }, budget()).then(
           (r) => r.outcome === 'error' && console.error(`[pb_hooks] cron job ${job.job} failed: ${r.error?.message}`),
           (err: unknown) => console.error(`[pb_hooks] cron job ${job.job} failed: ${err instanceof Error ? err.message : String(err)}`),
@@ -181,7 +204,7 @@ export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Pr
   const byName = new Map<string, Array<{ tags: string[] }>>();
   for (const h of hooks) byName.set(h.name, [...(byName.get(h.name) ?? []), { tags: h.tags }]);
 
-  return {
+  const host: HookHost = {
     manifest,
     has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
     trigger: (name, tags, event) => pool.invoke({ kind: 'hook', name, tags, event }, budget()),
@@ -192,4 +215,18 @@ export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Pr
       await pool.close();
     },
   };
+  return {
+    host,
+    start(nextCtx, nextDb) {
+      bound = { ctx: nextCtx, db: nextDb };
+      for (const c of crons) if (!c.isStopped()) c.resume();
+      return host;
+    },
+  };
+}
+
+/** Starts the hooks of `opts.hooksDir`; null when there are none. A file that fails to load throws. */
+export async function startHooks(ctx: AppContext, db: DB, opts: HookOptions): Promise<HookHost | null> {
+  const generation = await loadHooks(ctx, db, opts);
+  return generation ? generation.start(ctx, db) : null;
 }
