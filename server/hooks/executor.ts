@@ -176,7 +176,7 @@ parentPort!.on('message', (msg: ToExecutor) => {
     for (const file of files) {
       registry.file = file;
       try {
-        evaluateFile(file, msg.cwd);
+        evaluateFile(file, msg.cwd, msg.sources[files.indexOf(file)] ?? '');
       } catch (err) {
         const at = placeOf(err, [file]);
         const wire = errorWire(err);

@@ -77,6 +77,8 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
   let closed = false;
   let nextId = 1;
 
+  // read once: every executor of this generation runs these texts, whatever the files hold later
+  const sources = opts.files.map((f) => fs.readFileSync(f, 'utf8'));
   const spawn = (): Promise<{ ex: Executor; manifest: Manifest }> =>
     new Promise((resolve, reject) => {
       const { port1, port2 } = new MessageChannel();
@@ -108,7 +110,7 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
         const at = executors.indexOf(ex);
         if (at >= 0) executors.splice(at, 1);
       });
-      worker.postMessage({ type: 'load', files: opts.files, hooksDir: opts.hooksDir, cwd: opts.cwd, dataDir: opts.dataDir, dev: opts.dev } satisfies ToExecutor);
+      worker.postMessage({ type: 'load', files: opts.files, sources, hooksDir: opts.hooksDir, cwd: opts.cwd, dataDir: opts.dataDir, dev: opts.dev } satisfies ToExecutor);
     });
 
   const first = await spawn();

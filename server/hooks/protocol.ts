@@ -86,7 +86,8 @@ export interface InvocationResult {
 
 /** main → executor */
 export type ToExecutor =
-  | { type: 'load'; files: string[]; hooksDir: string; cwd: string; dataDir: string; dev: boolean }
+  /** `sources`: each file's text as the generation read it (an executor started later runs the same code). */
+  | { type: 'load'; files: string[]; sources: string[]; hooksDir: string; cwd: string; dataDir: string; dev: boolean }
   | { type: 'invoke'; id: number; invocation: Invocation };
 
 /** executor → main */

@@ -80,6 +80,9 @@ describe('--hooksWatch (the default)', () => {
     await waitFor(async () => failures(), (n) => n === before + 1);
     expect(srv.output()).toMatch(/main\.pb\.js changed, but the hooks did not load; the previous ones keep running\.\nFailed to execute main\.pb\.js:3: /);
     expect(await answer()).toBe(2);
+    // the previous generation still grows: its new executors run the texts it loaded, not the broken file
+    const concurrent = await Promise.all([1, 2, 3, 4, 5].map(() => fetch(`${srv.url}/slow`).then((r) => r.json() as Promise<{ v: number }>)));
+    expect(concurrent.map((b) => b.v)).toEqual([2, 2, 2, 2, 2]);
 
     save(main, route(3, 'throw new Error("not at load");\n'));
     await waitFor(async () => failures(), (n) => n === before + 2);

@@ -4,7 +4,6 @@
 // (its handlers' relative requires start there), with Node's built-ins and node_modules.
 // `*.pb.ts` files are compiled by esbuild first (types stripped, not checked).
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 
@@ -28,16 +27,15 @@ function requireFor(file: string, cwd: string): Require {
 let esbuild: typeof import('esbuild') | null = null;
 
 /** The file's JavaScript (a .ts file compiled, with an inline source map for its stack traces). */
-function sourceOf(file: string): string {
-  const text = fs.readFileSync(file, 'utf8');
+function sourceOf(file: string, text: string): string {
   if (!file.endsWith('.ts')) return text;
   esbuild ??= createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   return esbuild.transformSync(text, { loader: 'ts', format: 'cjs', target: 'node20', sourcemap: 'inline', sourcefile: file }).code;
 }
 
-/** Runs one hook file as a module; its errors carry the file's own line numbers. */
-export function evaluateFile(file: string, cwd: string): void {
-  const fn = vm.compileFunction(sourceOf(file), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
+/** Runs one hook file (its text as read by the generation) as a module; its errors carry the file's own line numbers. */
+export function evaluateFile(file: string, cwd: string, text: string): void {
+  const fn = vm.compileFunction(sourceOf(file, text), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
   const module = { exports: {} as unknown };
   fn.call(module.exports, module.exports, requireFor(file, cwd), module, file, path.dirname(file));
 }
