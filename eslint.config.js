@@ -41,7 +41,7 @@ const RAW_HANDLE_HOLDERS = [
   'server/cli/**',
   'server/db/**',
   'server/migrations/**',
-  'server/hooks/host.ts',
+  'server/hooks/{host,dao-writes}.ts',
   'server/services/{admins,log-store,logs-read,settings-store}.ts',
   'server/services/backups/{create,restore}.ts',
   'server/records/{store,auth-external}.ts',

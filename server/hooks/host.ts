@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Cron } from 'croner';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
-import { createDao } from '../migrations/js-dao';
+import { hookDao, type HookDao } from './dao-writes';
 import { arrayOf, createDbBuilder, DynamicModel } from '../migrations/js-db';
 import { fromWire, toWire } from './models-wire';
 import { FIRED } from './hook-names';
@@ -60,15 +60,17 @@ function budget(): number {
 /** The calls an executor makes into the server. */
 function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string, unknown>) {
   let depth = 0;
+  // the Dao of the instance the calls are bound to (a reload binds another); its record writes are
+  // announced when committed (./dao-writes.ts)
+  let writes: { ctx: AppContext; dao: HookDao } | null = null;
+  const daoOf = (ctx: AppContext, db: DB): HookDao => (writes?.ctx === ctx ? writes.dao : (writes = { ctx, dao: hookDao(ctx, db) }).dao);
   return (call: RpcCall, server: RpcServer): unknown => {
     const { ctx, db } = bound();
     const [first, ...rest] = call.args;
     switch (call.method) {
       case 'dao': {
-        const dao = createDao(ctx, db) as Record<string, unknown>;
         const args = fromWire(rest[0]) as unknown[];
-        const fn = dao[String(first)] as (...a: unknown[]) => unknown;
-        const value = fn(...args);
+        const value = daoOf(ctx, db).call(String(first), args, depth > 0);
         return { value: toWire(value), args: toWire(args) };
       }
       case 'db': {
@@ -94,6 +96,7 @@ function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string,
               depth--;
               db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO hook_tx_${depth}`);
             }
+            if (depth === 0) daoOf(ctx, db).settle(false);
             console.error('[pb_hooks] a transaction was rolled back:', err instanceof Error ? err.message : err);
           }
         });
@@ -104,6 +107,8 @@ function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string,
         depth--;
         if (first === true) db.exec(depth === 0 ? 'COMMIT' : `RELEASE hook_tx_${depth}`);
         else db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO hook_tx_${depth}`);
+        // (writes inside a savepoint rolled back are still announced with the outer commit)
+        if (depth === 0) daoOf(ctx, db).settle(first === true);
         return null;
       }
       case 'store': {

@@ -50,7 +50,7 @@ function isValueUnique(ctx: AppContext, nameOrId: unknown, key: unknown, value: 
   return !row || excludeIds.map(String).includes(String(row.id));
 }
 
-export function recordMethods(ctx: AppContext, raw: DB, deleted: RecordModel[]): Record<string, unknown> {
+export function recordMethods(ctx: AppContext, raw: DB, deleted: RecordModel[], afterCommit?: Array<() => void>): Record<string, unknown> {
   return {
     findRecordById(collection: unknown, id: string, ...filters: unknown[]) {
       if (filters.length) unsupported('Dao.findRecordById with filter functions');
@@ -88,7 +88,7 @@ export function recordMethods(ctx: AppContext, raw: DB, deleted: RecordModel[]):
     },
     saveRecord: (record: unknown) => saveRecord(ctx, record),
     deleteRecord(record: unknown) {
-      deleted.push(...deleteRecord(ctx, record));
+      deleted.push(...deleteRecord(ctx, record, afterCommit));
     },
   };
 }
@@ -139,12 +139,12 @@ function saveRecord(ctx: AppContext, value: unknown): void {
 }
 
 /** Dao.deleteRecord: the API's delete with 0.22's cascade, in the run's transaction; returns the records deleted. */
-function deleteRecord(ctx: AppContext, value: unknown): RecordModel[] {
+function deleteRecord(ctx: AppContext, value: unknown, afterCommit?: Array<() => void>): RecordModel[] {
   if (!(value instanceof JsRecord)) throw new Error('deleteRecord expects a Record');
   const collection = collectionOf(ctx, value.collection()?.id ?? '');
   const row = findRowById(ctx, collection, value.id);
   if (!row) throw new Error(NO_ROWS);
-  return deleteRecordInTransaction(ctx, recordFromRow(collection, row));
+  return deleteRecordInTransaction(ctx, recordFromRow(collection, row), afterCommit);
 }
 
 /** A $dbx expression as it reaches the Dao: its dbx SQL and the values its `{:name}` placeholders take. */

@@ -61,9 +61,10 @@ function collectionMethods(ctx: AppContext): Record<string, unknown> {
   };
 }
 
-export function createDao(ctx: AppContext, raw: DB, deleted: RecordModel[] = []): Dao {
+/** `deleted` collects the records its deletes removed; `afterCommit` the realtime work they announced. */
+export function createDao(ctx: AppContext, raw: DB, deleted: RecordModel[] = [], afterCommit?: Array<() => void>): Dao {
   const db = createDbBuilder(ctx, raw);
-  const records = recordMethods(ctx, raw, deleted);
+  const records = recordMethods(ctx, raw, deleted, afterCommit);
   const collections = collectionMethods(ctx);
   const admins = adminMethods(ctx);
   const call = (methods: Record<string, unknown>, name: string, arg: unknown) => (methods[name] as (m: unknown) => unknown)(arg);

@@ -90,10 +90,11 @@ export async function deleteRecord(ctx: AppContext, record: RecordModel): Promis
 }
 
 /**
- * The delete and its cascade inside the caller's transaction (a JS migration's Dao.deleteRecord):
- * returns the deleted records, whose files the caller removes once its transaction committed.
+ * The delete and its cascade inside the caller's transaction (a JS migration's or a hook's
+ * Dao.deleteRecord): returns the deleted records, whose files the caller removes once its
+ * transaction committed.
  */
-export function deleteRecordInTransaction(ctx: AppContext, record: RecordModel): RecordModel[] {
+export function deleteRecordInTransaction(ctx: AppContext, record: RecordModel, afterCommit?: Array<() => void>): RecordModel[] {
   const state: DeleteState = { deleted: [], updated: new Map(), afterCommit: [] };
   try {
     deleteInTx(ctx, record, state);
@@ -101,6 +102,8 @@ export function deleteRecordInTransaction(ctx: AppContext, record: RecordModel):
     if (err instanceof RequiredReferenceError) throw new Error(`${DELETE_FAILED} ${err.message}`);
     throw err;
   }
+  // (the realtime work the delete announced: a hook's Dao runs it once committed; a migration drops it)
+  afterCommit?.push(...state.afterCommit);
   return state.deleted;
 }
 

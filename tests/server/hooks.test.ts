@@ -172,12 +172,19 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     await expect.poll(async () => (await call('GET', '/realtime-events')).body.disconnected).toBe(sse.clientId);
   });
 
-  it('the Dao: a transaction that throws rolls back, one that returns commits', async () => {
+  it('the Dao: a transaction that throws rolls back, one that returns commits; realtime hears of committed writes only', async () => {
+    const sse = await connectSse(srv.url);
+    expect((await call('POST', '/api/realtime', { body: { clientId: sse.clientId, subscriptions: ['notes'] } })).status).toBe(204);
     const failed = await call('POST', '/tx/fail');
     expect(failed.body.rolledBack).toBe(true);
     const committed = await call('POST', '/tx/ok');
     expect(committed.body.rolledBack).toBe(false);
     expect(committed.body.count).toBe(failed.body.count + 1);
+    const frame = await sse.next((f) => f.event === 'notes');
+    expect(frame.data).toMatchObject({ action: 'create', record: { title: 'in tx' } });
+    // the rolled-back write was never announced: the first notes event is the committed one
+    expect(sse.frames.filter((f) => f.event === 'notes')).toHaveLength(1);
+    sse.close();
   });
 
   it("errors as 0.22's API maps them: no rows is a 404, anything else a 400 that hides its detail", async () => {
