@@ -64,11 +64,15 @@ function eventOf(wire: HookEventWire): { e: Record<string, unknown>; ctx: Return
   }
   if (wire.record) e.record = recordFromWire(wire.record);
   if (wire.fields?.client) e.client = clientObject(wire.fields.client as { id: string; subscriptions: string[] });
-  // model hooks name it e.model (and give the Dao the write runs with)
+  // model hooks name it e.model (and give the Dao the write runs with); a model other than a
+  // record (an external auth) comes as the plain fields.model
   if (wire.fields && 'model' in wire.fields) {
-    e.model = e.record;
+    e.model = wire.record ? e.record : wire.fields.model;
     e.dao = (globalThis as { $app?: { dao(): unknown } }).$app?.dao();
   }
+  // the OAuth2 provider client: its settings, read through 0.22's getters (displayName(), ...)
+  const client = wire.fields?.providerClient;
+  if (client && typeof client === 'object') e.providerClient = Object.fromEntries(Object.entries(client).map(([k, v]) => [k, () => v]));
   if (wire.records) e.records = wire.records.map(recordFromWire);
   if (ctx) e.httpContext = ctx;
   return { e, ctx };
@@ -86,10 +90,10 @@ function clientObject(c: { id: string; subscriptions: string[] }): object {
   };
 }
 
-/** The event's plain fields a handler may change (a mail's message and meta, a list's result). */
+/** The event's plain fields a handler may change (a mail's message and meta, a list's result, an auth's token, ...). */
 function mutableFields(e: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of ['message', 'meta', 'result', 'subscriptions']) {
+  for (const key of ['message', 'meta', 'result', 'subscriptions', 'token', 'oAuth2User', 'externalAuths']) {
     if (!(key in e)) continue;
     try {
       out[key] = JSON.parse(JSON.stringify(e[key] ?? null)) as unknown;

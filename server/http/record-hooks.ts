@@ -37,6 +37,8 @@ export interface HookRun {
   response: ResponseSnapshot | null;
   /** Set when the handlers put another record in e.record (its id), e.g. a custom sign-in look-up. */
   recordId?: string;
+  /** The event's plain fields the handlers may change (e.token, e.meta, e.oAuth2User, ...), as they left them. */
+  fields?: Record<string, unknown>;
 }
 
 /** Whether `name` has handlers for this collection (nothing is prepared otherwise). */
@@ -69,7 +71,7 @@ export async function runRecordHook(
     const changed = result.event?.records?.[i];
     if (changed) applyRecordWire(r, changed);
   });
-  return { stopped: result.outcome === 'stop', response: result.response ?? null, recordId };
+  return { stopped: result.outcome === 'stop', response: result.response ?? null, recordId, fields: result.event?.fields };
 }
 
 /** 0.22's request hooks around a save: before (after validation), the save, after, then the answer. */

@@ -5,7 +5,7 @@ import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { newId } from '../services/passwords';
 
-interface ExternalAuthJson {
+export interface ExternalAuthJson {
   id: string;
   created: string;
   updated: string;
@@ -40,8 +40,8 @@ export interface ExternalAuthStore {
   deleteOf(collectionId: string, recordId: string): number;
   /** The link of a provider identity in a collection (0.22's FindFirstExternalAuthByExpr). */
   findByProviderId(collectionId: string, provider: string, providerId: string): ExternalAuthJson | null;
-  /** Links a provider identity to a record (the unique indexes refuse a second link of either side). */
-  add(collectionId: string, recordId: string, provider: string, providerId: string): void;
+  /** Links a provider identity to a record (the unique indexes refuse a second link of either side); `id` when already chosen. */
+  add(collectionId: string, recordId: string, provider: string, providerId: string, id?: string): void;
 }
 
 export function createExternalAuthStore(db: DB): ExternalAuthStore {
@@ -69,9 +69,9 @@ export function createExternalAuthStore(db: DB): ExternalAuthStore {
         .get(collectionId, provider, providerId) as Record<string, unknown> | undefined;
       return row ? toJson(row) : null;
     },
-    add(collectionId, recordId, provider, providerId) {
+    add(collectionId, recordId, provider, providerId, id = newId()) {
       const now = nowDateTime();
-      db.prepare(`INSERT INTO _externalAuths (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(newId(), now, now, collectionId, recordId, provider, providerId);
+      db.prepare(`INSERT INTO _externalAuths (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(id, now, now, collectionId, recordId, provider, providerId);
     },
   };
 }

@@ -185,6 +185,8 @@ async function loadAndSave(ctx: AppContext, form: RecordForm, input: UpsertInput
 async function save(ctx: AppContext, form: RecordForm, record: RecordModel, action: 'create' | 'update'): Promise<RecordModel> {
   const message = action === 'create' ? CREATE_FAILED : UPDATE_FAILED;
   const verb = action === 'create' ? 'Create' : 'Update';
+  // 0.22's SaveRecord checks the auth id ahead of the model hooks (and the insert checks it again)
+  if (action === 'create') saveAuthIdCheck(ctx, record);
   // a model hook's false skips the write (0.22's StopPropagation): the record is answered unsaved
   if (!(await beforeModelWrite(ctx, verb, record, message))) return record;
   const undo = await writeUploads(ctx, record, form);

@@ -3,7 +3,8 @@
 import { logBackgroundError } from '../../services/request-log';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { isEmailTaken, updateAuthRow, type AuthRow } from '../../records/auth-store';
+import { isEmailTaken, type AuthRow } from '../../records/auth-store';
+import { saveAuthRecord } from '../../records/auth-writes';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
 import { MailerDisabledError, sendRecordTemplateMail } from '../../services/mailer';
 import { mailHooks } from '../../hooks/mail-hooks';
@@ -16,6 +17,7 @@ import { sortErrorTree } from '../../../src/lib/schema/error-tree';
 import { bindForm } from '../form-bind';
 import {
   AUTH_ROUTES,
+  AuthHooks,
   COLLECTION_MISMATCH,
   dummyHash,
   emailDomainError,
@@ -41,19 +43,23 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
 
     const settings = ctx.settings.get();
     const newEmail = String(form.newEmail);
-    const token = newRecordEmailChangeToken(settings, recordKeys(collection, row), newEmail);
-    try {
-      await sendRecordTemplateMail(settings, 'email-change', newEmail, token, mailHooks(ctx, 'email-change', recordFromRow(collection, row), { token, newEmail }));
-    } catch (err) {
-      // SMTP off: 0.22 hands the mail to the local sendmail and answers 204; we have no sendmail,
-      // so the failure is logged (console and logs.db) rather than made the client's problem
-      if (err instanceof MailerDisabledError) {
+    const record = recordFromRow(collection, row);
+    const hooks = new AuthHooks(ctx, req, collection);
+    return hooks.guard(async () => {
+      await hooks.run('onRecordBeforeRequestEmailChangeRequest', { record });
+      const token = newRecordEmailChangeToken(settings, recordKeys(collection, row), newEmail);
+      try {
+        await sendRecordTemplateMail(settings, 'email-change', newEmail, token, mailHooks(ctx, 'email-change', record, { token, newEmail }));
+      } catch (err) {
+        // SMTP off: 0.22 hands the mail to the local sendmail and answers 204; we have no sendmail,
+        // so the failure is logged (console and logs.db) rather than made the client's problem
+        if (!(err instanceof MailerDisabledError)) throw badRequest('Failed to request email change.', {}, err instanceof Error ? err.message : String(err));
         logBackgroundError(ctx, 'Failed to send email change email', err, { type: 'mail' });
-        return reply.status(204).send();
       }
-      throw badRequest('Failed to request email change.', {}, err instanceof Error ? err.message : String(err));
-    }
-    return reply.status(204).send();
+      await hooks.run('onRecordAfterRequestEmailChangeRequest', { record });
+      hooks.answerIfWritten();
+      return reply.status(204).send();
+    });
   });
 
   app.post(`${base}/confirm-email-change`, async (req, reply) => {
@@ -88,15 +94,25 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
     const target = row as AuthRow | null;
     if (Object.keys(errors).length || !target) throw badRequest(undefined, sortErrorTree(errors));
 
-    ctx.transaction(() => {
-      if (isEmailTaken(ctx, collection, newEmail, target.id)) {
-        throw badRequest(undefined, {
-          token: fieldFailure('validation_existing_token_email', `The new email address is already registered: ${newEmail}`),
-        });
-      }
-      updateAuthRow(ctx, collection, target.id, { email: newEmail, verified: true, tokenKey: newTokenKey() });
-      ctx.externalAuths.deleteOf(collection.id, target.id);
+    // the record as the hooks see it: the new address, verified, its old tokens revoked
+    const record = recordFromRow(collection, target);
+    record.data.email = newEmail;
+    record.data.verified = true;
+    record.data.tokenKey = newTokenKey();
+    const hooks = new AuthHooks(ctx, req, collection);
+    return hooks.guard(async () => {
+      await hooks.run('onRecordBeforeConfirmEmailChangeRequest', { record });
+      await saveAuthRecord(ctx, record, target, 'Failed to confirm email change.', () => {
+        if (isEmailTaken(ctx, collection, String(record.data.email ?? ''), target.id)) {
+          throw badRequest(undefined, {
+            token: fieldFailure('validation_existing_token_email', `The new email address is already registered: ${newEmail}`),
+          });
+        }
+        ctx.externalAuths.deleteOf(collection.id, target.id);
+      });
+      await hooks.run('onRecordAfterConfirmEmailChangeRequest', { record });
+      hooks.answerIfWritten();
+      return reply.status(204).send();
     });
-    return reply.status(204).send();
   });
 }

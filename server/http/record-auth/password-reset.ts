@@ -1,20 +1,24 @@
 // Password reset by mail: the reset mail and its confirmation with a new password.
-import { logBackgroundError } from '../../services/request-log';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { authOptions, findAuthRowById, updateAuthRow, type AuthRow } from '../../records/auth-store';
+import { authOptions, findAuthRowById, type AuthRow } from '../../records/auth-store';
+import { saveAuthRecord } from '../../records/auth-writes';
+import { recordFromRow } from '../../records/model';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
 import { hashPassword, newTokenKey } from '../../services/passwords';
 import { badRequest } from '../../core/errors';
 import { bodyErrorsWithMinLength, validateBody } from '../../core/body-validator';
 import { bindForm } from '../form-bind';
 import {
+  answerMailRequest,
   AUTH_ROUTES,
+  AuthHooks,
   COLLECTION_MISMATCH,
   INVALID_TOKEN,
   isVerified,
   LOAD_FAILED,
   loadAuthCollection,
+  passwordResetTarget,
   sendPasswordReset,
   VALIDATE_FAILED,
 } from './shared';
@@ -34,10 +38,8 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
     validateBody('requests/records/request-password-reset', form, {}, VALIDATE_FAILED);
 
-    void sendPasswordReset(ctx, collection, String(form.email)).catch((err) =>
-      logBackgroundError(ctx, 'Failed to send password reset email', err, { type: 'mail' }),
-    );
-    return reply.status(204).send();
+    const row = passwordResetTarget(ctx, collection, String(form.email));
+    return answerMailRequest(ctx, req, reply, collection, row, 'PasswordReset', sendPasswordReset, 'Failed to send password reset email');
   });
 
   app.post(`${base}/confirm-password-reset`, async (req, reply) => {
@@ -63,20 +65,26 @@ export function registerPasswordReset(app: FastifyInstance, ctx: AppContext): vo
     // 0.22 accepts up to 100 characters here, then its bcrypt refuses more than 72 bytes (a plain
     // 400); a longer password is never stored silently truncated
     if (Buffer.byteLength(String(form.password)) > BCRYPT_MAX_BYTES) throw badRequest(undefined, {}, 'bcrypt: password length exceeds 72 bytes');
-    const passwordHash = await hashPassword(String(form.password));
-    ctx.transaction(() => {
-      const fresh = findAuthRowById(ctx, collection, row.id);
-      if (!fresh || fresh.tokenKey !== row.tokenKey) throw badRequest(undefined, { token: INVALID_TOKEN });
-      // a reset mail reached the address in the token: that proves it, if it is still the record's
-      const verifyNow = !isVerified(fresh) && tokenEmail !== '' && String(fresh.email ?? '') === tokenEmail;
-      updateAuthRow(ctx, collection, row.id, {
-        passwordHash,
-        tokenKey: newTokenKey(),
-        lastResetSentAt: '',
-        ...(verifyNow ? { verified: true } : {}),
+    // the record as the hooks see it: the new password set, verified when the reset mail reached
+    // the address in the token (that proves it, if it is still the record's)
+    const record = recordFromRow(collection, row);
+    record.data.passwordHash = await hashPassword(String(form.password));
+    record.data.tokenKey = newTokenKey();
+    record.data.lastResetSentAt = '';
+    const verifyNow = !isVerified(row) && tokenEmail !== '' && String(row.email ?? '') === tokenEmail;
+    if (verifyNow) record.data.verified = true;
+
+    const hooks = new AuthHooks(ctx, req, collection);
+    return hooks.guard(async () => {
+      await hooks.run('onRecordBeforeConfirmPasswordResetRequest', { record });
+      await saveAuthRecord(ctx, record, row, 'Failed to set new password.', () => {
+        const fresh = findAuthRowById(ctx, collection, row.id);
+        if (!fresh || fresh.tokenKey !== row.tokenKey) throw badRequest(undefined, { token: INVALID_TOKEN });
+        if (verifyNow) ctx.externalAuths.deleteOf(collection.id, row.id);
       });
-      if (verifyNow) ctx.externalAuths.deleteOf(collection.id, row.id);
+      await hooks.run('onRecordAfterConfirmPasswordResetRequest', { record });
+      hooks.answerIfWritten();
+      return reply.status(204).send();
     });
-    return reply.status(204).send();
   });
 }

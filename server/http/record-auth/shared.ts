@@ -1,7 +1,7 @@
 // What the record auth flows share (PocketBase 0.22's apis/record_auth.go): loading the auth
-// collection, the auth response, the caller checks, password and email-domain rules, and the
-// verification / reset mails.
-import type { FastifyRequest } from 'fastify';
+// collection, the request hooks chained as 0.22 chains them (AuthHooks), the auth response, the
+// caller checks, password and email-domain rules, and the verification / reset mails.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Collection } from '../../collections/model';
 import { findCollection } from '../../collections/store';
@@ -13,14 +13,17 @@ import {
   findAuthRowByEmail,
   findAuthRowById,
   ruleAuthOf,
-  updateAuthRow,
   type AuthRow,
 } from '../../records/auth-store';
 import { expandFetch, expandRecords } from '../../records/expand';
 import { recordFromRow } from '../../records/model';
 import { requestInfoOf } from '../../records/rules';
 import { exportRecord } from '../../records/serialize';
-import { answerIfDecided, runRecordHook } from '../record-hooks';
+import { saveAuthRecord } from '../../records/auth-writes';
+import type { RecordModel } from '../../records/model';
+import type { ResponseSnapshot } from '../../hooks/protocol';
+import { HookAnswer, runRecordHook, sendHookAnswer, type HookRun } from '../record-hooks';
+import { logBackgroundError } from '../../services/request-log';
 import { mailHooks } from '../../hooks/mail-hooks';
 import { sendRecordTemplateMail } from '../../services/mailer';
 import { hashPassword } from '../../services/passwords';
@@ -66,17 +69,71 @@ export const recordKeys = (collection: Collection, row: AuthRow) => ({
 });
 
 /**
- * 0.22's RecordAuthResponse: the onlyVerified gate, a new auth token, and the record with its
- * email, expanded (`?expand=`) as the record itself would see it.
+ * The request hooks of one auth flow, chained as 0.22 chains them (apis/record_auth.go): each
+ * runs with the flow's record and its event fields. A handler's false ends the flow there
+ * (nothing after it runs; the answer is what a handler wrote, else 200 with no body). A response
+ * a handler wrote is the answer whatever follows (the rest of the flow still runs: in 0.22 only
+ * the default answer looks at whether one was written), even an error.
  */
-export async function authResponse(ctx: AppContext, req: FastifyRequest, collection: Collection, row: AuthRow) {
-  if (authOptions(collection).onlyVerified && !isVerified(row)) {
+export class AuthHooks {
+  written: ResponseSnapshot | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly req: FastifyRequest,
+    readonly collection: Collection,
+  ) {}
+
+  /** Runs `name`'s handlers (none: null); a handler's error is thrown as 0.22 answers it. */
+  async run(name: string, target: Parameters<typeof runRecordHook>[4]): Promise<HookRun | null> {
+    const run = await runRecordHook(this.ctx, this.req, name, this.collection, target);
+    if (run?.response && !this.written) this.written = run.response;
+    if (run?.stopped) throw new HookAnswer({ stopped: true, response: this.written });
+    return run;
+  }
+
+  /** Throws the written response as the answer, if a handler wrote one. */
+  answerIfWritten(): void {
+    if (this.written) throw new HookAnswer({ stopped: true, response: this.written });
+  }
+
+  /** Runs the flow: an error after a handler wrote a response answers that response (0.22's committed reply). */
+  async guard<T>(flow: () => Promise<T>): Promise<T> {
+    try {
+      return await flow();
+    } catch (err) {
+      if (err instanceof HookAnswer || !this.written) throw err;
+      throw new HookAnswer({ stopped: true, response: this.written });
+    }
+  }
+}
+
+/**
+ * 0.22's RecordAuthResponse: the onlyVerified gate, a new auth token, onRecordAuthRequest (e.token
+ * and e.meta as its handlers leave them; one may write its own answer), and the record with its
+ * email, expanded (`?expand=`) as the record itself would see it. `model` is the record as the
+ * flow's hooks left it, `meta` the OAuth2 answer's.
+ */
+export async function authResponse(
+  ctx: AppContext,
+  req: FastifyRequest,
+  collection: Collection,
+  row: AuthRow,
+  opts: { model?: RecordModel; meta?: unknown; hooks?: AuthHooks } = {},
+) {
+  const model = opts.model ?? recordFromRow(collection, row);
+  if (authOptions(collection).onlyVerified && model.data.verified !== true) {
     throw new ApiError(403, 'Please verify your email first.');
   }
-  const token = newRecordAuthToken(ctx.settings.get(), recordKeys(collection, row));
-  const model = recordFromRow(collection, row);
-  // 0.22's onRecordAuthRequest wraps the answer: a handler may write its own
-  answerIfDecided(await runRecordHook(ctx, req, 'onRecordAuthRequest', collection, { record: model, fields: { token, meta: null } }));
+  let token = newRecordAuthToken(ctx.settings.get(), recordKeys(collection, row));
+  let meta: unknown = opts.meta ?? null;
+  const hooks = opts.hooks ?? new AuthHooks(ctx, req, collection);
+  const run = await hooks.run('onRecordAuthRequest', { record: model, fields: { token, meta } });
+  hooks.answerIfWritten();
+  if (run?.fields) {
+    if (typeof run.fields.token === 'string') token = run.fields.token;
+    if ('meta' in run.fields) meta = run.fields.meta;
+  }
   model.showEmail = true;
   const rawExpand = (req.query as Record<string, unknown> | undefined)?.expand;
   const expand = Array.isArray(rawExpand) ? rawExpand[0] : rawExpand;
@@ -84,7 +141,9 @@ export async function authResponse(ctx: AppContext, req: FastifyRequest, collect
     const info: RequestInfo = { ...requestInfoOf(ctx, req), isAdmin: false, auth: ruleAuthOf(collection, row) };
     await expandRecords(ctx, [model], expand.split(','), expandFetch(ctx, info));
   }
-  return { record: exportRecord(model, { isAdmin: false, showEmail: true }), token };
+  const answer: Record<string, unknown> = { record: exportRecord(model, { isAdmin: false, showEmail: true }), token };
+  if (meta !== null && meta !== undefined) answer.meta = meta;
+  return answer;
 }
 
 /** 0.22's RequireSameContextRecordAuth: a signed-in record of this very collection. */
@@ -145,22 +204,67 @@ const recentlySent = (stamp: unknown): boolean => {
   return Number.isFinite(at) && Date.now() - at < RESEND_THRESHOLD_MS;
 };
 
-export async function sendVerification(ctx: AppContext, collection: Collection, address: string): Promise<void> {
+/** The record a verification request is for (0.22: by email; a mail sent in the last 2 minutes to an unverified one: none). */
+export function verificationTarget(ctx: AppContext, collection: Collection, address: string): AuthRow | null {
   const row = findAuthRowByEmail(ctx, collection, address);
-  if (!row || isVerified(row) || recentlySent(row.lastVerificationSentAt)) return;
-  const settings = ctx.settings.get();
-  const token = newRecordVerificationToken(settings, recordKeys(collection, row));
-  await sendRecordTemplateMail(settings, 'verification', String(row.email), token, mailHooks(ctx, 'verification', recordFromRow(collection, row), { token }));
-  updateAuthRow(ctx, collection, row.id, { lastVerificationSentAt: nowDateTime() });
+  if (!row || (!isVerified(row) && recentlySent(row.lastVerificationSentAt))) return null;
+  return row;
 }
 
-export async function sendPasswordReset(ctx: AppContext, collection: Collection, address: string): Promise<void> {
+/** The record a password reset request is for (0.22: by email; none when a mail went in the last 2 minutes). */
+export function passwordResetTarget(ctx: AppContext, collection: Collection, address: string): AuthRow | null {
   const row = findAuthRowByEmail(ctx, collection, address);
-  if (!row || recentlySent(row.lastResetSentAt)) return;
+  return row && !recentlySent(row.lastResetSentAt) ? row : null;
+}
+
+/** The verification mail (none for a verified record), then lastVerificationSentAt saved with the model hooks. */
+export async function sendVerification(ctx: AppContext, record: RecordModel, row: AuthRow): Promise<void> {
+  if (record.data.verified === true) return;
   const settings = ctx.settings.get();
-  const token = newRecordPasswordResetToken(settings, recordKeys(collection, row));
-  await sendRecordTemplateMail(settings, 'password-reset', String(row.email), token, mailHooks(ctx, 'password-reset', recordFromRow(collection, row), { token }));
-  updateAuthRow(ctx, collection, row.id, { lastResetSentAt: nowDateTime() });
+  const token = newRecordVerificationToken(settings, recordKeys(record.collection, row));
+  await sendRecordTemplateMail(settings, 'verification', String(record.data.email ?? ''), token, mailHooks(ctx, 'verification', record, { token }));
+  record.data.lastVerificationSentAt = nowDateTime();
+  await saveAuthRecord(ctx, record, row, 'Failed to send verification email');
+}
+
+/** The password reset mail, then lastResetSentAt saved with the model hooks. */
+export async function sendPasswordReset(ctx: AppContext, record: RecordModel, row: AuthRow): Promise<void> {
+  const settings = ctx.settings.get();
+  const token = newRecordPasswordResetToken(settings, recordKeys(record.collection, row));
+  await sendRecordTemplateMail(settings, 'password-reset', String(record.data.email ?? ''), token, mailHooks(ctx, 'password-reset', record, { token }));
+  record.data.lastResetSentAt = nowDateTime();
+  await saveAuthRecord(ctx, record, row, 'Failed to send password reset email');
+}
+
+/**
+ * 0.22's request-verification and request-password-reset: 204 whatever happens (the endpoint must
+ * not tell which emails have accounts). The request hooks run only for an account the request is
+ * for (`row`), around `send` (the mail and the save of its stamp), which runs in the background;
+ * a handler's false skips the rest, a response a handler wrote is the answer, a hook's error is
+ * logged.
+ */
+export async function answerMailRequest(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  collection: Collection,
+  row: AuthRow | null,
+  action: 'PasswordReset' | 'Verification',
+  send: (ctx: AppContext, record: RecordModel, row: AuthRow) => Promise<void>,
+  sendFailed: string,
+): Promise<FastifyReply> {
+  if (!row) return reply.status(204).send();
+  const hooks = new AuthHooks(ctx, req, collection);
+  const record = recordFromRow(collection, row);
+  try {
+    await hooks.run(`onRecordBeforeRequest${action}Request`, { record });
+    void send(ctx, record, row).catch((err) => logBackgroundError(ctx, sendFailed, err, { type: 'mail' }));
+    await hooks.run(`onRecordAfterRequest${action}Request`, { record });
+  } catch (err) {
+    if (!(err instanceof HookAnswer)) logBackgroundError(ctx, `Failed to request ${action === 'Verification' ? 'verification' : 'password reset'}`, err, { type: 'hooks' });
+  }
+  if (hooks.written) return sendHookAnswer(reply, { stopped: true, response: hooks.written });
+  return reply.status(204).send();
 }
 
 let dummy: Promise<string> | null = null;

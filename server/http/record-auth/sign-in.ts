@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { authOptions, findAuthRowByEmail, findAuthRowById, findAuthRowByUsername, type AuthRow } from '../../records/auth-store';
 import { recordFromRow } from '../../records/model';
-import { answerIfDecided, runRecordHook } from '../record-hooks';
 import { enabledProvider, listAuthProviders } from '../../records/auth-oauth2';
 import { signInWithOAuth2 } from '../../records/auth-oauth2-sign-in';
+import { endpointsOf, pkceOf, type OAuth2User } from '../../services/oauth2-client';
 import { verifyPassword } from '../../services/passwords';
 import { createAttemptLimiter } from '../../services/rate-limit';
 import { badRequest, tooManyRequests } from '../../core/errors';
@@ -16,6 +16,7 @@ import { isEmailAddress } from '../../../src/lib/email-address';
 import { bindForm } from '../form-bind';
 import {
   AUTH_ROUTES,
+  AuthHooks,
   authResponse,
   dummyHash,
   LOAD_FAILED,
@@ -64,27 +65,39 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
     }
     // 0.22's before hook runs ahead of the password check; a handler may pick the record itself
     // (e.record = ...: a custom identity), or answer
-    const found = row ? recordFromRow(collection, row) : undefined;
-    const before = await runRecordHook(ctx, req, 'onRecordBeforeAuthWithPasswordRequest', collection, {
-      record: found,
-      fields: { identity, password: String(form.password), record: found ? undefined : null },
+    const hooks = new AuthHooks(ctx, req, collection);
+    let found = row ? recordFromRow(collection, row) : undefined;
+    const password = String(form.password);
+    return hooks.guard(async () => {
+      const before = await hooks.run('onRecordBeforeAuthWithPasswordRequest', {
+        record: found,
+        fields: { identity, password, record: found ? undefined : null },
+      });
+      if (before?.recordId !== undefined) {
+        row = before.recordId ? findAuthRowById(ctx, collection, before.recordId) : null;
+        found = row ? recordFromRow(collection, row) : undefined;
+      }
+      // hash even when nothing matched, so the timing does not tell which accounts exist
+      const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyHash()));
+      if (!row || !found || !ok) {
+        throw badRequest('Failed to authenticate.');
+      }
+      attempt.succeeded();
+      await hooks.run('onRecordAfterAuthWithPasswordRequest', { record: found, fields: { identity, password } });
+      return authResponse(ctx, req, collection, row, { model: found, hooks });
     });
-    answerIfDecided(before);
-    if (before?.recordId !== undefined) row = before.recordId ? findAuthRowById(ctx, collection, before.recordId) : null;
-    // hash even when nothing matched, so the timing does not tell which accounts exist
-    const ok = await verifyPassword(String(form.password), row?.passwordHash ?? (await dummyHash()));
-    if (!row || !ok) {
-      throw badRequest('Failed to authenticate.');
-    }
-    attempt.succeeded();
-    answerIfDecided(await runRecordHook(ctx, req, 'onRecordAfterAuthWithPasswordRequest', collection, { record: recordFromRow(collection, row), fields: { identity, password: String(form.password) } }));
-    return authResponse(ctx, req, collection, row);
   });
 
   app.post(`${base}/auth-refresh`, async (req) => {
     const collection = loadAuthCollection(ctx, req);
     const row = requireSameCollectionRecord(ctx, req, collection);
-    return authResponse(ctx, req, collection, row);
+    const record = recordFromRow(collection, row);
+    const hooks = new AuthHooks(ctx, req, collection);
+    return hooks.guard(async () => {
+      await hooks.run('onRecordBeforeAuthRefreshRequest', { record });
+      await hooks.run('onRecordAfterAuthRefreshRequest', { record });
+      return authResponse(ctx, req, collection, row, { model: record, hooks });
+    });
   });
 
   app.post(`${base}/auth-with-oauth2`, async (req) => {
@@ -114,7 +127,37 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
       redirectUrl: String(form.redirectUrl),
       createData: createData as Record<string, unknown>,
     };
-    const { row, meta } = await signInWithOAuth2(ctx, req, collection, input);
-    return { ...(await authResponse(ctx, req, collection, row)), meta };
+    // 0.22's event: the provider's name and client, its user (e.oAuth2User, which a handler may
+    // change), the record found for it (null: a new one is to be created) and isNewRecord
+    const hooks = new AuthHooks(ctx, req, collection);
+    const event = { providerName: provider.def.name, providerClient: providerClientOf(provider), isNewRecord: false };
+    return hooks.guard(async () => {
+      const { row, meta } = await signInWithOAuth2(ctx, req, collection, input, async ({ row: found, user }) => {
+        const { emailVerified, ...oAuth2User } = user;
+        event.isNewRecord = found === null;
+        const record = found ? recordFromRow(collection, found) : undefined;
+        const before = await hooks.run('onRecordBeforeAuthWithOAuth2Request', { record, fields: { ...event, oAuth2User, record: record ? undefined : null } });
+        const changed = before?.fields?.oAuth2User;
+        const nextUser = isObject(changed) ? { ...user, ...(changed as Partial<OAuth2User>), emailVerified } : user;
+        if (before?.recordId === undefined) return { row: found, user: nextUser };
+        return { row: before.recordId ? findAuthRowById(ctx, collection, before.recordId) : null, user: nextUser };
+      });
+      const record = recordFromRow(collection, row);
+      const { isNew: _isNew, ...oAuth2User } = meta;
+      await hooks.run('onRecordAfterAuthWithOAuth2Request', { record, fields: { ...event, oAuth2User } });
+      return authResponse(ctx, req, collection, row, { model: record, meta, hooks });
+    });
   });
+}
+
+/** The provider client as hook code reads it (0.22's auth.Provider getters; no secret). */
+function providerClientOf(provider: NonNullable<ReturnType<typeof enabledProvider>>): Record<string, unknown> {
+  const { def, config } = provider;
+  return {
+    displayName: config.displayName || def.facts.displayName || def.name,
+    pkce: pkceOf(def, config),
+    scopes: [...def.facts.scopes],
+    clientId: config.clientId,
+    ...endpointsOf(def, config),
+  };
 }

@@ -1,15 +1,18 @@
 // Email verification: the mail with a verification token, and its confirmation.
-import { logBackgroundError } from '../../services/request-log';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { updateAuthRow, type AuthRow } from '../../records/auth-store';
+import type { AuthRow } from '../../records/auth-store';
+import { saveAuthRecord } from '../../records/auth-writes';
+import { recordFromRow } from '../../records/model';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
 import { decodeJwtUnverified } from '../../services/tokens';
 import { badRequest } from '../../core/errors';
 import { bodyErrors, fieldFailure, validateBody } from '../../core/body-validator';
 import { bindForm } from '../form-bind';
 import {
+  answerMailRequest,
   AUTH_ROUTES,
+  AuthHooks,
   COLLECTION_MISMATCH,
   INVALID_TOKEN,
   isVerified,
@@ -17,6 +20,7 @@ import {
   loadAuthCollection,
   sendVerification,
   VALIDATE_FAILED,
+  verificationTarget,
 } from './shared';
 
 export function registerVerification(app: FastifyInstance, ctx: AppContext): void {
@@ -27,11 +31,8 @@ export function registerVerification(app: FastifyInstance, ctx: AppContext): voi
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
     validateBody('requests/records/request-verification', form, {}, VALIDATE_FAILED);
 
-    // 204 whatever happens next: the endpoint must not tell which emails have accounts
-    void sendVerification(ctx, collection, String(form.email)).catch((err) =>
-      logBackgroundError(ctx, 'Failed to send verification email', err, { type: 'mail' }),
-    );
-    return reply.status(204).send();
+    const row = verificationTarget(ctx, collection, String(form.email));
+    return answerMailRequest(ctx, req, reply, collection, row, 'Verification', sendVerification, 'Failed to send verification email');
   });
 
   app.post(`${base}/confirm-verification`, async (req, reply) => {
@@ -57,12 +58,20 @@ export function registerVerification(app: FastifyInstance, ctx: AppContext): voi
     const target = found as { row: AuthRow } | null;
     if (Object.keys(errors).length || !target) throw badRequest(undefined, errors);
 
-    if (!isVerified(target.row)) {
-      ctx.transaction(() => {
-        updateAuthRow(ctx, collection, target.row.id, { verified: true });
-        ctx.externalAuths.deleteOf(collection.id, target.row.id);
-      });
-    }
-    return reply.status(204).send();
+    // the record as the hooks see it (verified); the save (and the drop of its OAuth2 links) only
+    // when it was not verified yet
+    const wasVerified = isVerified(target.row);
+    const record = recordFromRow(collection, target.row);
+    record.data.verified = true;
+    const hooks = new AuthHooks(ctx, req, collection);
+    return hooks.guard(async () => {
+      await hooks.run('onRecordBeforeConfirmVerificationRequest', { record });
+      if (!wasVerified) {
+        await saveAuthRecord(ctx, record, target.row, 'An error occurred while submitting the form.', () => ctx.externalAuths.deleteOf(collection.id, target.row.id));
+      }
+      await hooks.run('onRecordAfterConfirmVerificationRequest', { record });
+      hooks.answerIfWritten();
+      return reply.status(204).send();
+    });
   });
 }
