@@ -30,6 +30,7 @@ import { registerRecords } from './http/records';
 import { registerRecordsIo } from './http/records-io';
 import { registerFindRecord } from './http/find-record';
 import { registerMigrations } from './http/migrations';
+import { registerHooksInfo } from './http/hooks-info';
 import { startMigrations } from './migrations/start';
 import { loadHooks, prepareHookFiles, startHooks, type HookGeneration } from './hooks/host';
 import { watchHooks } from './hooks/watch';
@@ -327,6 +328,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerRecordsIo(fastify, ctx);
   registerFindRecord(fastify, ctx);
   registerMigrations(fastify, ctx, migrationsDir);
+  registerHooksInfo(fastify, ctx);
   registerRecordAuth(fastify, ctx);
   registerFiles(fastify, ctx);
   registerRealtime(fastify, ctx);

@@ -14,6 +14,7 @@ import { FIRED } from './hook-names';
 import type { HookEventWire, InvocationResult, Manifest, RequestSnapshot } from './protocol';
 import type { RpcCall, RpcServer } from './rpc';
 import { startPool, type ExecutorPool } from './pool';
+import { hookStatus, noteLoad, trackLoad, type HooksStatus } from './status';
 import { getLogWriter } from '../services/request-log';
 import { prependTypesReference } from './types-file';
 
@@ -39,6 +40,8 @@ export interface HookHost {
   route(id: string, request: RequestSnapshot): Promise<InvocationResult>;
   /** routerUse's JS middlewares ahead of a built-in route (result.proceed: they called next). */
   use(request: RequestSnapshot): Promise<InvocationResult>;
+  /** What Settings › Hooks shows (./status.ts). */
+  status(): HooksStatus;
   close(): Promise<void>;
 }
 
@@ -174,10 +177,13 @@ export interface HookGeneration {
 /** Loads the hooks of `opts.hooksDir` (prepared as above); null when there are none. A file that fails to load throws. */
 export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Promise<HookGeneration | null> {
   const files = prepareHookFiles(opts.hooksDir, ctx.dataDir);
-  if (!files.length) return null;
+  if (!files.length) {
+    noteLoad(opts.hooksDir, null);
+    return null;
+  }
   let bound = { ctx, db };
   const store = new Map<string, unknown>();
-  const pool: ExecutorPool = await startPool({
+  const pool: ExecutorPool = await trackLoad(opts.hooksDir, startPool({
     files,
     hooksDir: path.resolve(opts.hooksDir),
     cwd: process.cwd(),
@@ -186,8 +192,9 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
     size: Math.max(1, opts.pool),
     rpc: rpcHandler(() => bound, store),
     rpcTimeoutMs: budget(),
-  });
+  }));
   const { manifest } = pool;
+  const status = hookStatus(manifest, path.resolve(opts.hooksDir));
   const hooks = manifest.registrations.filter((r) => r.kind === 'hook');
   for (const name of new Set(hooks.map((h) => h.name))) {
     if (!FIRED.has(name)) console.warn(`[pb_hooks] ${name} is registered, but Outpost does not fire it yet: its handlers will not run`);
@@ -199,12 +206,13 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
     crons.push(
       // paused until the generation starts serving (a reload loads it while the previous one serves)
       new Cron(expr, { timezone: 'UTC', protect: false, paused: true }, () => {
-        void pool.invoke({ kind: 'cron', id: job.id }, budget()).then(
+        void status.cron(job.id, pool.invoke({ kind: 'cron', id: job.id }, budget())).then(
           (r) => r.outcome === 'error' && console.error(`[pb_hooks] cron job ${job.job} failed: ${r.error?.message}`),
           (err: unknown) => console.error(`[pb_hooks] cron job ${job.job} failed: ${err instanceof Error ? err.message : String(err)}`),
         );
       }),
     );
+    status.schedule(job.id, crons[crons.length - 1]);
   }
   const byName = new Map<string, Array<{ tags: string[] }>>();
   for (const h of hooks) byName.set(h.name, [...(byName.get(h.name) ?? []), { tags: h.tags }]);
@@ -212,9 +220,10 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
   const host: HookHost = {
     manifest,
     has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
-    trigger: (name, tags, event) => pool.invoke({ kind: 'hook', name, tags, event }, budget()),
-    route: (id, request) => pool.invoke({ kind: 'route', id, request }, budget()),
-    use: (request) => pool.invoke({ kind: 'use', request }, budget()),
+    trigger: (name, tags, event) => status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, budget())),
+    route: (id, request) => status.route(id, pool.invoke({ kind: 'route', id, request }, budget())),
+    use: (request) => status.use(pool.invoke({ kind: 'use', request }, budget())),
+    status: () => status.snapshot(),
     async close() {
       for (const c of crons) c.stop();
       await pool.close();

@@ -53,6 +53,7 @@ export const SCREENS = [
   screen({ page: 'settingsExportCollections', paths: ['/settings/export-collections'], ...admin, title: 'Export collections', module: 'settings/ExportCollectionsPage', settingsLink: { label: 'Export collections', group: 'sync', restricted: true } }),
   screen({ page: 'settingsImportCollections', paths: ['/settings/import-collections'], ...admin, title: 'Import collections', module: 'settings/ImportCollectionsPage', settingsLink: { label: 'Import collections', group: 'sync', restricted: true } }),
   screen({ page: 'settingsMigrations', paths: ['/settings/migrations'], ...admin, title: 'Migrations', module: 'settings/MigrationsPage', settingsLink: { label: 'Migrations', group: 'sync' } }),
+  screen({ page: 'settingsHooks', paths: ['/settings/hooks'], ...admin, title: 'Hooks', module: 'settings/hooks/HooksPage', settingsLink: { label: 'Hooks', group: 'sync' } }),
   screen({ page: 'settingsAuthProviders', paths: ['/settings/auth-providers'], ...admin, title: 'Auth providers', module: 'settings/AuthProvidersPage', settingsLink: { label: 'Auth providers', group: 'auth' } }),
   screen({ page: 'settingsTokens', paths: ['/settings/tokens'], ...admin, title: 'Token options', module: 'settings/TokenOptionsPage', settingsLink: { label: 'Token options', group: 'auth' } }),
   screen({ page: 'settingsAdmins', paths: ['/settings/admins'], ...admin, title: 'Admins', module: 'admins/AdminsListPage', settingsLink: { label: 'Admins', group: 'auth' } }),

@@ -46,6 +46,7 @@ describe('route table', () => {
       '/settings/export-collections',
       '/settings/import-collections',
       '/settings/migrations',
+      '/settings/hooks',
       '/settings/backups',
     ];
     for (const p of auth) expect(byPath(p)).toMatchObject({ condition: 'auth', sidebar: true });
@@ -170,7 +171,7 @@ describe('guards', () => {
     expect(restricted).not.toContain('/settings/export-collections');
     expect(restricted).not.toContain('/settings/import-collections');
     expect(restricted).toContain('/settings/admins');
-    expect(all).toHaveLength(10);
+    expect(all).toHaveLength(11);
   });
 });
 
