@@ -16,6 +16,7 @@ import type { RpcCall, RpcServer } from './rpc';
 import { startPool, type ExecutorPool } from './pool';
 import { hookStatus, noteLoad, trackLoad, type HooksStatus } from './status';
 import { getLogWriter } from '../services/request-log';
+import { sendHookMail } from './mails-rpc';
 import { prependTypesReference } from './types-file';
 
 /** 0.22 loads `*.pb.js` and `*.pb.ts` at the top of the hooks folder, not in sub-folders. */
@@ -150,6 +151,9 @@ function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string,
       }
       case 'settings':
         return JSON.parse(JSON.stringify(ctx.settings.get())) as unknown;
+      case 'mails':
+        // $mails.*: sent as the API sends them; answered once the mail has gone
+        return sendHookMail(ctx, server, first, rest);
     }
     throw new Error(`unknown call ${call.method}`);
   };

@@ -4,10 +4,19 @@
 /** A registration a hook file made while it loaded (the manifest is the list of them). */
 export type Registration =
   | { kind: 'hook'; id: string; name: string; tags: string[] }
-  | { kind: 'route'; id: string; method: string; path: string; middlewares: MiddlewareRef[] }
+  | { kind: 'route'; id: string; method: string; path: string; middlewares: MiddlewareRef[]; static?: StaticRoute }
   | { kind: 'cron'; id: string; job: string; expr: string }
   /** routerUse: middlewares around every route (0.22's e.Router.Use). */
   | { kind: 'use'; id: string; middlewares: MiddlewareRef[] };
+
+/** A route served from a folder by `$apis.staticDirectoryHandler(dir, indexFallback)`. */
+export interface StaticRoute {
+  dir: string;
+  indexFallback: boolean;
+}
+
+/** The header of the empty response a staticDirectoryHandler writes when a handler calls it: the main thread serves the file instead. */
+export const STATIC_RESPONSE_HEADER = 'x-outpost-static-directory';
 
 /** A route middleware: one of $apis' (run on the main thread) or a JS function (run in the executor). */
 export type MiddlewareRef = { builtin: string; args: unknown[] } | { js: number };

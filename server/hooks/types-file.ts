@@ -243,6 +243,33 @@ declare namespace $apis {
   export function bodyLimit(limit?: number): echo.MiddlewareFunc;
   /** The request as 0.22's RequestInfo: query, data (the parsed body), headers (lower_snake names), method, the signed-in account. */
   export function requestInfo(c: echo.Context): models.RequestInfo;
+  /** A route's handler serving the folder \`dir\` as pb_public is served (the file the route's \`*\` names; index.html for a folder; with indexFallback, the root index.html for a missing file; nothing outside the folder). */
+  export function staticDirectoryHandler(dir: string, indexFallback: boolean): echo.HandlerFunc;
+}
+
+/** 0.22's account mails, sent as the API sends them (mailer hooks included); each returns once sent, and throws on a failure or inside runInTransaction. */
+declare namespace $mails {
+  export function sendRecordVerification(app: core.App, record: models.Record): void;
+  export function sendRecordPasswordReset(app: core.App, record: models.Record): void;
+  /** The confirmation goes to \`newEmail\`. */
+  export function sendRecordChangeEmail(app: core.App, record: models.Record, newEmail: string): void;
+  export function sendAdminPasswordReset(app: core.App, admin: models.Admin): void;
+}
+
+/** Go html/template text (0.22's template registry): parsed once per set of files or text, rendered with a handler's data, each value escaped for where it lands. */
+declare namespace $template {
+  /** The files parsed in order, each a template named by its base name; the first one runs. */
+  export function loadFiles(...filenames: string[]): template.Renderer;
+  export function loadString(text: string): template.Renderer;
+  /** Functions for the templates loaded after it (beside Go's built-ins and \`raw\`). */
+  export function addFuncs(funcs: { [name: string]: (...args: any[]) => any }): typeof $template;
+}
+
+declare namespace template {
+  interface Renderer {
+    /** The output; a parse or execution error is thrown with Go's message. */
+    render(data?: any): string;
+  }
 }
 
 declare namespace $security {
@@ -355,8 +382,6 @@ declare namespace $http {
 /** 0.22's namespaces Outpost does not offer yet: every member throws an error naming it. */
 declare var $tokens: {};
 declare var $filesystem: {};
-declare var $mails: {};
-declare var $template: {};
 
 // -------------------------------------------------------------------
 // types

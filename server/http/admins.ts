@@ -7,10 +7,10 @@ import type { AppContext } from '../context';
 import { nowDateTime } from '../db/layout';
 import { runListQuery } from '../query/list';
 import { adminJson, findAdminByResetToken, type AdminRow } from '../services/admins';
-import { sendAdminPasswordResetMail } from '../services/mailer';
+import { mailAdminPasswordReset } from '../records/auth-mails';
 import { hashPassword, newId, newTokenKey, verifyPassword } from '../services/passwords';
 import { createAttemptLimiter } from '../services/rate-limit';
-import { newAdminAuthToken, newAdminPasswordResetToken } from '../services/tokens';
+import { newAdminAuthToken } from '../services/tokens';
 import { adminOnly, badRequest, notFound, tooManyRequests } from '../core/errors';
 import { fieldFailure, validateBody, type FieldCheck } from '../core/body-validator';
 import { bindForm } from './form-bind';
@@ -215,8 +215,7 @@ async function sendPasswordReset(ctx: AppContext, address: string): Promise<void
   const lastSent = Date.parse(admin.lastResetSentAt.replace(' ', 'T'));
   if (Number.isFinite(lastSent) && Date.now() - lastSent < RESET_RESEND_THRESHOLD_MS) return;
 
-  const settings = ctx.settings.get();
-  await sendAdminPasswordResetMail(settings, admin.email, newAdminPasswordResetToken(settings, admin));
+  await mailAdminPasswordReset(ctx, admin);
   ctx.admins.markResetSent(admin.id, nowDateTime());
 }
 

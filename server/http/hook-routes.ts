@@ -3,12 +3,13 @@
 // handler's `c` reads, the response it wrote, and errors mapped as 0.22's API maps them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { badRequest, forbidden, unauthorized } from '../core/errors';
+import { ApiError, badRequest, forbidden, unauthorized } from '../core/errors';
 import { findCollection } from '../collections/store';
 import { collectionJson } from '../collections/normalize';
 import type { HookHost } from '../hooks/host';
-import type { InvocationResult, MiddlewareRef, RecordWire, RequestSnapshot } from '../hooks/protocol';
+import { STATIC_RESPONSE_HEADER, type InvocationResult, type MiddlewareRef, type RecordWire, type RequestSnapshot, type StaticRoute } from '../hooks/protocol';
 import { apiErrorOf, invokeSafely } from '../hooks/errors';
+import { serveFromFolder, staticFolder, type StaticFolder } from './public-dir';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** The auth record of a request as a hook handler gets it (its collection included). */
@@ -90,6 +91,13 @@ function checkBuiltin(ctx: AppContext, req: FastifyRequest, mw: { builtin: strin
   }
 }
 
+/** `$apis.staticDirectoryHandler`'s folder: the file the route's wildcard (`*`) names, served as pb_public serves. */
+async function serveStatic(req: FastifyRequest, reply: FastifyReply, folder: StaticFolder): Promise<FastifyReply> {
+  const served = await serveFromFolder(req, reply, folder, (req.params as Record<string, string | undefined>)['*'] ?? '');
+  if (!served) throw new ApiError(404, 'Not Found.');
+  return served;
+}
+
 /** echo adds the leading slash 0.22 hook files often leave out (`routerAdd("GET", "hello", ...)`). */
 const routePath = (p: string) => (p.startsWith('/') || p.startsWith('*') ? p : `/${p}`);
 
@@ -101,11 +109,24 @@ export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void 
   const useBuiltins = uses.filter((m): m is { builtin: string; args: unknown[] } => 'builtin' in m);
   const useJs = uses.some((m) => 'js' in m);
   const hookRoutes = new Set<string>();
+  // staticDirectoryHandler folders, one per (folder, fallback): each reports a link pointing out once
+  const folders = new Map<string, StaticFolder>();
+  const folderOf = (route: StaticRoute) => {
+    const key = JSON.stringify([route.dir, route.indexFallback]);
+    let folder = folders.get(key);
+    if (!folder) folders.set(key, (folder = staticFolder(route.dir, route.indexFallback, 'pb_hooks')));
+    return folder;
+  };
+
+  const methodsOf = (method: string) => (method === '*' ? METHODS : [method]);
+  const declared = new Set(hooks.manifest.registrations.flatMap((r) => (r.kind === 'route' ? methodsOf(r.method).map((m) => `${m} ${routePath(r.path)}`) : [])));
 
   for (const r of hooks.manifest.registrations) {
     if (r.kind !== 'route') continue;
-    const methods = r.method === '*' ? METHODS : [r.method];
+    const methods = methodsOf(r.method);
     const url = routePath(r.path);
+    // a staticDirectoryHandler route is served here, unless JS middlewares must run first
+    const direct = r.static && !useJs && !r.middlewares.some((m) => 'js' in m) ? folderOf(r.static) : null;
     for (const method of methods) {
       if (!METHODS.includes(method)) {
         console.warn(`[pb_hooks] ${r.file}: routerAdd("${r.method}", "${r.path}") is skipped: unknown method`);
@@ -115,18 +136,26 @@ export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void 
         console.warn(`[pb_hooks] ${r.file}: routerAdd("${method}", "${r.path}") is skipped: Outpost already serves that route`);
         continue;
       }
-      hookRoutes.add(`${method} ${url}`);
-      app.route({
-        method: method as 'GET',
-        url,
-        handler: async (req, reply) => {
-          for (const mw of useBuiltins) checkBuiltin(ctx, req, mw);
-          for (const mw of r.middlewares as MiddlewareRef[]) if ('builtin' in mw) checkBuiltin(ctx, req, mw);
-          const result = await invokeSafely(() => hooks.route(r.id, requestSnapshot(ctx, req)), `${method} ${r.path}`);
-          if (result.outcome === 'error') throw apiErrorOf(result.error);
-          return sendWritten(reply, result);
-        },
-      });
+      // echo's `/assets/*` also takes `/assets/` (an empty `*`), which the router here, ignoring
+      // trailing slashes, sends to `/assets`: that route is added too when free
+      const prefix = url.endsWith('/*') && url.length > 2 ? url.slice(0, -2) : null;
+      const urls = prefix && !declared.has(`${method} ${prefix}`) && !app.hasRoute({ method: method as 'GET', url: prefix }) ? [url, prefix] : [url];
+      for (const u of urls) hookRoutes.add(`${method} ${u}`);
+      const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+        for (const mw of useBuiltins) checkBuiltin(ctx, req, mw);
+        for (const mw of r.middlewares as MiddlewareRef[]) if ('builtin' in mw) checkBuiltin(ctx, req, mw);
+        if (direct) return serveStatic(req, reply, direct);
+        const result = await invokeSafely(() => hooks.route(r.id, requestSnapshot(ctx, req)), `${method} ${r.path}`);
+        if (result.outcome === 'error') throw apiErrorOf(result.error);
+        const marked = result.response?.headers[STATIC_RESPONSE_HEADER];
+        if (marked) {
+          // a staticDirectoryHandler the handler (or behind its middlewares) called: its folder's file
+          for (const [k, v] of Object.entries(result.response!.headers)) if (k !== STATIC_RESPONSE_HEADER) reply.header(k, v);
+          return serveStatic(req, reply, folderOf(JSON.parse(marked) as StaticRoute));
+        }
+        return sendWritten(reply, result);
+      };
+      for (const u of urls) app.route({ method: method as 'GET', url: u, handler });
     }
   }
 

@@ -8,7 +8,9 @@
 // revalidated, hashed files under assets/ immutable, others an hour), and compression: a `.br` /
 // `.gz` sibling the build wrote is sent as is, otherwise text is compressed on the fly
 // (compression.ts). The dashboard's strict CSP is not applied: the app's own pages may need inline
-// scripts; the secure headers every answer carries apply (security-headers.ts).
+// scripts; the secure headers every answer carries apply (security-headers.ts). A pb_hooks route
+// with `$apis.staticDirectoryHandler(dir, indexFallback)` is served by the same code
+// (serveFromFolder, from hook-routes.ts).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -66,12 +68,56 @@ type Lookup = Found | 'outside' | null;
 /** The path's words under / that belong to the server, never to the folder. */
 const reserved = (p: string) => /^\/+(?:api|_)(?:\/|$)/.test(p);
 
+/** A folder served as 0.22's StaticDirectoryHandler serves it (pb_public, a hook's staticDirectoryHandler). */
+export interface StaticFolder {
+  root: string;
+  /** A missing path answers the folder's index.html (SPA routes). */
+  indexFallback: boolean;
+  /** What the console warning names ("public", "pb_hooks"). */
+  label: string;
+  /** Paths already reported as leading out of the folder. */
+  warned: Set<string>;
+}
+
+export const staticFolder = (dir: string, indexFallback: boolean, label: string): StaticFolder => ({ root: path.resolve(dir), indexFallback, label, warned: new Set() });
+
+/**
+ * Serves `decoded` (the request's path below the folder, already unescaped) from `folder`: the
+ * path cleaned (no '..' climbs above the folder), a folder answered with its index.html, a missing
+ * file with the root index.html when `indexFallback`, a path whose real location is outside the
+ * folder refused with a 404. Null when the folder itself does not exist.
+ */
+export async function serveFromFolder(req: FastifyRequest, reply: FastifyReply, folder: StaticFolder, decoded: string): Promise<FastifyReply | null> {
+  if (decoded.includes('\0')) throw notFound();
+  let realRoot: string;
+  try {
+    realRoot = await fsp.realpath(folder.root);
+  } catch {
+    return null;
+  }
+  // path.Clean of a rooted path: no '..' can climb above the folder
+  const name = path.posix.normalize(`/${decoded}`).slice(1);
+  let found = await lookup(realRoot, name);
+  if (found === 'outside') {
+    // once per path, and a bounded set: requests cannot grow it without end
+    if (!folder.warned.has(name) && folder.warned.size < 1000) {
+      folder.warned.add(name);
+      console.warn(`[${folder.label}] refused /${name}: it resolves outside ${folder.root} (a symlink pointing out of the folder)`);
+    }
+    throw notFound();
+  }
+  if (!found && folder.indexFallback) {
+    const index = await lookup(realRoot, 'index.html');
+    found = index === 'outside' ? null : index;
+  }
+  if (!found) throw notFound();
+  return send(req, reply, found);
+}
+
 export function registerPublicDir(app: FastifyInstance, ctx: AppContext): void {
   const configured = ctx.options.publicDir;
   if (!configured) return;
-  const root = path.resolve(configured);
-  const fallback = ctx.options.indexFallback ?? true;
-  const warned = new Set<string>();
+  const folder = staticFolder(configured, ctx.options.indexFallback ?? true, 'public');
 
   app.get('/*', async (req, reply) => {
     const raw = req.url.split('?')[0];
@@ -82,32 +128,11 @@ export function registerPublicDir(app: FastifyInstance, ctx: AppContext): void {
       throw notFound();
     }
     if (reserved(raw) || reserved(decoded) || decoded.includes('\0')) return reply.callNotFound();
-
-    let realRoot: string;
-    try {
-      realRoot = await fsp.realpath(root);
-    } catch {
-      // no public folder: / keeps sending to the dashboard, as without one
-      if (raw === '/') return reply.redirect('/_/', 307);
-      throw notFound();
-    }
-    // path.Clean of a rooted path: no '..' can climb above the folder
-    const name = path.posix.normalize(`/${decoded}`).slice(1);
-    let found = await lookup(realRoot, name);
-    if (found === 'outside') {
-      // once per path, and a bounded set: requests cannot grow it without end
-      if (!warned.has(name) && warned.size < 1000) {
-        warned.add(name);
-        console.warn(`[public] refused /${name}: it resolves outside ${root} (a symlink pointing out of the folder)`);
-      }
-      throw notFound();
-    }
-    if (!found && fallback) {
-      const index = await lookup(realRoot, 'index.html');
-      found = index === 'outside' ? null : index;
-    }
-    if (!found) throw notFound();
-    return send(req, reply, found);
+    const served = await serveFromFolder(req, reply, folder, decoded);
+    if (served) return served;
+    // no public folder: / keeps sending to the dashboard, as without one
+    if (raw === '/') return reply.redirect('/_/', 307);
+    throw notFound();
   });
 }
 

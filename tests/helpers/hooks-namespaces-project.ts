@@ -170,10 +170,9 @@ routerAdd("GET", "/ns/values", (c) => {
 });
 
 routerAdd("GET", "/ns/unsupported", (c) => c.json(200, {
-  mails: attempt(() => $mails.sendRecordVerification($app, null)),
   dirFS: attempt(() => $os.dirFS("/")),
   start: attempt(() => $os.cmd("true").start()),
-  template: attempt(() => $template.loadFiles("x.html")),
+  template: attempt(() => $template.loadFS(null, "*.html")),
 }));
 `,
 };

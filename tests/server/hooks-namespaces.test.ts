@@ -246,9 +246,8 @@ describe.each(['first', 'second'])('0.22 namespaces in a handler (%s start)', (s
       spaced: 'n="a b"; Max-Age=0',
     });
     const u = (await call(srv.url, 'GET', '/ns/unsupported')).body;
-    expect(u.mails.error).toBe("$mails.sendRecordVerification() is not supported by Outpost's pb_hooks");
     expect(u.dirFS.error).toBe("$os.dirFS() is not supported by Outpost's pb_hooks");
     expect(u.start.error).toContain("is not supported by Outpost's pb_hooks");
-    expect(u.template.error).toBe("$template.loadFiles() is not supported by Outpost's pb_hooks");
+    expect(u.template.error).toBe("$template.loadFS() is not supported by Outpost's pb_hooks");
   });
 });

@@ -15,11 +15,14 @@ import { FormData } from './namespaces/form-data';
 import { httpNamespace } from './namespaces/http';
 import { MailerMessage } from './namespaces/mail';
 import { osNamespace } from './namespaces/os';
+import { mailsNamespace } from './namespaces/mails';
 import { securityNamespace } from './namespaces/security';
+import { templateNamespace } from './namespaces/template/index';
 import type { HookRegistry } from './registry';
 import { blockingIo } from './sync-io';
 import { callable, Command } from './compat';
 import { requestInfoOf } from './route-context';
+import { staticDirectoryHandler } from './static-route';
 
 const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/;
@@ -83,6 +86,7 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
   g.readerToString = (reader: unknown) => (typeof reader === 'string' ? reader : reader === null || reader === undefined ? '' : String(reader));
 
   g.$apis = namespace('$apis', {
+    staticDirectoryHandler,
     requireRecordAuth: middleware('requireRecordAuth'),
     requireAdminAuth: middleware('requireAdminAuth'),
     requireAdminAuthOnlyIfAny: middleware('requireAdminAuthOnlyIfAny'),
@@ -99,7 +103,9 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
   g.$filepath = filepathNamespace();
   g.$dbx = dbxNamespace();
   g.$http = httpNamespace(io);
+  g.$mails = mailsNamespace(call);
+  g.$template = templateNamespace();
   for (const [name, Class] of Object.entries({ FormData, MailerMessage, DateTime, Cookie, Command })) g[name] = callable(Class as new (...args: unknown[]) => object);
-  for (const name of ['$tokens', '$filesystem', '$mails', '$template']) g[name] = namespace(name);
+  for (const name of ['$tokens', '$filesystem']) g[name] = namespace(name);
   for (const name of ['RequestInfo', 'SubscriptionMessage']) g[name] = unsupportedFunction(name);
 }

@@ -1,6 +1,7 @@
 // What the hook files register while they load, in the executor: handlers by id (real closures of
 // their file), and the manifest the main thread builds its routes, triggers and cron jobs from.
 import type { MiddlewareRef, Registration } from '../protocol';
+import { staticRouteOf } from './static-route';
 
 export type Handler = (...args: unknown[]) => unknown;
 
@@ -70,7 +71,8 @@ export class HookRegistry {
     const { refs, list } = this.#middlewares('routerAdd', middlewares);
     const m = String(method).toUpperCase();
     this.routes.set(id, { handler: handler as Handler, middlewares: list });
-    this.registrations.push({ kind: 'route', id, method: m, path: String(path), middlewares: refs, file: this.file! });
+    const folder = staticRouteOf(handler);
+    this.registrations.push({ kind: 'route', id, method: m, path: String(path), middlewares: refs, ...(folder ? { static: folder } : {}), file: this.file! });
   }
 
   addCron(job: unknown, expr: unknown, fn: unknown): void {

@@ -6,11 +6,11 @@ import type { AppContext } from '../../context';
 import { isEmailTaken, type AuthRow } from '../../records/auth-store';
 import { saveAuthRecord } from '../../records/auth-writes';
 import { findAuthRecordByToken } from '../../records/auth-tokens';
-import { MailerDisabledError, sendRecordTemplateMail } from '../../services/mailer';
-import { mailHooks } from '../../hooks/mail-hooks';
+import { MailerDisabledError } from '../../services/mailer';
+import { mailRecordEmailChange } from '../../records/auth-mails';
 import { recordFromRow } from '../../records/model';
 import { newTokenKey, verifyPassword } from '../../services/passwords';
-import { decodeJwtUnverified, newRecordEmailChangeToken } from '../../services/tokens';
+import { decodeJwtUnverified } from '../../services/tokens';
 import { badRequest } from '../../core/errors';
 import { bodyErrors, fieldFailure, validateBody, type FieldError } from '../../core/body-validator';
 import { sortErrorTree } from '../../../src/lib/schema/error-tree';
@@ -24,7 +24,6 @@ import {
   INVALID_TOKEN,
   LOAD_FAILED,
   loadAuthCollection,
-  recordKeys,
   requireSameCollectionRecord,
 } from './shared';
 
@@ -41,15 +40,13 @@ export function registerEmailChange(app: FastifyInstance, ctx: AppContext): void
         (isEmailTaken(ctx, collection, String(v)) ? fieldFailure('validation_record_email_invalid', 'User email already exists or it is invalid.') : null),
     });
 
-    const settings = ctx.settings.get();
     const newEmail = String(form.newEmail);
     const record = recordFromRow(collection, row);
     const hooks = new AuthHooks(ctx, req, collection);
     return hooks.guard(async () => {
       await hooks.run('onRecordBeforeRequestEmailChangeRequest', { record });
-      const token = newRecordEmailChangeToken(settings, recordKeys(collection, row), newEmail);
       try {
-        await sendRecordTemplateMail(settings, 'email-change', newEmail, token, mailHooks(ctx, 'email-change', record, { token, newEmail }));
+        await mailRecordEmailChange(ctx, record, newEmail);
       } catch (err) {
         // SMTP off: 0.22 hands the mail to the local sendmail and answers 204; we have no sendmail,
         // so the failure is logged (console and logs.db) rather than made the client's problem

@@ -24,10 +24,9 @@ import type { RecordModel } from '../../records/model';
 import type { ResponseSnapshot } from '../../hooks/protocol';
 import { HookAnswer, runRecordHook, sendHookAnswer, type HookRun } from '../record-hooks';
 import { logBackgroundError } from '../../services/request-log';
-import { mailHooks } from '../../hooks/mail-hooks';
-import { sendRecordTemplateMail } from '../../services/mailer';
+import { mailRecordPasswordReset, mailRecordVerification } from '../../records/auth-mails';
 import { hashPassword } from '../../services/passwords';
-import { newRecordAuthToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../../services/tokens';
+import { newRecordAuthToken } from '../../services/tokens';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors';
 import { fieldFailure, type FieldError } from '../../core/body-validator';
 
@@ -61,7 +60,7 @@ export function loadAuthCollection(ctx: AppContext, req: FastifyRequest): Collec
 
 export const isVerified = (row: Record<string, unknown>) => row.verified === 1 || row.verified === true || row.verified === '1';
 
-export const recordKeys = (collection: Collection, row: AuthRow) => ({
+const recordKeys = (collection: Collection, row: AuthRow) => ({
   id: row.id,
   tokenKey: row.tokenKey,
   collectionId: collection.id,
@@ -220,18 +219,14 @@ export function passwordResetTarget(ctx: AppContext, collection: Collection, add
 /** The verification mail (none for a verified record), then lastVerificationSentAt saved with the model hooks. */
 export async function sendVerification(ctx: AppContext, record: RecordModel, row: AuthRow): Promise<void> {
   if (record.data.verified === true) return;
-  const settings = ctx.settings.get();
-  const token = newRecordVerificationToken(settings, recordKeys(record.collection, row));
-  await sendRecordTemplateMail(settings, 'verification', String(record.data.email ?? ''), token, mailHooks(ctx, 'verification', record, { token }));
+  await mailRecordVerification(ctx, record);
   record.data.lastVerificationSentAt = nowDateTime();
   await saveAuthRecord(ctx, record, row, 'Failed to send verification email');
 }
 
 /** The password reset mail, then lastResetSentAt saved with the model hooks. */
 export async function sendPasswordReset(ctx: AppContext, record: RecordModel, row: AuthRow): Promise<void> {
-  const settings = ctx.settings.get();
-  const token = newRecordPasswordResetToken(settings, recordKeys(record.collection, row));
-  await sendRecordTemplateMail(settings, 'password-reset', String(record.data.email ?? ''), token, mailHooks(ctx, 'password-reset', record, { token }));
+  await mailRecordPasswordReset(ctx, record);
   record.data.lastResetSentAt = nowDateTime();
   await saveAuthRecord(ctx, record, row, 'Failed to send password reset email');
 }
