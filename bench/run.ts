@@ -13,6 +13,9 @@
 //   drawn in Chromium (bench/logs.ts; BENCH_LOGS sets another size)
 // - health latency while an endless view list runs until its query budget stops it (bench/stall.ts)
 // - records import/export: 100,000 records exported to CSV and imported back: wall time, page peak JS heap (bench/records-io.ts)
+// - pb_hooks on the built server: record creates with no-op before/after create hooks vs without
+//   hooks, a routerAdd route answering c.json vs GET /api/health (budgets 0.8x), and /api/health
+//   p99 while 20 requests block in a hook (sleep, cost-12 bcrypt; budget 100 ms) (bench/hooks.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 // `npm run bench -- logs records-io` runs only the named sections (names: see SECTIONS).
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,6 +34,7 @@ import { benchBackups } from './backups';
 import { meterWire } from './wire';
 import { benchFairness, benchStall } from './stall';
 import { benchRecordsIo } from './records-io';
+import { benchHooksCost, benchHooksStall, BUDGET_HOOKS_RATIO, BUDGET_HOOKS_STALL_P99_MS } from './hooks';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -97,7 +101,7 @@ async function startServer(dataDir: string): Promise<{ url: string; ms: number; 
   };
 }
 
-const SECTIONS = ['delivery', 'records', 'stall', 'records-ui', 'realtime', 'backups', 'logs', 'records-io'] as const;
+const SECTIONS = ['delivery', 'records', 'stall', 'records-ui', 'realtime', 'backups', 'logs', 'records-io', 'hooks'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections named on the command line (all when none is). */
@@ -168,6 +172,24 @@ async function main() {
   if (run.has('records-io')) {
     console.log('');
     await benchRecordsIo();
+  }
+  // pb_hooks: what a no-op hook and a hook route cost, and no stall while hooks block
+  if (run.has('hooks')) {
+    console.log('');
+    const cost = await benchHooksCost();
+    if (cost.createRatio < BUDGET_HOOKS_RATIO) {
+      console.log(`hooks cost: OVER BUDGET: a record create with no-op hooks runs below ${BUDGET_HOOKS_RATIO}x the throughput of the same create without hooks`);
+      process.exitCode = 1;
+    }
+    if (cost.routeRatio < BUDGET_HOOKS_RATIO) {
+      console.log(`hooks cost: OVER BUDGET: a routerAdd GET answering c.json runs below ${BUDGET_HOOKS_RATIO}x the throughput of GET /api/health`);
+      process.exitCode = 1;
+    }
+    const stall = await benchHooksStall();
+    if (Math.max(stall.sleepP99Ms, stall.bcryptP99Ms) > BUDGET_HOOKS_STALL_P99_MS) {
+      console.log(`hooks stall: OVER BUDGET: /api/health p99 above ${BUDGET_HOOKS_STALL_P99_MS} ms while 20 requests block in a hook`);
+      process.exitCode = 1;
+    }
   }
 }
 

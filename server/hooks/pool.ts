@@ -1,6 +1,8 @@
 // The hook executors (worker threads running ./executor.ts): started lazily, one invocation at a
-// time each, growing up to the pool size while all are busy (then calls queue), and each call
-// bounded: an executor that runs past the budget (an endless loop) is terminated and replaced.
+// time each, growing up to the pool size while all are busy (then calls queue), two starting at a
+// time, their threads at a lower priority than the main thread's (so a hook that computes, such
+// as a bcrypt check, never slows the answers the main thread gives), and each call bounded: an
+// executor that runs past the budget (an endless loop) is terminated and replaced.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -44,6 +46,23 @@ function executorEntry(): { file: string; execArgv: string[] } {
   }
 }
 
+/** Executors started at the same time: a burst grows the pool without holding up the main thread. */
+const MAX_STARTING = 2;
+/** The executors' threads run at this nice value: when the CPU is short, the main thread (every request) goes first. */
+const EXECUTOR_NICE = 10;
+const LOWER_PRIORITY = `try { const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop()); if (tid > 0) os.setPriority(tid, ${EXECUTOR_NICE}); } catch {}`;
+
+/**
+ * What an executor's thread runs: a line that lowers its own priority (Linux keeps a nice value
+ * per thread; elsewhere it does nothing), then the executor: the bundle by require (a Worker
+ * started on the .cjs file itself takes several times longer), an ES module by a static import.
+ */
+function executorScript(file: string): { script: string | URL; evaluated: boolean } {
+  if (file.endsWith('.cjs')) return { script: `const fs = require("node:fs"), os = require("node:os");\n${LOWER_PRIORITY}\nrequire(${JSON.stringify(file)});`, evaluated: true };
+  const source = `import fs from "node:fs";\nimport os from "node:os";\nimport ${JSON.stringify(pathToFileURL(file).href)};\n${LOWER_PRIORITY}`;
+  return { script: new URL(`data:text/javascript,${encodeURIComponent(source)}`), evaluated: false };
+}
+
 export interface PoolOptions {
   files: string[];
   hooksDir: string;
@@ -84,7 +103,8 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
       const { port1, port2 } = new MessageChannel();
       const signal = new SharedArrayBuffer(SIGNAL_BYTES);
       const { file, execArgv } = executorEntry();
-      const worker = new Worker(file, { workerData: { port: port2, signal, rpcTimeoutMs: opts.rpcTimeoutMs }, transferList: [port2], execArgv, stdout: false, stderr: false });
+      const { script, evaluated } = executorScript(file);
+      const worker = new Worker(script, { eval: evaluated, workerData: { port: port2, signal, rpcTimeoutMs: opts.rpcTimeoutMs }, transferList: [port2], execArgv, stdout: false, stderr: false });
       serveRpc(port1, new Int32Array(signal), opts.rpc);
       const ex: Executor = { worker, busy: false, pending: new Map() };
       let loaded = false;
@@ -127,7 +147,7 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
         idle.busy = true;
         return idle;
       }
-      if (executors.length + starting < opts.size) {
+      if (executors.length + starting < opts.size && starting < MAX_STARTING) {
         starting++;
         try {
           const { ex, manifest: again } = await spawn();
@@ -140,6 +160,8 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
           return ex;
         } finally {
           starting--;
+          // a waiter may start the next one
+          waiting.shift()?.();
         }
       }
       await new Promise<void>((r) => waiting.push(r));

@@ -1,12 +1,11 @@
 // #/settings/migrations: the JS migrations of the server's pb_migrations folder, applied and
 // pending (read-only), from Outpost's admin-only GET /api/outpost/migrations. PocketBase 0.22 has
 // no such route (404 'Not Found.'): the page then says the list is not available.
-import { useCallback, useEffect, useState } from 'react';
-import { handleError, pb } from '../../api/client';
 import { RefreshButton } from '../../shell/RefreshButton';
 import { usePageTitle } from '../../shell/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
 import { formatDateTime } from '../../shell/format';
+import { useOutpostInfo } from './use-outpost-info';
 import './migrations.css';
 
 interface MigrationEntry {
@@ -21,8 +20,6 @@ interface MigrationsAnswer {
   items: MigrationEntry[];
 }
 
-type State = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'ready'; data: MigrationsAnswer };
-
 function Status({ entry }: { entry: MigrationEntry }) {
   if (entry.applied === null) return <span className="badge migrations-pending">Pending</span>;
   return (
@@ -35,24 +32,7 @@ function Status({ entry }: { entry: MigrationEntry }) {
 
 export default function MigrationsPage() {
   usePageTitle('Migrations');
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
-    try {
-      const data = await pb.send<MigrationsAnswer>('/api/outpost/migrations', { requestKey: 'settings_migrations' });
-      setState({ kind: 'ready', data });
-    } catch (err) {
-      if ((err as { isAbort?: boolean })?.isAbort) return;
-      setState({ kind: 'unavailable' });
-      // PocketBase has no such route: a 404 only means the list is not available there
-      if ((err as { status?: number })?.status !== 404) handleError(err);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { state, load } = useOutpostInfo<MigrationsAnswer>('/api/outpost/migrations', 'settings_migrations');
 
   const items = state.kind === 'ready' ? state.data.items : [];
   const pending = items.filter((i) => i.applied === null).length;

@@ -3,12 +3,12 @@
 // fires it yet), the custom routes, the cron jobs with their next run and last result, and the last
 // load or run errors. PocketBase 0.22 has no such route (404 'Not Found.'): the page then says the
 // information is not available.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { handleError, pb } from '../../../api/client';
+import type { ReactNode } from 'react';
 import { RefreshButton } from '../../../shell/RefreshButton';
 import { usePageTitle } from '../../../shell/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../../shell/SettingsLayout';
 import { formatDateTime } from '../../../shell/format';
+import { useOutpostInfo } from '../use-outpost-info';
 import './hooks.css';
 
 interface HookError {
@@ -41,8 +41,6 @@ interface HooksAnswer {
   crons: Array<{ job: string; expr: string; file: string; nextRun: string | null; lastRun: CronRun | null }>;
   errors: HookError[];
 }
-
-type State = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'ready'; data: HooksAnswer };
 
 const KIND_LABEL: Record<HookError['kind'], string> = { load: 'Load', hook: 'Hook', route: 'Route', cron: 'Cron job' };
 
@@ -197,24 +195,7 @@ function Details({ data }: { data: HooksAnswer }) {
 
 export default function HooksPage() {
   usePageTitle('Hooks');
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
-    try {
-      const data = await pb.send<HooksAnswer>('/api/outpost/hooks', { requestKey: 'settings_hooks' });
-      setState({ kind: 'ready', data });
-    } catch (err) {
-      if ((err as { isAbort?: boolean })?.isAbort) return;
-      setState({ kind: 'unavailable' });
-      // PocketBase has no such route: a 404 only means the information is not available there
-      if ((err as { status?: number })?.status !== 404) handleError(err);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { state, load } = useOutpostInfo<HooksAnswer>('/api/outpost/hooks', 'settings_hooks');
 
   return (
     <SettingsLayout>
