@@ -1,6 +1,7 @@
 // Outgoing mail over the SMTP settings, and the mails PocketBase 0.22 sends. PocketBase falls back
 // to the local sendmail when SMTP is off; we do not, we say so loudly and report an error.
 import type { EmailTemplate, Settings } from './settings';
+import { smtpTransportOptions } from './smtp-transport';
 
 interface MailAddress {
   name?: string;
@@ -41,18 +42,7 @@ async function sendMail(settings: Settings, message: MailMessage): Promise<void>
   }
   // loaded on first use: nodemailer is large and must not weigh on the server's cold start
   const { default: nodemailer } = await import('nodemailer');
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    // tls true = implicit TLS; false = plain connection upgraded with STARTTLS when offered.
-    secure: smtp.tls,
-    name: smtp.localName || 'localhost',
-    auth: smtp.username || smtp.password ? { user: smtp.username, pass: smtp.password } : undefined,
-    authMethod: smtp.authMethod === 'LOGIN' ? 'LOGIN' : 'PLAIN',
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  const transport = nodemailer.createTransport(smtpTransportOptions(smtp));
   try {
     await transport.sendMail({
       from: { name: settings.meta.senderName, address: settings.meta.senderAddress },

@@ -7,6 +7,8 @@
 import { randomString } from '../../../services/passwords';
 import type { BlockingIo } from '../sync-io';
 import { castToString } from './form-data';
+import { smtpTransportOptions } from '../../../services/smtp-transport';
+import type { Settings } from '../../../services/settings';
 
 type Call = (method: string, args: unknown[]) => unknown;
 
@@ -77,16 +79,7 @@ function contentOf(value: unknown): Buffer {
   return Buffer.from(castToString(value));
 }
 
-interface SmtpSettings {
-  enabled: boolean;
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-  authMethod: string;
-  tls: boolean;
-  localName: string;
-}
+type SmtpSettings = Settings['smtp'];
 
 /** How long a send may take (nodemailer's own timeouts end it sooner). */
 const SEND_TIMEOUT_MS = 150_000;
@@ -106,17 +99,7 @@ function send(io: BlockingIo, call: Call, raw: unknown): void {
   const list = (a: Address[]) => a.map((x) => (x.name ? { name: x.name, address: x.address } : x.address));
   io.mail(
     {
-      transport: {
-        host: smtp.host,
-        port: smtp.port,
-        secure: smtp.tls,
-        name: smtp.localName || 'localhost',
-        auth: smtp.username || smtp.password ? { user: smtp.username, pass: smtp.password } : undefined,
-        authMethod: smtp.authMethod === 'LOGIN' ? 'LOGIN' : 'PLAIN',
-        connectionTimeout: 30_000,
-        greetingTimeout: 30_000,
-        socketTimeout: 60_000,
-      },
+      transport: smtpTransportOptions(smtp),
       message: {
         from: from.name ? { name: from.name, address: from.address } : from.address,
         to: list(addresses(m.to)),
