@@ -82,7 +82,7 @@
 //     --report /work/hooks-corpus/report.json
 //   node scripts/hooks-corpus/run.mjs --outpost tests/.tmp/hooks-corpus-build/main.mjs --only justjot --verbose --keep
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -90,6 +90,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { extractProject, slugOf } from '../corpus-source.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -188,65 +189,12 @@ async function main() {
 // ---------------------------------------------------------------------------------------------
 // Corpus: extraction from mirrors (or a shallow fetch)
 
-function slugOf(repo) {
-  return repo.replace('/', '+');
-}
-
 function ensureExtracted(p) {
-  const slug = slugOf(p.repo);
-  const dest = path.join(corpusDir, slug);
-  const sourceFile = path.join(corpusDir, `${slug}.source.json`);
-  const source = { repo: p.repo, commit: p.commit, hooks: p.hooks, migrations: p.migrations ?? null, schema: p.schema ?? null };
-  if (!flags.rebuild && fs.existsSync(dest) && fs.existsSync(sourceFile)) {
-    try {
-      const was = JSON.parse(fs.readFileSync(sourceFile, 'utf8'));
-      if (was.repo === source.repo && was.commit === source.commit && was.hooks === source.hooks && was.migrations === source.migrations && was.schema === source.schema) return dest;
-    } catch {
-      /* extract again */
-    }
-  }
-  const tmp = `${dest}.partial-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  fs.mkdirSync(tmp, { recursive: true });
-  let clone = null;
-  try {
-    const mirror = path.join(mirrorsDir, slug, 'repo');
-    let gitDir;
-    if (fs.existsSync(mirror)) {
-      gitDir = mirror;
-      source.from = `mirror ${mirror}`;
-    } else {
-      clone = path.join(corpusDir, '.clones', slug);
-      fs.rmSync(clone, { recursive: true, force: true });
-      fs.mkdirSync(clone, { recursive: true });
-      git(['init', '-q', '--bare', clone]);
-      git(['--git-dir', clone, 'fetch', '-q', '--depth', '1', `https://github.com/${p.repo}.git`, p.commit]);
-      gitDir = clone;
-      source.from = `https://github.com/${p.repo}.git (shallow fetch)`;
-    }
-    const untar = (treePath, into) => {
-      fs.mkdirSync(into, { recursive: true });
-      const tar = git(['--git-dir', gitDir, 'archive', '--format=tar', `${p.commit}:${treePath}`]);
-      const x = spawnSync('tar', ['-x', '-C', into], { input: tar, maxBuffer: 1 << 30 });
-      if (x.status !== 0) throw new Error(`tar: ${String(x.stderr).trim()}`);
-    };
-    untar(p.hooks, path.join(tmp, 'pb_hooks'));
-    if (p.migrations) untar(p.migrations, path.join(tmp, 'pb_migrations'));
-    if (p.schema) fs.writeFileSync(path.join(tmp, 'pb_schema.json'), git(['--git-dir', gitDir, 'show', `${p.commit}:${p.schema}`]));
-    fs.rmSync(dest, { recursive: true, force: true });
-    fs.renameSync(tmp, dest);
-    fs.writeFileSync(sourceFile, JSON.stringify(source, null, 2) + '\n');
-    return dest;
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    if (clone) fs.rmSync(clone, { recursive: true, force: true });
-  }
-}
-
-function git(args) {
-  const r = spawnSync('git', args, { maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`git ${args.slice(0, 4).join(' ')}…: ${String(r.stderr).trim() || `exit ${r.status}`}`);
-  return r.stdout;
+  const parts = [{ tree: p.hooks, into: 'pb_hooks' }];
+  if (p.migrations) parts.push({ tree: p.migrations, into: 'pb_migrations' });
+  if (p.schema) parts.push({ file: p.schema, into: 'pb_schema.json' });
+  const identity = { repo: p.repo, commit: p.commit, hooks: p.hooks, migrations: p.migrations ?? null, schema: p.schema ?? null };
+  return extractProject({ corpusDir, mirrorsDir, rebuild: flags.rebuild, repo: p.repo, commit: p.commit, identity, parts });
 }
 
 // ---------------------------------------------------------------------------------------------

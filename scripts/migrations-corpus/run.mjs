@@ -63,6 +63,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import vm from 'node:vm';
+import { extractProject } from '../corpus-source.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -148,57 +149,9 @@ async function main() {
 // ---------------------------------------------------------------------------------------------
 // Corpus: extraction from mirrors (or a shallow fetch)
 
-function slugOf(repo) {
-  return repo.replace('/', '+');
-}
-
 function ensureExtracted(p) {
-  const slug = slugOf(p.repo);
-  const dest = path.join(corpusDir, slug);
-  const sourceFile = path.join(corpusDir, `${slug}.source.json`);
-  const source = { repo: p.repo, commit: p.commit, path: p.path };
-  if (!flags.rebuild && fs.existsSync(dest) && fs.existsSync(sourceFile)) {
-    try {
-      const was = JSON.parse(fs.readFileSync(sourceFile, 'utf8'));
-      if (was.repo === p.repo && was.commit === p.commit && was.path === p.path) return dest;
-    } catch {
-      /* extract again */
-    }
-  }
-  const tmp = `${dest}.partial-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  fs.mkdirSync(tmp, { recursive: true });
-  try {
-    const mirror = path.join(mirrorsDir, slug, 'repo');
-    let tar;
-    if (fs.existsSync(mirror)) {
-      tar = git(['--git-dir', mirror, 'archive', '--format=tar', `${p.commit}:${p.path}`]);
-      source.from = `mirror ${mirror}`;
-    } else {
-      const clone = path.join(corpusDir, '.clones', slug);
-      fs.rmSync(clone, { recursive: true, force: true });
-      fs.mkdirSync(clone, { recursive: true });
-      git(['init', '-q', clone]);
-      git(['-C', clone, 'fetch', '-q', '--depth', '1', `https://github.com/${p.repo}.git`, p.commit]);
-      tar = git(['-C', clone, 'archive', '--format=tar', `${p.commit}:${p.path}`]);
-      fs.rmSync(clone, { recursive: true, force: true });
-      source.from = `https://github.com/${p.repo}.git (shallow fetch)`;
-    }
-    const x = spawnSync('tar', ['-x', '-C', tmp], { input: tar, maxBuffer: 1 << 30 });
-    if (x.status !== 0) throw new Error(`tar: ${String(x.stderr).trim()}`);
-    fs.rmSync(dest, { recursive: true, force: true });
-    fs.renameSync(tmp, dest);
-    fs.writeFileSync(sourceFile, JSON.stringify(source, null, 2) + '\n');
-    return dest;
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-function git(args) {
-  const r = spawnSync('git', args, { maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`git ${args.slice(0, 4).join(' ')}…: ${String(r.stderr).trim() || `exit ${r.status}`}`);
-  return r.stdout;
+  const identity = { repo: p.repo, commit: p.commit, path: p.path };
+  return extractProject({ corpusDir, mirrorsDir, rebuild: flags.rebuild, repo: p.repo, commit: p.commit, identity, parts: [{ tree: p.path, into: '' }] });
 }
 
 function migrationFiles(dir) {
