@@ -52,6 +52,9 @@ const NOT_FIELD_TYPES: Record<string, string> = {
   'server/http/form-bind.ts': "a form value's bind kind (bool, json)",
   'server/query/filter-parser.ts': 'a filter token kind (text, number)',
   'server/collections/normalize.ts': "an option's Go type (bool, date)",
+  'server/hooks/worker/namespaces/template/exec.ts': "a Go template node's or value's kind (text, number, bool)",
+  'server/hooks/worker/namespaces/template/parse.ts': "a Go template node's kind (text, number, bool)",
+  'server/hooks/worker/namespaces/template/values.ts': "a Go template value's kind (text, number, bool)",
 };
 
 function sourceFiles(dir: string): string[] {
@@ -97,6 +100,8 @@ const NOT_FIELD_COMPARISONS: Record<string, string> = {
   'server/http/backups.ts': "a multipart part's kind (file)",
   'server/http/records.ts': "a multipart part's kind (file)",
   'server/query/filter-compiler.ts': "a filter operand's kind (text, number)",
+  'server/hooks/worker/namespaces/template/nodes.ts': "a Go template node's kind (text, number)",
+  'server/hooks/worker/namespaces/template/parse.ts': "a Go template node's kind (text, number)",
   'src/engine/theme/BaseInputTemplate.tsx': "an input element's type (number, text)",
   'src/lib/dom-ids.ts': "a JSON schema's type (number)",
 };
