@@ -54,28 +54,69 @@ async function runHandler(fn: Handler, arg: unknown): Promise<'continue' | 'stop
   return 'continue';
 }
 
-function eventOf(wire: HookEventWire): { e: Record<string, unknown>; ctx: ReturnType<typeof routeContext> | null } {
-  const ctx = wire.request ? routeContext(wire.request) : null;
-  const e: Record<string, unknown> = { app: (globalThis as { $app?: unknown }).$app, ...(wire.fields ?? {}) };
-  if (wire.fields?.collection) {
-    const c = new Collection(wire.fields.collection);
-    c.markAsNotNew();
-    e.collection = c;
+/**
+ * `e[key]` built on first read (or set by a handler): most handlers read one or two of an event's
+ * fields, and building 0.22's objects for every call was most of a hook call's cost.
+ */
+function lazy(e: Record<string, unknown>, key: string, build: () => unknown): () => boolean {
+  let touched = false;
+  let value: unknown;
+  Object.defineProperty(e, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      if (!touched) {
+        value = build();
+        touched = true;
+      }
+      return value;
+    },
+    set(v: unknown) {
+      value = v;
+      touched = true;
+    },
+  });
+  return () => touched;
+}
+
+interface BuiltEvent {
+  e: Record<string, unknown>;
+  /** The route context, once a handler read e.httpContext. */
+  ctx(): ReturnType<typeof routeContext> | null;
+  /** Whether a handler read or replaced e.record / e.records (only then they go back). */
+  recordTouched(): boolean;
+  recordsTouched(): boolean;
+}
+
+function eventOf(wire: HookEventWire): BuiltEvent {
+  const fields = wire.fields ?? {};
+  const e: Record<string, unknown> = { ...fields };
+  lazy(e, 'app', () => (globalThis as { $app?: unknown }).$app);
+  if (fields.collection) {
+    lazy(e, 'collection', () => {
+      const c = new Collection(fields.collection);
+      c.markAsNotNew();
+      return c;
+    });
   }
-  if (wire.record) e.record = recordFromWire(wire.record);
-  if (wire.fields?.client) e.client = clientObject(wire.fields.client as { id: string; subscriptions: string[] });
+  // (a record the event may lack, e.g. a sign-in's before hook, comes as fields.record = null)
+  const recordTouched = wire.record ? lazy(e, 'record', () => recordFromWire(wire.record!)) : () => 'record' in fields && e.record !== fields.record;
+  if (fields.client) e.client = clientObject(fields.client as { id: string; subscriptions: string[] });
   // model hooks name it e.model (and give the Dao the write runs with); a model other than a
   // record (an external auth) comes as the plain fields.model
-  if (wire.fields && 'model' in wire.fields) {
-    e.model = wire.record ? e.record : wire.fields.model;
-    e.dao = (globalThis as { $app?: { dao(): unknown } }).$app?.dao();
+  if ('model' in fields) {
+    if (wire.record) {
+      Object.defineProperty(e, 'model', { configurable: true, enumerable: true, get: () => e.record, set: (v: unknown) => void (e.record = v) });
+    }
+    lazy(e, 'dao', () => (globalThis as { $app?: { dao(): unknown } }).$app?.dao());
   }
   // the OAuth2 provider client: its settings, read through 0.22's getters (displayName(), ...)
-  const client = wire.fields?.providerClient;
+  const client = fields.providerClient;
   if (client && typeof client === 'object') e.providerClient = Object.fromEntries(Object.entries(client).map(([k, v]) => [k, () => v]));
-  if (wire.records) e.records = wire.records.map(recordFromWire);
-  if (ctx) e.httpContext = ctx;
-  return { e, ctx };
+  const recordsTouched = wire.records ? lazy(e, 'records', () => wire.records!.map(recordFromWire)) : () => false;
+  let ctx: ReturnType<typeof routeContext> | null = null;
+  if (wire.request) lazy(e, 'httpContext', () => (ctx = routeContext(wire.request!)));
+  return { e, ctx: () => ctx, recordTouched, recordsTouched };
 }
 
 /** A realtime client as 0.22's handlers use it (subscriptions.Client's methods they read). */
@@ -113,7 +154,8 @@ function chain(middlewares: ReadonlyArray<unknown>, last: Handler): Handler {
 
 async function invoke(inv: Invocation): Promise<InvocationResult> {
   if (inv.kind === 'hook') {
-    const { e, ctx } = eventOf(inv.event);
+    const built = eventOf(inv.event);
+    const { e } = built;
     let outcome: InvocationResult['outcome'] = 'continue';
     try {
       for (const fn of registry.handlersFor(inv.name, inv.tags)) {
@@ -123,12 +165,13 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
         }
       }
     } catch (err) {
-      return { outcome: 'error', error: errorWire(err), response: ctx?.written() ?? null };
+      return { outcome: 'error', error: errorWire(err), response: built.ctx()?.written() ?? null };
     }
+    // what no handler read cannot have changed: it is not sent back
     const event: HookEventWire = { fields: mutableFields(e) };
-    if (e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
-    if (Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
-    return { outcome, event, response: ctx?.written() ?? null };
+    if (built.recordTouched() && e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
+    if (built.recordsTouched() && Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
+    return { outcome, event, response: built.ctx()?.written() ?? null };
   }
   if (inv.kind === 'use') {
     // routerUse's middlewares ahead of a built-in route: the route itself runs on the main thread
