@@ -296,16 +296,16 @@ describe.skipIf(BUILT)('contract: what runs is what the types file declares', ()
 
   it('every global a hook file gets is declared (in the types file, or by TypeScript\'s ES and DOM libraries)', () => {
     const missing = unknownGlobals(Object.keys(g));
-    expect(missing, `declare these globals in server/hooks/types-file.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(missing, `declare these globals in server/hooks/types-static.ts: ${missing.join(', ')}`).toEqual([]);
   });
 
   it.each(surfaces.map((s) => [s.name, s] as const))('%s: its members are declared, and only those', (_name, s) => {
     const declared = members[s.name];
     const undeclared = s.runtime.filter((m) => !declared.includes(m));
-    expect(undeclared, `${s.name}: declare these in server/hooks/types-file.ts`).toEqual([]);
+    expect(undeclared, `${s.name}: declare these in server/hooks/types-static.ts`).toEqual([]);
     if (s.exact) {
       const absent = declared.filter((m) => !s.runtime.includes(m));
-      expect(absent, `${s.name}: declared in server/hooks/types-file.ts but not there at run time`).toEqual([]);
+      expect(absent, `${s.name}: declared in server/hooks/types-static.ts but not there at run time`).toEqual([]);
     }
   });
 
