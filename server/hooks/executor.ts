@@ -4,7 +4,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { Collection } from '../migrations/js-models';
 import { setRuntimeName } from '../migrations/js-unsupported';
-import { recordFromWire, recordToWire } from './models-wire';
+import { fromWire, isTaggedModel, recordFromWire, recordToWire, toWire } from './models-wire';
 import type { ErrorWire, FromExecutor, HookEventWire, Invocation, InvocationResult, ToExecutor } from './protocol';
 import { rpcClient } from './rpc';
 import { ApiError, ValidationError } from './worker/errors';
@@ -86,6 +86,8 @@ interface BuiltEvent {
   /** Whether a handler read or replaced e.record / e.records (only then they go back). */
   recordTouched(): boolean;
   recordsTouched(): boolean;
+  /** The tagged model fields a handler read or replaced. */
+  modelsTouched(): string[];
 }
 
 function eventOf(wire: HookEventWire): BuiltEvent {
@@ -102,8 +104,14 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   // (a record the event may lack, e.g. a sign-in's before hook, comes as fields.record = null)
   const recordTouched = wire.record ? lazy(e, 'record', () => recordFromWire(wire.record!)) : () => 'record' in fields && e.record !== fields.record;
   if (fields.client) e.client = clientObject(fields.client as { id: string; subscriptions: string[] });
-  // model hooks name it e.model (and give the Dao the write runs with); a model other than a
-  // record (an external auth) comes as the plain fields.model
+  // a model other than a record (an admin, a collection as e.model, ...) comes tagged
+  // (models-wire.ts): built on first read, and sent back only when a handler read it
+  const modelKeys: Array<[string, () => boolean]> = [];
+  for (const [key, value] of Object.entries(fields)) {
+    if (key !== 'collection' && isTaggedModel(value)) modelKeys.push([key, lazy(e, key, () => fromWire(value))]);
+  }
+  // model hooks name it e.model (and give the Dao the write runs with); a model with no class
+  // here (an external auth) comes as the plain fields.model
   if ('model' in fields) {
     if (wire.record) {
       Object.defineProperty(e, 'model', { configurable: true, enumerable: true, get: () => e.record, set: (v: unknown) => void (e.record = v) });
@@ -116,7 +124,8 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   const recordsTouched = wire.records ? lazy(e, 'records', () => wire.records!.map(recordFromWire)) : () => false;
   let ctx: ReturnType<typeof routeContext> | null = null;
   if (wire.request) lazy(e, 'httpContext', () => (ctx = routeContext(wire.request!)));
-  return { e, ctx: () => ctx, recordTouched, recordsTouched };
+  const modelsTouched = () => modelKeys.filter(([, touched]) => touched()).map(([key]) => key);
+  return { e, ctx: () => ctx, recordTouched, recordsTouched, modelsTouched };
 }
 
 /** A realtime client as 0.22's handlers use it (subscriptions.Client's methods they read). */
@@ -169,6 +178,7 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
     }
     // what no handler read cannot have changed: it is not sent back
     const event: HookEventWire = { fields: mutableFields(e) };
+    for (const key of built.modelsTouched()) event.fields![key] = toWire(e[key]);
     if (built.recordTouched() && e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
     if (built.recordsTouched() && Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
     return { outcome, event, response: built.ctx()?.written() ?? null };

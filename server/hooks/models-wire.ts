@@ -6,6 +6,15 @@ import type { RecordWire } from './protocol';
 
 type Tagged = { __model: 'record'; record: RecordWire } | { __model: 'collection'; json: Record<string, unknown>; isNew: boolean } | { __model: 'admin'; json: Record<string, unknown>; isNew: boolean };
 
+/** Whether `v` is a model's snapshot (toWire's output, or built by the main thread in this shape). */
+export const isTaggedModel = (v: unknown): boolean => typeof v === 'object' && v !== null && typeof (v as { __model?: unknown }).__model === 'string';
+
+/** The snapshot of an admin (its JSON plus the secret columns 0.22's model carries) for a hook event. */
+export const adminWire = (json: Record<string, unknown>, isNew = false) => ({ __model: 'admin', json, isNew }) satisfies Tagged;
+
+/** The snapshot of a collection (its API JSON) for a hook event. */
+export const collectionWire = (json: Record<string, unknown>, isNew = false) => ({ __model: 'collection', json, isNew }) satisfies Tagged;
+
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
 export function recordToWire(r: JsRecord): RecordWire {

@@ -5,8 +5,7 @@
 // e.model the link. A handler's error fails the flow with its message, as 0.22's forms do.
 import type { AppContext } from '../context';
 import { nowDateTime } from '../db/layout';
-import { ApiError } from '../core/errors';
-import { apiErrorOf, invokeSafely } from '../hooks/errors';
+import { runModelHook } from '../hooks/model-hook';
 import type { AuthRow } from './auth-store';
 import type { ExternalAuthJson } from './auth-external';
 import { afterModelWrites, beforeModelWrite } from './model-hooks';
@@ -51,20 +50,10 @@ export async function saveAuthRecord(
   return true;
 }
 
-const TAGS = ['_externalAuths'];
 
 /** onModel<when><action> for an external auth link; false when a handler returned false. */
-async function externalAuthHook(ctx: AppContext, when: 'Before' | 'After', action: 'Create' | 'Delete', link: ExternalAuthJson, failMessage: string): Promise<boolean> {
-  const name = `onModel${when}${action}`;
-  const hooks = ctx.hooks;
-  if (!hooks?.has(name, TAGS)) return true;
-  const result = await invokeSafely(() => hooks.trigger(name, TAGS, { fields: { model: { ...link } } }), name);
-  if (result.outcome === 'error') {
-    const cause = apiErrorOf(result.error);
-    throw new ApiError(400, failMessage, {}, cause.details ?? cause.message);
-  }
-  return result.outcome !== 'stop';
-}
+const externalAuthHook = async (ctx: AppContext, when: 'Before' | 'After', action: 'Create' | 'Delete', link: ExternalAuthJson, failMessage: string): Promise<boolean> =>
+  (await runModelHook(ctx, `onModel${when}${action}`, '_externalAuths', { ...link }, failMessage)).proceed;
 
 /** Links a provider identity to a record with the model hooks around the insert; null when a handler skipped it. */
 export async function addExternalAuth(
