@@ -21,8 +21,8 @@ import { requestInfoOf } from '../../records/rules';
 import { exportRecord } from '../../records/serialize';
 import { saveAuthRecord } from '../../records/auth-writes';
 import type { RecordModel } from '../../records/model';
-import type { ResponseSnapshot } from '../../hooks/protocol';
-import { HookAnswer, runRecordHook, sendHookAnswer, type HookRun } from '../record-hooks';
+import { runRecordHook } from '../record-hooks';
+import { HookAnswer, HookChain, sendHookAnswer, type HookRun } from '../request-hooks';
 import { logBackgroundError } from '../../services/request-log';
 import { mailRecordPasswordReset, mailRecordVerification } from '../../records/auth-mails';
 import { hashPassword } from '../../services/passwords';
@@ -69,41 +69,21 @@ const recordKeys = (collection: Collection, row: AuthRow) => ({
 
 /**
  * The request hooks of one auth flow, chained as 0.22 chains them (apis/record_auth.go): each
- * runs with the flow's record and its event fields. A handler's false ends the flow there
- * (nothing after it runs; the answer is what a handler wrote, else 200 with no body). A response
- * a handler wrote is the answer whatever follows (the rest of the flow still runs: in 0.22 only
- * the default answer looks at whether one was written), even an error.
+ * runs with the flow's record and its event fields; a handler's false or a written response
+ * decides the answer as HookChain says.
  */
-export class AuthHooks {
-  written: ResponseSnapshot | null = null;
-
+export class AuthHooks extends HookChain {
   constructor(
     private readonly ctx: AppContext,
     private readonly req: FastifyRequest,
     readonly collection: Collection,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Runs `name`'s handlers (none: null); a handler's error is thrown as 0.22 answers it. */
   async run(name: string, target: Parameters<typeof runRecordHook>[4]): Promise<HookRun | null> {
-    const run = await runRecordHook(this.ctx, this.req, name, this.collection, target);
-    if (run?.response && !this.written) this.written = run.response;
-    if (run?.stopped) throw new HookAnswer({ stopped: true, response: this.written });
-    return run;
-  }
-
-  /** Throws the written response as the answer, if a handler wrote one. */
-  answerIfWritten(): void {
-    if (this.written) throw new HookAnswer({ stopped: true, response: this.written });
-  }
-
-  /** Runs the flow: an error after a handler wrote a response answers that response (0.22's committed reply). */
-  async guard<T>(flow: () => Promise<T>): Promise<T> {
-    try {
-      return await flow();
-    } catch (err) {
-      if (err instanceof HookAnswer || !this.written) throw err;
-      throw new HookAnswer({ stopped: true, response: this.written });
-    }
+    return this.note(await runRecordHook(this.ctx, this.req, name, this.collection, target));
   }
 }
 
