@@ -319,7 +319,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   await registerCompression(fastify);
   registerCore(fastify, ctx);
   registerAuth(fastify, ctx);
-  registerReadClients(fastify);
+  registerReadClients(fastify, ctx);
   registerRequestLog(fastify, ctx);
   if (options.dev) registerDevLog(fastify);
   registerAdmins(fastify, ctx);

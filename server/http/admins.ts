@@ -15,6 +15,7 @@ import { adminOnly, badRequest, notFound, tooManyRequests } from '../core/errors
 import { fieldFailure, validateBody, type FieldCheck } from '../core/body-validator';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
+import { clientAddress } from './client-address';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const INVALID_FORMAT = 'Failed to load the submitted data due to invalid formatting.';
@@ -43,7 +44,8 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
-    const attempt = signInAttempts.attempt(`${req.ip}|${identity.toLowerCase()}`, req.ip);
+    const ip = clientAddress(ctx, req);
+    const attempt = signInAttempts.attempt(`${ip}|${identity.toLowerCase()}`, ip);
     if (attempt.blocked) {
       void reply.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');

@@ -1,9 +1,12 @@
 // GET /api/health as 0.22 answers it: {message, code, data: {canBackup}}; HEAD gets no body. While
-// writes fail for lack of disk space, data also says `diskFull: true` (and since when).
+// writes fail for lack of disk space, data also says `diskFull: true` (and since when). An admin
+// also gets 0.23's `realIP` (the client's address as resolved) and `possibleProxyHeader` (a
+// forwarding header the request carries), from which Settings › Application hints at an untrusted proxy.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { isBackupActive } from '../services/backups/state';
 import { outOfSpaceSince } from '../services/disk-space';
+import { clientAddress, possibleProxyHeader } from './client-address';
 
 function diskState(ctx: AppContext): { diskFull?: true; diskFullSince?: string } {
   const since = outOfSpaceSince(ctx);
@@ -11,9 +14,13 @@ function diskState(ctx: AppContext): { diskFull?: true; diskFullSince?: string }
 }
 
 export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/health', async () => ({
+  app.get('/api/health', async (req) => ({
     message: 'API is healthy.',
     code: 200,
-    data: { canBackup: !isBackupActive(ctx), ...diskState(ctx) },
+    data: {
+      canBackup: !isBackupActive(ctx),
+      ...diskState(ctx),
+      ...(req.auth?.kind === 'admin' ? { realIP: clientAddress(ctx, req), possibleProxyHeader: possibleProxyHeader(ctx, req) } : {}),
+    },
   }));
 }

@@ -13,6 +13,7 @@ import { validateBody } from '../core/body-validator';
 import { readBody } from './form-bind';
 import { bindRecordEvents } from '../realtime/broadcast';
 import { afterDisconnect, afterSubscribe, beforeSubscribe } from './realtime-hooks';
+import { clientAddress } from './client-address';
 
 const OAUTH2_TOPIC = '@oauth2';
 const OAUTH2_FAILURE = '../_/#/auth/oauth2-redirect-failure';
@@ -54,7 +55,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
         setTimeout(() => res.destroy(), 1000).unref();
       },
     };
-    const client = broker.register(sink, req.ip);
+    const client = broker.register(sink, clientAddress(ctx, req));
     const gone = () => {
       if (client.discarded) return;
       const topics = [...client.topics.keys()];

@@ -4,12 +4,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { LOG_LEVELS, startRequestLogs } from '../services/request-log';
+import { clientAddress, socketAddress } from './client-address';
 
 export function registerRequestLog(app: FastifyInstance, ctx: AppContext): void {
   const writer = startRequestLogs(ctx);
   app.addHook('onResponse', async (req, reply) => {
     try {
-      const entry = buildRequestLogEntry(req, reply, ctx.settings.get().logs.logIp);
+      const entry = buildRequestLogEntry(ctx, req, reply);
       if (entry) writer.add(entry);
     } catch (err) {
       console.error('[logs] failed to build a request log entry:', err);
@@ -30,7 +31,7 @@ function isQuietOnSuccess(method: string, path: string): boolean {
   );
 }
 
-function buildRequestLogEntry(req: FastifyRequest, reply: FastifyReply, logIp: boolean) {
+function buildRequestLogEntry(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
   const method = req.method.toUpperCase();
   const url = req.url;
   const path = url.split('?')[0];
@@ -53,10 +54,10 @@ function buildRequestLogEntry(req: FastifyRequest, reply: FastifyReply, logIp: b
     data.error = failure.message;
     data.details = failure.details ?? null;
   }
-  if (logIp) {
-    const remoteIp = stripV4Mapped(req.socket?.remoteAddress ?? '');
-    data.userIp = realUserIp(req, remoteIp);
-    data.remoteIp = remoteIp;
+  if (ctx.settings.get().logs.logIp) {
+    // 0.22's pair: the socket's peer, and the client as resolved (trusted proxy headers only)
+    data.userIp = clientAddress(ctx, req);
+    data.remoteIp = socketAddress(req);
   }
   return {
     level: failure ? LOG_LEVELS.error : LOG_LEVELS.info,
@@ -69,21 +70,6 @@ function header(req: FastifyRequest, name: string): string {
   const v = req.headers[name];
   return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
 }
-
-/** The client IP from the usual proxy headers, else the socket's (as trustworthy as the proxy). */
-function realUserIp(req: FastifyRequest, fallback: string): string {
-  for (const name of ['cf-connecting-ip', 'fly-client-ip', 'x-real-ip']) {
-    const v = header(req, name);
-    if (v) return v;
-  }
-  const forwarded = header(req, 'x-forwarded-for')
-    .split(',')
-    .map((s) => s.trim())
-    .find(Boolean);
-  return forwarded ?? fallback;
-}
-
-const stripV4Mapped = (ip: string) => (ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip);
 
 /** Go's url.PathUnescape: %XX decoded (a malformed escape keeps the raw text). */
 function unescapePath(url: string): string {

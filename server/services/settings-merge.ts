@@ -53,6 +53,13 @@ function overlay(
       else report(key === 'pkce' ? 'a boolean or null' : 'a list of strings or null');
       continue;
     }
+    if (Array.isArray(current)) {
+      // the settings' lists hold strings (trustedProxy.headers); null empties one, as Go's json.Unmarshal does
+      if (value === null) out[key] = [];
+      else if (Array.isArray(value) && value.every((x) => typeof x === 'string')) out[key] = [...value];
+      else report('a list of strings');
+      continue;
+    }
     if (value === null) continue;
     if (typeof current === 'string') {
       if (typeof value === 'string') out[key] = value;

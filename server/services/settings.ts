@@ -57,6 +57,11 @@ interface TokenConfig {
   secret: string;
   duration: number;
 }
+/** PocketBase 0.23's trusted proxy: which request headers carry the client's address (../http/client-address.ts). */
+export interface TrustedProxySettings {
+  headers: string[];
+  useLeftmostIP: boolean;
+}
 /** Deprecated in 0.22 but still part of the stored JSON. */
 interface EmailAuthSettings {
   enabled: boolean;
@@ -83,6 +88,7 @@ export type Settings = {
   s3: S3Settings;
   backups: BackupsSettings;
   emailAuth: EmailAuthSettings;
+  trustedProxy: TrustedProxySettings;
 } & Record<TokenKind, TokenConfig> & {
   /** One block per OAuth2 provider file (`<name>Auth`, see ./providers.ts); read them with providerConfig. */
   readonly [providerKey: string]: unknown;

@@ -67,7 +67,8 @@ describe('request logs on a new data dir', () => {
       error: 'Not Found.',
       referer: 'http://example.com/page',
       userAgent: 'logs-test',
-      userIp: '203.0.113.7',
+      // no trusted proxy header is configured: the sender's X-Forwarded-For is not believed
+      userIp: '127.0.0.1',
       remoteIp: '127.0.0.1',
     });
     expect(typeof log.data.execTime).toBe('number');

@@ -14,6 +14,7 @@ import { fieldFailure, validateBody } from '../../core/body-validator';
 import { isObject } from '../../../src/lib/json';
 import { isEmailAddress } from '../../../src/lib/email-address';
 import { bindForm } from '../form-bind';
+import { clientAddress } from '../client-address';
 import {
   AUTH_ROUTES,
   AuthHooks,
@@ -49,7 +50,8 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
 
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
-    const attempt = signInAttempts.attempt(`${req.ip}|${collection.id}|${identity.toLowerCase()}`, req.ip);
+    const ip = clientAddress(ctx, req);
+    const attempt = signInAttempts.attempt(`${ip}|${collection.id}|${identity.toLowerCase()}`, ip);
     if (attempt.blocked) {
       void reply.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');
