@@ -25,6 +25,8 @@ declare module 'fastify' {
     emptyJsonBody?: boolean;
     /** The error a failed request ended with, for the request log (level 8, error + details). */
     failure?: { message: string; details?: unknown };
+    /** A success is not logged (a pb_hooks route without $apis.activityLogger, as in 0.22). */
+    quietOnSuccess?: boolean;
   }
 }
 

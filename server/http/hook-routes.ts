@@ -83,8 +83,10 @@ function checkBuiltin(ctx: AppContext, req: FastifyRequest, mw: { builtin: strin
       if (String(auth.record?.id ?? '') !== (req.params as Record<string, string>)[param]) throw forbidden('You are not allowed to perform this request.');
       return;
     }
-    // the request log, compression and body limits apply to every route already
     case 'activityLogger':
+      req.quietOnSuccess = false;
+      return;
+    // compression and body limits apply to every route already
     case 'gzip':
     case 'bodyLimit':
       return;
@@ -142,6 +144,8 @@ export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void 
       const urls = prefix && !declared.has(`${method} ${prefix}`) && !app.hasRoute({ method: method as 'GET', url: prefix }) ? [url, prefix] : [url];
       for (const u of urls) hookRoutes.add(`${method} ${u}`);
       const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+        // 0.22 logs a custom route's successes only behind $apis.activityLogger (errors always)
+        req.quietOnSuccess = true;
         for (const mw of useBuiltins) checkBuiltin(ctx, req, mw);
         for (const mw of r.middlewares as MiddlewareRef[]) if ('builtin' in mw) checkBuiltin(ctx, req, mw);
         if (direct) return serveStatic(req, reply, direct);

@@ -37,7 +37,7 @@ function buildRequestLogEntry(ctx: AppContext, req: FastifyRequest, reply: Fasti
   const path = url.split('?')[0];
   const status = reply.statusCode;
   const failure = req.failure ?? (status >= 400 ? { message: '' } : undefined);
-  if (!failure && isQuietOnSuccess(method, path)) return null;
+  if (!failure && (req.quietOnSuccess || isQuietOnSuccess(method, path))) return null;
 
   const data: Record<string, unknown> = {
     type: 'request',

@@ -23,6 +23,7 @@ routerAdd("GET", "/api/mine", (c) => {
 }, $apis.requireRecordAuth("users"));
 
 routerAdd("GET", "/admin-only", (c) => c.string(200, "admin " + c.get("admin").email), $apis.requireAdminAuth());
+routerAdd("GET", "/logged", (c) => c.string(200, "logged"), $apis.activityLogger($app));
 
 // a JS middleware in 0.22's shape: (next) => (c) => ...
 const stamp = (next) => (c) => { c.response().header().set("X-Stamp", "1"); return next(c); };

@@ -193,6 +193,21 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     expect(boom.body).toEqual({ code: 400, message: 'Something went wrong while processing your request.', data: {} });
   });
 
+  it("the request log as 0.22 keeps it: a route's successes only behind $apis.activityLogger, its errors always", async () => {
+    const tag = `?at=${Date.now()}`;
+    for (const p of ['/hello/log', '/logged', '/boom']) await call('GET', p + tag);
+    const logged = async () => {
+      const res = await call('GET', `/api/logs?perPage=50&filter=${encodeURIComponent(`data.url ~ "${tag}"`)}`, { token: adminToken });
+      return (res.body.items as Array<{ data: { url: string; status: number } }>).map((i) => `${i.data.url.split('?')[0]} ${i.data.status}`).sort();
+    };
+    let urls: string[] = [];
+    for (let i = 0; i < 50 && urls.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      urls = await logged();
+    }
+    expect(urls).toEqual(['/boom 400', '/logged 200']);
+  });
+
   it('a blocking handler holds up only its own request; a runaway one is stopped and the server goes on', async () => {
     let slowDone = false;
     const slow = Promise.all([1, 2, 3].map(() => call('GET', '/slow'))).finally(() => (slowDone = true));
