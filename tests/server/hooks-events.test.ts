@@ -2,7 +2,8 @@
 // order 0.22's code fixes. The specification is 0.22.12's own API tests (apis/*_test.go): their
 // scenarios are replayed here on a copy of the same data (the 0.22.12 fixture, with its
 // pre-signed tokens) against a server whose hooks folder (tests/helpers/hooks-events-project.ts)
-// notes every one of the 88 hooks as it fires. Expected: each scenario's ExpectedEvents, plus
+// notes every one of the 88 hooks as it fires (the runner: tests/helpers/hooks-events-runner.ts;
+// the collections API's scenarios: hooks-events-collections.test.ts). Expected: each scenario's ExpectedEvents, plus
 // onBeforeApiError/onAfterApiError for an error answer (0.22's test harness adds them), counted
 // for the hooks Outpost fires (server/hooks/hook-names.ts FIRED: an area not fired yet is listed
 // as a todo below). Order: the chains of events 0.22's code runs one after the other
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRED } from '../../server/hooks/hook-names';
 import { startCliServer } from '../helpers/cli';
 import { ALL_HOOKS, EVENTS_HOOK_FILES } from '../helpers/hooks-events-project';
+import { chain, eventsClient, type Scenario as EventScenario } from '../helpers/hooks-events-runner';
 import { startOidc, type TestOidc } from '../helpers/oidc';
 import { T, USER1, USER2 } from '../helpers/record-auth-fixture';
 import { FIXTURE_DIR, FIXTURE_PASSWORD, http, tempDir } from '../helpers/server';
@@ -38,40 +40,13 @@ const original = new Map<Table, Record<string, unknown>[]>();
 
 const call = (method: string, p: string, opts: Parameters<typeof http>[3] = {}) => http(srv.url, method, p, opts);
 
-interface Scenario {
-  /** 0.22's test function and scenario name (apis/*_test.go). */
-  area: string;
-  name: string;
-  method: string;
-  url: string;
-  body?: unknown;
-  raw?: string;
-  token?: string;
-  status: number;
-  /** 0.22's ExpectedEvents, named as there. */
-  events: Record<string, number>;
-  /** Events 0.22's code runs one after the other (each chain in order; 0.22's names). */
-  order?: string[][];
-  /** The hook whose handler returns an error (0.22's BeforeTestFunc of the "... error response" scenarios). */
-  fail?: string;
-  /** Events fired after the answer (0.22's Delay): wait for them. */
-  background?: boolean;
-  /** Fixture rows the scenario changed, put back after it. */
-  restore?: Table[];
-  /** Asked right before the request (an OAuth2 code). */
-  prepare?: () => Promise<Pick<Scenario, 'body' | 'token'>>;
-}
+const { recorded, act, probe, waitFor, restoreRows, check } = eventsClient(call);
 
-/** A chain of events fired once each, in this order. */
-const chain = (...names: string[]): Pick<Scenario, 'events' | 'order'> => ({
-  events: Object.fromEntries(names.map((n) => [n, 1])),
-  order: [names],
-});
+type Scenario = EventScenario<Table>;
 
 const CREATE = chain('OnRecordBeforeCreateRequest', 'OnModelBeforeCreate', 'OnModelAfterCreate', 'OnRecordAfterCreateRequest');
 const UPDATE = chain('OnRecordBeforeUpdateRequest', 'OnModelBeforeUpdate', 'OnModelAfterUpdate', 'OnRecordAfterUpdateRequest');
 const DELETE = chain('OnRecordBeforeDeleteRequest', 'OnModelBeforeDelete', 'OnModelAfterDelete', 'OnRecordAfterDeleteRequest');
-const jsName = (goName: string) => goName[0].toLowerCase() + goName.slice(1);
 
 /** auth-methods → the provider's sign-in as `login` → the body of auth-with-oauth2. */
 async function oauth2Body(login: string) {
@@ -351,73 +326,8 @@ const NOT_FIRED: Array<[string, string]> = [
   ['TestSettingsTestEmail', 'authorized as admin (email change)'],
 ];
 
-/** What the scenario must fire here: 0.22's events (plus the api error pair on an error answer), those Outpost fires. */
-function expectedEvents(s: Scenario): Map<string, number> {
-  const events: Record<string, number> = { ...s.events };
-  if (s.status >= 400) {
-    events.OnBeforeApiError ??= 1;
-    events.OnAfterApiError ??= 1;
-  }
-  return new Map(Object.entries(events).map(([name, n]) => [jsName(name), n] as const).filter(([name]) => FIRED.has(name)));
-}
-
-const counts = (names: readonly string[]) => {
-  const out = new Map<string, number>();
-  for (const n of names) out.set(n, (out.get(n) ?? 0) + 1);
-  return out;
-};
-
-/** Whether `names` holds `sequence` in that order (other events may come between). */
-function holdsInOrder(names: readonly string[], sequence: readonly string[]): boolean {
-  let at = 0;
-  for (const name of names) if (at < sequence.length && name === sequence[at]) at++;
-  return at === sequence.length;
-}
-
-const recorded = async (): Promise<string[]> => (await call('GET', '/__events')).body as string[];
-
 async function restore(tables: readonly Table[]): Promise<void> {
-  for (const table of tables) {
-    const res = await call('POST', '/__events/restore', { body: { table, rows: original.get(table) } });
-    expect(res.status, JSON.stringify(res.body)).toBe(204);
-  }
-}
-
-/** Clears the events, then sends the request with `header` naming `hook`. */
-async function act(header: string, hook: string, method: string, url: string, opts: { token?: string; body?: unknown } = {}) {
-  expect((await call('DELETE', '/__events')).status).toBe(204);
-  return call(method, url, { ...opts, headers: { [header]: hook } });
-}
-
-const probe = async () => (await call('GET', '/__events/probe')).body;
-
-/** Waits until `name` was recorded (a background event). */
-async function waitFor(name: string): Promise<void> {
-  for (let i = 0; i < 100 && !(await recorded()).includes(name); i++) await new Promise((r) => setTimeout(r, 50));
-  expect(await recorded()).toContain(name);
-}
-
-/** Sends the scenario's request; returns its status and the events it fired. */
-async function replay(s: Scenario): Promise<{ status: number; body: unknown; events: string[] }> {
-  const extra = s.prepare ? await s.prepare() : {};
-  const token = extra.token ?? s.token;
-  const body = extra.body ?? s.body;
-  expect((await call('DELETE', '/__events')).status).toBe(204);
-  const headers: Record<string, string> = s.fail ? { 'X-Fail-Hook': jsName(s.fail) } : {};
-  if (s.raw !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await call(s.method, s.url, { token, headers, ...(s.raw !== undefined ? { raw: s.raw } : body !== undefined ? { body } : {}) });
-  let events = await recorded();
-  if (s.background) {
-    const total = [...expectedEvents(s).values()].reduce((a, b) => a + b, 0);
-    for (let i = 0; i < 100 && events.length < total; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      events = await recorded();
-    }
-    // and nothing more after a while
-    await new Promise((r) => setTimeout(r, 300));
-    events = await recorded();
-  }
-  return { status: res.status, body: res.body, events };
+  for (const table of tables) await restoreRows(table, original.get(table));
 }
 
 async function start(): Promise<void> {
@@ -471,14 +381,8 @@ describe.each(['first', 'second'])('0.22 API scenarios, the hook events they fir
 
   for (const s of SCENARIOS) {
     it(`${s.area} › ${s.name}`, async () => {
-      const { status, body, events } = await replay(s);
       try {
-        expect(status, JSON.stringify(body)).toBe(s.status);
-        expect(counts(events)).toEqual(expectedEvents(s));
-        for (const sequence of s.order ?? []) {
-          const fired = sequence.map(jsName).filter((n) => FIRED.has(n));
-          expect(holdsInOrder(events, fired), `${fired.join(' → ')} in ${events.join(', ')}`).toBe(true);
-        }
+        await check(s);
       } finally {
         if (s.restore) await restore(s.restore);
       }
