@@ -44,6 +44,7 @@ export default defineConfig({
             'tests/server/realtime-fairness.test.ts',
             'tests/server/records-filter-operators.test.ts',
             'tests/server/records-io.test.ts',
+            'tests/server/reverse-proxy.test.ts',
             'tests/server/sign-in-limiter.test.ts',
           ],
           environment: 'node',

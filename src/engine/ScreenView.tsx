@@ -28,6 +28,8 @@ export interface ScreenViewProps extends UseScreenOptions {
   onAction?: (action: ScreenAction, state: ScreenState) => void;
   /** Extra content after the forms (e.g. a popup the page opens). */
   children?: ReactNode;
+  /** What the page has to say where the forms place a `note` decoration of that name. */
+  notes?: FormContext['notes'];
 }
 
 const CANCEL_IDS = new Set(['cancel', 'close', 'reset']);
@@ -39,12 +41,12 @@ function checkStatus(c: ScreenCheck, check: CheckStatus | undefined, dirty: bool
   return check.state === 'ok' ? { status: 'success', text: c.ok } : { status: 'error', text: c.failed, tooltip: check.message };
 }
 
-function Sections({ state }: { state: ScreenState }) {
-  // the check's status reaches the forms' `statusLabel` widgets through the form context
+function Sections({ state, notes }: { state: ScreenState; notes?: FormContext['notes'] }) {
+  // the check's status and the page's notes reach the forms' `statusLabel` and `note` widgets through the form context
   const { screen, check, dirty } = state;
   const formContext = useMemo<FormContext>(
-    () => (screen.check ? { checks: { [checkName(screen)]: checkStatus(screen.check, check, dirty) } } : {}),
-    [screen, check, dirty],
+    () => ({ ...(screen.check ? { checks: { [checkName(screen)]: checkStatus(screen.check, check, dirty) } } : {}), ...(notes ? { notes } : {}) }),
+    [screen, check, dirty, notes],
   );
   if (state.loading) {
     return (
@@ -135,14 +137,14 @@ function Actions({ state, onCancel, onAction }: { state: ScreenState; onCancel: 
   );
 }
 
-function ScreenPage({ name, onAction, children, ...options }: ScreenViewProps) {
+function ScreenPage({ name, onAction, children, notes, ...options }: ScreenViewProps) {
   const state = useScreen(name, options);
   const { screen } = state;
   const { PageFrame } = engineHost();
   return (
     <PageFrame title={screen.title} breadcrumb={screen.breadcrumb ?? [screen.title]} route={screen.route}>
       <div className="screen-card" data-screen={screen.name}>
-        <Sections state={state} />
+        <Sections state={state} notes={notes} />
         <footer className="screen-footer">
           <div className="flex-fill" />
           <Actions state={state} onCancel={state.reset} onAction={onAction} />
@@ -153,7 +155,7 @@ function ScreenPage({ name, onAction, children, ...options }: ScreenViewProps) {
   );
 }
 
-function ScreenPanel({ name, open = false, onClose, onAction, children, ...options }: ScreenViewProps) {
+function ScreenPanel({ name, open = false, onClose, onAction, children, notes, ...options }: ScreenViewProps) {
   const state = useScreen(name, { ...options, active: open });
   const close = () => {
     if (!state.busy) onClose?.();
@@ -172,7 +174,7 @@ function ScreenPanel({ name, open = false, onClose, onAction, children, ...optio
       footer={<Actions state={state} onCancel={close} onAction={onAction} />}
     >
       <div className="screen-panel-body" data-screen={state.screen.name}>
-        <Sections state={state} />
+        <Sections state={state} notes={notes} />
         {children}
       </div>
     </OverlayPanel>
@@ -180,11 +182,11 @@ function ScreenPanel({ name, open = false, onClose, onAction, children, ...optio
 }
 
 /** A form card without page chrome, for a hand-written page to place (kind "section"). */
-function ScreenSection({ name, onAction, children, ...options }: ScreenViewProps) {
+function ScreenSection({ name, onAction, children, notes, ...options }: ScreenViewProps) {
   const state = useScreen(name, options);
   return (
     <div className="screen-card screen-card-inline" data-screen={state.screen.name}>
-      <Sections state={state} />
+      <Sections state={state} notes={notes} />
       <footer className="screen-footer">
         <div className="flex-fill" />
         <Actions state={state} onCancel={state.reset} onAction={onAction} />

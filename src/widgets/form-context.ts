@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StatusLabelProps } from '../ui/StatusLabel';
 
 /**
@@ -7,6 +8,11 @@ import type { StatusLabelProps } from '../ui/StatusLabel';
 export interface FormContext {
   /** The state of each named check (e.g. the screen runner's S3 connection check); absent or null: nothing to show. */
   checks?: Readonly<Record<string, StatusLabelProps | null | undefined>>;
+  /**
+   * What the page has to say where a `note` decoration names it (e.g. Settings › Application's
+   * hint about an untrusted proxy header, from the server's health answer); absent or null: nothing.
+   */
+  notes?: Readonly<Record<string, ReactNode | null | undefined>>;
   /**
    * Where rule widgets keep the text 'Set Admins only' replaced (by widget id), so that unlocking
    * restores it even after the widget was unmounted (e.g. a tab switch). Without it a widget

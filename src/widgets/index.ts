@@ -23,6 +23,7 @@ import { RadioWidget } from './RadioWidget';
 import { SecretGeneratorWidget } from './SecretGeneratorWidget';
 import { PasswordGeneratorWidget } from './PasswordGeneratorWidget';
 import { StatusLabelWidget } from './StatusLabelWidget';
+import { NoteWidget } from './NoteWidget';
 import { CronPickerWidget } from './CronPickerWidget';
 import { recordWidgets } from './record';
 
@@ -58,6 +59,8 @@ export const widgets: RegistryWidgetsType = {
   cronPicker: CronPickerWidget,
   // a named check's status (formContext.checks), mostly as a ui:layout decoration cell
   statusLabel: StatusLabelWidget,
+  // what the page has to say at that place (formContext.notes), a ui:layout decoration cell too
+  note: NoteWidget,
   // record editor (src/lib/record-schema.ts names them)
   ...recordWidgets,
 };
@@ -75,4 +78,5 @@ export const WIDGET_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   secretGenerator: ['length'],
   passwordGenerator: ['length', 'confirm'],
   statusLabel: ['check'],
+  note: ['note'],
 };

@@ -161,7 +161,9 @@ describe.each(catalog.screens.map((s) => [s.name, s] as const))('screens/%s.json
     const uiOf = (ui: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', `${ui}.ui.json`), 'utf8')) as Json;
     const labels = screenForms(screen).flatMap(({ ui }) => {
       const doc = uiOf(ui);
-      const cells = layoutDecorations(doc['ui:layout']).map((d) => d['ui:options'] ?? {});
+      const cells = layoutDecorations(doc['ui:layout'])
+        .filter((d) => d['ui:widget'] === 'statusLabel')
+        .map((d) => d['ui:options'] ?? {});
       const props = Object.values<Json>(doc).filter((v) => v?.['ui:widget'] === 'statusLabel').map((v) => v['ui:options'] ?? {});
       return [...cells, ...props].map((o) => String(o.check ?? ''));
     });
