@@ -35,6 +35,21 @@ export function buildErrorSchema(entries: [string[], string[]][], keep: (path: s
   return root as ErrorSchema;
 }
 
+/**
+ * An error's path cut at the first part a UI schema draws with one widget (a list in a `csv`
+ * input, an object in a picker): errors of its items belong under that widget, which has no
+ * field per item to show them (nor to be left, which reveals them).
+ */
+export function widgetPath(path: readonly string[], uiSchema: unknown): string[] {
+  let ui: unknown = uiSchema;
+  for (let i = 0; i < path.length; i++) {
+    if (i > 0 && ui && typeof ui === 'object' && typeof (ui as Record<string, unknown>)['ui:widget'] === 'string') return path.slice(0, i);
+    const node = (ui && typeof ui === 'object' ? ui : {}) as Record<string, unknown>;
+    ui = /^\d+$/.test(path[i]) ? node.items : node[path[i]];
+  }
+  return [...path];
+}
+
 /** Value at a path of plain data, for comparing a field before and after a change. */
 export function getAt(data: unknown, path: readonly string[]): unknown {
   let node = data;

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { fieldErrors, removeFieldError } from './field-errors';
-import { buildErrorSchema, errorEntries, fieldIdOf, getAt } from './error-schema';
+import { buildErrorSchema, errorEntries, fieldIdOf, getAt, widgetPath } from './error-schema';
 import { deepEqual } from '../lib/json';
 import { serverErrorSchema } from './server-errors';
 import type { Validate } from './validation';
@@ -58,7 +58,7 @@ export interface FormState<T> {
 }
 
 export function useFormState<T>(props: SchemaFormProps<T>, validate: Validate): FormState<T> {
-  const { formData, onChange, onSubmit, id, serverErrors, errorsPath = '', pristine } = props;
+  const { formData, onChange, onSubmit, id, serverErrors, errorsPath = '', pristine, uiSchema } = props;
   const idPrefix = id ?? 'root';
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submits, setSubmits] = useState(0);
@@ -73,13 +73,15 @@ export function useFormState<T>(props: SchemaFormProps<T>, validate: Validate): 
   const editedPaths = useMemo(() => (edited.source === serverData ? edited.paths : new Set<string>()), [edited, serverData]);
 
   const validation = useMemo(() => validate(formData), [validate, formData]);
-  const server = useMemo(() => errorEntries(serverErrorSchema(serverData, errorsPath)), [serverData, errorsPath]);
+  // errors of the items of a list drawn as one input (csv) go under that input
+  const underWidgets = useMemo(() => (entries: [string[], string[]][]) => entries.map(([p, m]): [string[], string[]] => [widgetPath(p, uiSchema), m]), [uiSchema]);
+  const server = useMemo(() => underWidgets(errorEntries(serverErrorSchema(serverData, errorsPath))), [underWidgets, serverData, errorsPath]);
 
   const shownErrors = useMemo(() => {
-    const visible = errorEntries(validation.errorSchema).filter(([p]) => submits > 0 || touched.has(fieldIdOf(idPrefix, p)));
+    const visible = underWidgets(errorEntries(validation.errorSchema)).filter(([p]) => submits > 0 || touched.has(fieldIdOf(idPrefix, p)));
     const fromServer = server.filter(([p]) => !editedPaths.has(p.join('.')));
     return buildErrorSchema([...fromServer, ...visible]);
-  }, [validation, server, editedPaths, submits, touched, idPrefix]);
+  }, [validation, server, editedPaths, submits, touched, idPrefix, underWidgets]);
 
   // After a failed submit, move focus to the first field showing an error.
   useEffect(() => {

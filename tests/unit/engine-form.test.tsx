@@ -103,4 +103,18 @@ describe('SchemaForm', () => {
     expect(screen.getByLabelText(PASSWORD)).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Avatar 3' }).getAttribute('aria-checked')).toBe('true');
   }, 20_000);
+
+  it('shows the error of a list item under the one input that draws the list (csv), from validation and from the server', async () => {
+    const { schema, uiSchema } = getForm('settings/trusted-proxy');
+    render(<Host id="proxy" schema={schema} uiSchema={uiSchema} errorsPath="trustedProxy" />);
+    const input = await screen.findByLabelText(/^Trusted proxy headers\s*\*?$/, {}, { timeout: 10_000 });
+    fireEvent.change(input, { target: { value: 'X-Real-IP, X Forwarded' } });
+    fireEvent.blur(input);
+    expect(screen.getByText('Must be a valid header name.').closest('.sf-field')?.querySelector('input')).toBe(input);
+    fireEvent.change(input, { target: { value: 'X-Real-IP' } });
+    expect(screen.queryByText('Must be a valid header name.')).toBeNull();
+    // the server's answer names the item (trustedProxy.headers.0)
+    await act(async () => setFieldErrors({ trustedProxy: { headers: { '0': { code: 'validation_invalid_format', message: 'Refused by the server.' } } } }));
+    expect(screen.getByText('Refused by the server.').closest('.sf-field')?.querySelector('input')).toBe(input);
+  }, 20_000);
 });
