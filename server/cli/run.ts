@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../paths';
 import type { CliCommand } from './command';
 import { COMMANDS } from './commands';
+import { runHookCommand } from './hook-command';
 import { commandName, flagLines, GLOBAL_DOCS, parseCommandLine, UNSUPPORTED, UsageError } from './flags';
 
 /** Exit code of a command line that could not be understood. */
@@ -72,6 +73,9 @@ export async function runCli(argv: string[]): Promise<number> {
     return 0;
   }
   if (name && !command) {
+    // a command a hook file adds ($app.rootCmd.addCommand)
+    const code = await runHookCommand(name, argv);
+    if (code !== null) return code;
     console.error(`Error: unknown command "${name}" for "outpost"\nRun 'outpost --help' for usage.`);
     return USAGE_EXIT;
   }

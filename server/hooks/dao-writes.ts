@@ -20,6 +20,8 @@ export interface HookDao {
   call(method: string, args: unknown[], inTransaction: boolean): unknown;
   /** The transaction ended: announce (commit) or forget (rollback) what it wrote. */
   settle(committed: boolean): void;
+  /** Runs `work` now, or at the commit of the transaction under way (never after a rollback). */
+  later(work: () => void, inTransaction: boolean): void;
 }
 
 export function hookDao(ctx: AppContext, db: DB): HookDao {
@@ -69,6 +71,10 @@ export function hookDao(ctx: AppContext, db: DB): HookDao {
       const list = pending;
       pending = [];
       if (committed) announce(list);
+    },
+    later(run, inTransaction) {
+      if (inTransaction) pending.push({ action: 'work', run });
+      else runAfterCommit([run]);
     },
   };
 }

@@ -216,6 +216,18 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
     }
     return { outcome: 'continue', response: c.written() };
   }
+  if (inv.kind === 'command') {
+    const command = registry.commands.get(inv.id);
+    if (!command) return { outcome: 'error', error: { message: `no command ${inv.id}` } };
+    try {
+      let r = command.run?.(command.cmd, [...inv.args]);
+      if (isThenable(r)) r = await r;
+      if (r instanceof Error) throw r;
+    } catch (err) {
+      return { outcome: 'error', error: errorWire(err) };
+    }
+    return { outcome: 'continue' };
+  }
   const job = registry.crons.get(inv.id);
   if (!job) return { outcome: 'error', error: { message: `no cron job ${inv.id}` } };
   try {

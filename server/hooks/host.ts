@@ -17,12 +17,17 @@ import { startPool, type ExecutorPool } from './pool';
 import { hookStatus, noteLoad, trackLoad, type HooksStatus } from './status';
 import { getLogWriter } from '../services/request-log';
 import { sendHookMail } from './mails-rpc';
+import { namespaceCall } from './namespaces-rpc';
+import { selectRecords } from '../migrations/js-dao-records';
+import type { BuiltQuery } from '../migrations/js-select';
 import { prependTypesReference } from './types-file';
 
 /** 0.22 loads `*.pb.js` and `*.pb.ts` at the top of the hooks folder, not in sub-folders. */
 const HOOK_FILE = /^.*\.pb\.(js|ts)$/;
 /** A request hook, a route or a cron run may take this long before its executor is replaced. */
 const DEFAULT_BUDGET_MS = 60_000;
+/** A custom command runs as long as it needs (setTimeout's longest delay, about 24 days). */
+const COMMAND_BUDGET_MS = 2 ** 31 - 1;
 /** How long a transaction opened by a hook may hold the write lock. */
 const TX_BUDGET_MS = 10_000;
 
@@ -41,6 +46,8 @@ export interface HookHost {
   route(id: string, request: RequestSnapshot): Promise<InvocationResult>;
   /** routerUse's JS middlewares ahead of a built-in route (result.proceed: they called next). */
   use(request: RequestSnapshot): Promise<InvocationResult>;
+  /** A custom command's run(cmd, args) (`outpost <name> args`, server/cli/hook-command.ts): no time budget, as in 0.22. */
+  command(id: string, args: string[]): Promise<InvocationResult>;
   /** What Settings › Hooks shows (./status.ts). */
   status(): HooksStatus;
   close(): Promise<void>;
@@ -155,6 +162,10 @@ function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string,
         // $mails.*: sent as the API sends them; answered once the mail has gone
         return sendHookMail(ctx, server, first, rest);
     }
+    // $tokens, $filesystem, forms, recordQuery, enrichRecord, ... (./namespaces-rpc.ts)
+    const env = { ctx, server, dao: daoOf(ctx, db), inTransaction: depth > 0, selectRecords: (c: unknown, q: BuiltQuery) => selectRecords(ctx, db, c, q) };
+    const answered = namespaceCall(call.method, first, rest, env);
+    if (answered) return answered.value;
     throw new Error(`unknown call ${call.method}`);
   };
 }
@@ -227,6 +238,7 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
     trigger: (name, tags, event) => status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, budget())),
     route: (id, request) => status.route(id, pool.invoke({ kind: 'route', id, request }, budget())),
     use: (request) => status.use(pool.invoke({ kind: 'use', request }, budget())),
+    command: (id, args) => pool.invoke({ kind: 'command', id, args }, COMMAND_BUDGET_MS),
     status: () => status.snapshot(),
     async close() {
       for (const c of crons) c.stop();

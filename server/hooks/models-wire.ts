@@ -3,6 +3,7 @@
 // the other side. Values of any other kind cross as structured clone copies them.
 import { Admin, Collection, JsRecord } from '../migrations/js-models';
 import type { RecordWire } from './protocol';
+import { filesFromWire, filesToWire } from './hook-file';
 
 type Tagged = { __model: 'record'; record: RecordWire } | { __model: 'collection'; json: Record<string, unknown>; isNew: boolean } | { __model: 'admin'; json: Record<string, unknown>; isNew: boolean };
 
@@ -17,8 +18,14 @@ export const collectionWire = (json: Record<string, unknown>, isNew = false) => 
 
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
+const mapValues = (o: Record<string, unknown>, fn: (v: unknown) => unknown) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v)]));
+
+/** A record's snapshot: its `$filesystem` files and expanded relations included. */
 export function recordToWire(r: JsRecord): RecordWire {
-  return { collection: r.collection()?.toJSON() ?? null, data: r.data(), isNew: r.isNew() };
+  const wire: RecordWire = { collection: r.collection()?.toJSON() ?? null, data: mapValues(r.data(), filesToWire), isNew: r.isNew() };
+  const expand = r.expand();
+  if (Object.keys(expand).length) wire.expand = mapValues(expand, (v) => (Array.isArray(v) ? v.map(recordToWire) : recordToWire(v as JsRecord)));
+  return wire;
 }
 
 export function recordFromWire(w: RecordWire): JsRecord {
@@ -27,8 +34,9 @@ export function recordFromWire(w: RecordWire): JsRecord {
     collection = new Collection(w.collection);
     collection.markAsNotNew();
   }
-  const r = new JsRecord(collection, w.data);
+  const r = new JsRecord(collection, mapValues(w.data, filesFromWire));
   if (!w.isNew) r.markAsNotNew();
+  if (w.expand) r.setExpand(mapValues(w.expand, (v) => (Array.isArray(v) ? v.map((x) => recordFromWire(x as RecordWire)) : recordFromWire(v as RecordWire))));
   return r;
 }
 
@@ -69,6 +77,7 @@ export function updateFromWire(target: unknown, wire: unknown): void {
   if (target instanceof JsRecord && fresh instanceof JsRecord) {
     target.load(fresh.data());
     if (!fresh.isNew()) target.markAsNotNew();
+    if (Object.keys(fresh.expand()).length) target.setExpand(fresh.expand());
   } else if (target instanceof Collection && fresh instanceof Collection) {
     target.load(fresh.toJSON());
     if (!fresh.isNew()) target.markAsNotNew();

@@ -7,7 +7,9 @@ export type Registration =
   | { kind: 'route'; id: string; method: string; path: string; middlewares: MiddlewareRef[]; static?: StaticRoute }
   | { kind: 'cron'; id: string; job: string; expr: string }
   /** routerUse: middlewares around every route (0.22's e.Router.Use). */
-  | { kind: 'use'; id: string; middlewares: MiddlewareRef[] };
+  | { kind: 'use'; id: string; middlewares: MiddlewareRef[] }
+  /** `$app.rootCmd.addCommand(new Command({use, run}))`: `outpost <name> args` runs it. */
+  | { kind: 'command'; id: string; name: string; use: string; short: string };
 
 /** A route served from a folder by `$apis.staticDirectoryHandler(dir, indexFallback)`. */
 export interface StaticRoute {
@@ -80,7 +82,9 @@ export type Invocation =
   | { kind: 'route'; id: string; request: RequestSnapshot }
   /** routerUse's JS middlewares ahead of a built-in route: did they let it run? */
   | { kind: 'use'; request: RequestSnapshot }
-  | { kind: 'cron'; id: string };
+  | { kind: 'cron'; id: string }
+  /** A custom command's run(cmd, args). */
+  | { kind: 'command'; id: string; args: string[] };
 
 export interface InvocationResult {
   /** 'stop': a handler returned false (0.22's StopPropagation: no later handler, no default action). */

@@ -134,10 +134,58 @@ declare class Cookie implements http.Cookie {
   constructor(options?: Partial<http.Cookie>);
 }
 
-/** A CLI command for \`$app.rootCmd.addCommand\`: accepted and reported, Outpost's CLI does not run it. */
+/** A CLI command for \`$app.rootCmd.addCommand\`: \`outpost <use> args...\` runs \`run(cmd, args)\` (the data of --dir, no time limit). */
 declare class Command {
-  constructor(options?: { use?: string; short?: string; run?: (cmd: Command, args: Array<string>) => void; [key: string]: any });
-  readonly use: string;
+  constructor(options?: { use?: string; short?: string; long?: string; run?: (cmd: Command, args: Array<string>) => void; [key: string]: any });
+  use: string;
+  short: string;
+  long: string;
+  run: ((cmd: Command, args: Array<string>) => any) | null;
+}
+
+/** 0.22's record form: the API's validation and save (model hooks, files, realtime; no request hooks or rules). */
+declare class RecordUpsertForm {
+  constructor(app: core.App, record: models.Record);
+  /** Lets the form set what only managers may (email, verified, a password without the old one). */
+  setFullManageAccess(fullManageAccess: boolean): void;
+  setDao(dao: daos.Dao): void;
+  loadData(data: { [key: string]: any }): void;
+  /** The JSON body of the request (\`keyPrefix\`: the body's key holding the data). */
+  loadRequest(request: echo.Request, keyPrefix?: string): void;
+  /** Files for a file field (\`$filesystem\`): a single-file field's replace its file, a multiple one's are added. */
+  addFiles(key: string, ...files: filesystem.File[]): void;
+  /** Removes the named files of a field (none named: all of them). */
+  removeFiles(key: string, ...names: string[]): void;
+  /** Throws the form's errors ("name: cannot be blank."); uncaught, a 400 with them as data. */
+  validate(): void;
+  /** Validates and saves; the record gets its id, dates and stored values. Not inside runInTransaction. */
+  submit(): void;
+}
+/** 0.22's password sign-in form: \`submit()\` gives the auth record, or throws "Invalid login credentials.". */
+declare class RecordPasswordLoginForm {
+  constructor(app: core.App, collection: models.Collection | string);
+  identity: string;
+  password: string;
+  setDao(dao: daos.Dao): void;
+  submit(): models.Record;
+}
+/** 0.22's collection form: set its fields, then \`submit()\` validates and saves as the collections API does. */
+declare class CollectionUpsertForm {
+  constructor(app: core.App, collection: models.Collection);
+  id: string;
+  type: string;
+  name: string;
+  system: boolean;
+  schema: any;
+  indexes: any;
+  listRule: string | null;
+  viewRule: string | null;
+  createRule: string | null;
+  updateRule: string | null;
+  deleteRule: string | null;
+  options: any;
+  setDao(dao: daos.Dao): void;
+  submit(): void;
 }
 
 /** @deprecated Not supported by Outpost yet: calling it throws. */
@@ -177,6 +225,44 @@ declare namespace $apis {
   export function requestInfo(c: echo.Context): models.RequestInfo;
   /** A route's handler serving the folder \`dir\` as pb_public is served (the file the route's \`*\` names; index.html for a folder; with indexFallback, the root index.html for a missing file; nothing outside the folder). */
   export function staticDirectoryHandler(dir: string, indexFallback: boolean): echo.HandlerFunc;
+  /** Answers \`{token, record, meta?}\` as a sign-in does (onRecordAuthRequest runs; \`?expand=\` as the record sees it). */
+  export function recordAuthResponse(app: core.App, c: echo.Context, record: models.Record, meta?: any, ...finalizers: Array<(token: string) => any>): any;
+  /** Expands the records (\`defaultExpands\` and \`?expand=\`) as the request's caller may see them: \`record.expandedOne(name)\`. */
+  export function enrichRecord(c: echo.Context, dao: daos.Dao, record: models.Record, ...defaultExpands: string[]): void;
+  export function enrichRecords(c: echo.Context, dao: daos.Dao, records: Array<models.Record>, ...defaultExpands: string[]): void;
+}
+
+/** 0.22's tokens, signed as the API signs them (the token kind's secret in the settings plus the model's tokenKey). */
+declare namespace $tokens {
+  export function adminAuthToken(app: core.App, admin: models.Admin): string;
+  export function adminResetPasswordToken(app: core.App, admin: models.Admin): string;
+  export function adminFileToken(app: core.App, admin: models.Admin): string;
+  export function recordAuthToken(app: core.App, record: models.Record): string;
+  export function recordVerifyToken(app: core.App, record: models.Record): string;
+  export function recordResetPasswordToken(app: core.App, record: models.Record): string;
+  export function recordChangeEmailToken(app: core.App, record: models.Record, newEmail: string): string;
+  export function recordFileToken(app: core.App, record: models.Record): string;
+}
+
+/** Files for a record's file field (\`record.set(field, file)\` then saveRecord, or a form's addFiles): named as an API upload is. */
+declare namespace $filesystem {
+  export function fileFromPath(path: string): filesystem.File;
+  export function fileFromBytes(bytes: Array<number> | Uint8Array | string, name: string): filesystem.File;
+  /** A multipart file header ({filename, bytes}); Outpost's \`c\` has no formFile() yet. */
+  export function fileFromMultipart(header: { filename: string; bytes: Array<number> | Uint8Array | string }): filesystem.File;
+  /** Downloads the URL (this executor waits; \`secTimeout\` 120 by default). */
+  export function fileFromUrl(url: string, secTimeout?: number): filesystem.File;
+}
+
+declare namespace filesystem {
+  interface File {
+    /** The stored name: snake-cased, a random suffix, the extension kept. */
+    readonly name: string;
+    readonly originalName: string;
+    readonly size: number;
+    /** \`readerToString(file.reader.open())\` gives the content as text. */
+    readonly reader: { open(): any };
+  }
 }
 
 /** 0.22's account mails, sent as the API sends them (mailer hooks included); each returns once sent, and throws on a failure or inside runInTransaction. */
@@ -311,9 +397,6 @@ declare namespace $http {
   }): http.Response;
 }
 
-/** 0.22's namespaces Outpost does not offer yet: every member throws an error naming it. */
-declare var $tokens: {};
-declare var $filesystem: {};
 
 // -------------------------------------------------------------------
 // types
@@ -337,7 +420,7 @@ declare namespace core {
     logger(): Logger;
     /** Sends with the SMTP settings (waits for the server's answer; this executor only). */
     newMailClient(): mailer.Mailer;
-    /** Custom commands are accepted and reported at start; Outpost's CLI does not run them. */
+    /** Custom commands: \`outpost <use> args...\` runs one (added while the hook files load). */
     rootCmd: { addCommand(...cmds: Command[]): void };
   }
   interface Logger {
@@ -402,6 +485,12 @@ declare namespace models {
     validatePassword(password: string): boolean;
     /** Every stored value (auth keys included). */
     data(): { [key: string]: any };
+    /** The relations \`$apis.enrichRecord\` expanded: field name → record(s). */
+    expand(): { [key: string]: models.Record | Array<models.Record> };
+    setExpand(expand: { [key: string]: models.Record | Array<models.Record> }): void;
+    mergeExpand(expand: { [key: string]: models.Record | Array<models.Record> }): void;
+    expandedOne(relField: string): models.Record | null;
+    expandedAll(relField: string): Array<models.Record>;
     /** The record as the API answers it. */
     publicExport(): { [key: string]: any };
     toJSON(): { [key: string]: any };
@@ -489,6 +578,40 @@ declare namespace dbx {
   interface Builder {
     /** SQL with {:name} parameters, {{table}} and [[column]] quoting. */
     newQuery(sql: string): Query;
+    /** dbx's query builder: \`select("id", "name").from("items").where($dbx.exp("qty > {:n}", { n: 1 })).orderBy("name").all(list)\`. */
+    select(...cols: string[]): SelectQuery;
+  }
+  /** dbx's SelectQuery (SQLite): clauses, then one(model), all(list) or column(list) runs it. */
+  interface SelectQuery {
+    select(...cols: string[]): SelectQuery;
+    andSelect(...cols: string[]): SelectQuery;
+    distinct(distinct: boolean): SelectQuery;
+    selectOption(option: string): SelectQuery;
+    from(...tables: string[]): SelectQuery;
+    where(e: Expression | string): SelectQuery;
+    andWhere(e: Expression | string): SelectQuery;
+    orWhere(e: Expression | string): SelectQuery;
+    join(type: string, table: string, on?: Expression | string): SelectQuery;
+    innerJoin(table: string, on?: Expression | string): SelectQuery;
+    leftJoin(table: string, on?: Expression | string): SelectQuery;
+    rightJoin(table: string, on?: Expression | string): SelectQuery;
+    orderBy(...cols: string[]): SelectQuery;
+    andOrderBy(...cols: string[]): SelectQuery;
+    groupBy(...cols: string[]): SelectQuery;
+    andGroupBy(...cols: string[]): SelectQuery;
+    having(e: Expression | string): SelectQuery;
+    andHaving(e: Expression | string): SelectQuery;
+    orHaving(e: Expression | string): SelectQuery;
+    limit(limit: number): SelectQuery;
+    offset(offset: number): SelectQuery;
+    bind(params: { [key: string]: any }): SelectQuery;
+    andBind(params: { [key: string]: any }): SelectQuery;
+    /** The SQL (dbx's, with {:pN} placeholders) and the values it binds. */
+    build(): { sql: string; params: { [key: string]: any } };
+    one(model: any): void;
+    all(models: Array<any>): void;
+    /** The first column of every row. */
+    column(values: Array<any>): void;
   }
   interface Query {
     bind(params: { [key: string]: any }): Query;
@@ -538,6 +661,9 @@ declare namespace daos {
     findAuthRecordByUsername(collectionNameOrId: CollectionRef, username: string): models.Record;
     isRecordValueUnique(collectionNameOrId: CollectionRef, key: string, value: any, ...excludeIds: string[]): boolean;
     suggestUniqueAuthRecordUsername(collectionNameOrId: CollectionRef, baseUsername: string, ...excludeIds: string[]): string;
+    /** dbx's query of a collection's records (SELECT name.* FROM name): one(new Record()) / all(arrayOf(new Record)) give Records. */
+    recordQuery(collectionNameOrId: CollectionRef): dbx.SelectQuery;
+    /** A file field holding \`$filesystem\` files stores them as an API upload (inside runInTransaction: at its commit). */
     saveRecord(record: models.Record): void;
     deleteRecord(record: models.Record): void;
     findSettings(): { [key: string]: any };

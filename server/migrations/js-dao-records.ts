@@ -12,7 +12,8 @@ import { deleteRecordInTransaction } from '../records/delete';
 import { prepareValue } from '../../src/fields/record-values';
 import { newId, newTokenKey, randomString } from '../services/passwords';
 import { JsRecord } from './js-models';
-import { createDbBuilder } from './js-db';
+import { createDbBuilder, templateOf } from './js-db';
+import { fillRecords, recordSelect, wantsRecords, type BuiltQuery } from './js-select';
 import { findRecordsByFilter, findRecordsByIds } from './js-finders';
 import { unsupported } from './js-unsupported';
 import { collectionOf, fail, NO_ROWS, toRecord } from './js-dao-shared';
@@ -86,11 +87,35 @@ export function recordMethods(ctx: AppContext, raw: DB, deleted: RecordModel[], 
       }
       return username;
     },
+    recordQuery(collection: unknown) {
+      let c: StoredCollection | null = null;
+      try {
+        c = collectionOf(ctx, collection);
+      } catch {
+        // 0.22 builds the query anyway and fails it when it runs
+      }
+      return recordSelect(c?.name ?? null, (op, q, target) => {
+        if (!wantsRecords(target, templateOf(target))) return (createDbBuilder(ctx, raw).newQuery(q.sql) as { bind(p: Row): Record<typeof op, (t: unknown) => unknown> }).bind(q.params)[op](target);
+        return fillRecords(op, selectRecords(ctx, raw, collection, q), target);
+      });
+    },
     saveRecord: (record: unknown) => saveRecord(ctx, record),
     deleteRecord(record: unknown) {
       deleted.push(...deleteRecord(ctx, record, afterCommit));
     },
   };
+}
+
+/** The records a recordQuery's SQL selects (0.22's "context canceled" when the collection is unknown). */
+export function selectRecords(ctx: AppContext, raw: DB, collection: unknown, q: BuiltQuery): JsRecord[] {
+  let c: StoredCollection;
+  try {
+    c = collectionOf(ctx, collection);
+  } catch {
+    throw new Error('context canceled');
+  }
+  const rows = (createDbBuilder(ctx, raw).newQuery(q.sql) as { bind(p: Row): { all(): Row[] } }).bind(q.params).all();
+  return rows.map((row) => toRecord(recordFromRow(c, row)));
 }
 
 /** The columns a record writes: schema fields prepared as the API prepares them, then the system ones. */

@@ -1,15 +1,21 @@
 // The `db` a migration receives (0.22's dbx.Builder) and `new DynamicModel(shape)` / `arrayOf(m)`:
 // raw SQL through `db.newQuery(sql).bind({...}).execute() / .one(model) / .all(list)`, with dbx's
-// `{:name}` placeholders and `{{table}}` / `[[column]]` quoting. The query builder methods
-// (select, insert, createTable, ...) are not offered and say so when called.
+// `{:name}` placeholders and `{{table}}` / `[[column]]` quoting, and dbx's `select(...)` query
+// builder (./js-select.ts). The other builder methods (insert, createTable, ...) are not offered
+// and say so when called.
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { invalidateCollections } from '../collections/store';
 import { strict } from './js-unsupported';
 import { withStringLiterals } from '../db/dqs';
+import { SelectQuery, type BuiltQuery } from './js-select';
 
 type Row = Record<string, unknown>;
-const TEMPLATE = Symbol('arrayOf template');
+/** (Symbol.for: a hook executor's arrayOf lists carry the same key.) */
+const TEMPLATE = Symbol.for('outpost.arrayOf');
+
+/** The model `arrayOf(model)` made a list for (undefined for any other value). */
+export const templateOf = (list: unknown): unknown => (Array.isArray(list) ? (list as unknown as { [TEMPLATE]?: unknown })[TEMPLATE] : undefined);
 
 export class DynamicModel {
   constructor(shape?: unknown) {
@@ -108,5 +114,7 @@ export function createDbBuilder(ctx: AppContext, db: DB): DbBuilder {
     const proxy = strict('db.newQuery(...)', query);
     return proxy;
   };
-  return strict('db', { newQuery });
+  const run = (op: 'one' | 'all', q: BuiltQuery, target: unknown) => (newQuery(q.sql) as unknown as { bind(p: Row): Record<typeof op, (t: unknown) => unknown> }).bind(q.params)[op](target);
+  const select = (...cols: unknown[]) => new SelectQuery(run).select(...cols);
+  return strict('db', { newQuery, select });
 }

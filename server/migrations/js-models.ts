@@ -147,10 +147,17 @@ export class Collection {
 
 const AUTH_KEYS = ['username', 'email', 'emailVisibility', 'verified', 'tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt'];
 
+/** A `$filesystem` file (server/hooks/hook-file.ts) set on a file field: kept as it is, for the save to upload. */
+const isFile = (v: unknown): boolean => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[Symbol.for('outpost.hooks.file')] === true;
+const keepFiles = (v: unknown): unknown => (isFile(v) ? v : Array.isArray(v) && v.some(isFile) ? v.map((x) => (isFile(x) ? x : viaJson(x))) : undefined);
+
+type Expanded = JsRecord | JsRecord[];
+
 export class JsRecord {
   #collection: Collection | null;
   #data: Data = {};
   #isNew = true;
+  #expand: Record<string, Expanded> = {};
 
   constructor(collection?: unknown, data?: unknown) {
     this.#collection = collection instanceof Collection ? collection : null;
@@ -178,7 +185,7 @@ export class JsRecord {
   get = (key: string): unknown => this.#data[key] ?? null;
   set = (key: string, value: unknown): void => {
     if (key === 'password') this.setPassword(String(value));
-    else this.#data[key] = viaJson(value) ?? null;
+    else this.#data[key] = keepFiles(value) ?? viaJson(value) ?? null;
   };
   load = (data: unknown): void => {
     if (!isObj(data)) return;
@@ -231,13 +238,41 @@ export class JsRecord {
   markAsNotNew = (): void => void (this.#isNew = false);
   /** The values the Dao saves: id, created, updated, the auth keys and anything set. */
   data = (): Data => ({ ...this.#data });
+  /** The expanded relations (`$apis.enrichRecord`, expandRecord): field name → record(s). */
+  expand = (): Record<string, Expanded> => ({ ...this.#expand });
+  setExpand = (expand: unknown): void => {
+    this.#expand = {};
+    this.mergeExpand(expand);
+  };
+  mergeExpand = (expand: unknown): void => {
+    if (!isObj(expand)) return;
+    for (const [k, v] of Object.entries(expand)) {
+      if (v instanceof JsRecord || (Array.isArray(v) && v.every((x) => x instanceof JsRecord))) this.#expand[k] = v as Expanded;
+    }
+  };
+  /** 0.22's ExpandedOne: the expanded record (the first of a list), or null. */
+  expandedOne = (name: string): JsRecord | null => {
+    const v = this.#expand[String(name)];
+    return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+  };
+  /** 0.22's ExpandedAll: the expanded records (a single one as a list of one). */
+  expandedAll = (name: string): JsRecord[] => {
+    const v = this.#expand[String(name)];
+    return Array.isArray(v) ? [...v] : v ? [v] : [];
+  };
   publicExport = (): Data => {
     const out: Data = { ...this.#data, collectionId: this.#collection?.id ?? '', collectionName: this.#collection?.name ?? '' };
     for (const k of ['tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt']) delete out[k];
+    if (Object.keys(this.#expand).length) out.expand = Object.fromEntries(Object.entries(this.#expand).map(([k, v]) => [k, Array.isArray(v) ? v.map((r) => r.publicExport()) : v.publicExport()]));
     return out;
   };
   toJSON = (): Data => this.publicExport();
   static authKeys = AUTH_KEYS;
+
+  /** Gives `record` its collection (a query filling a `new Record()` it was handed: 0.22 sets the collection too). */
+  static attach(record: JsRecord, collection: Collection | null): void {
+    record.#collection = collection;
+  }
 }
 
 export class Admin {

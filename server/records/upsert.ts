@@ -182,6 +182,19 @@ async function loadAndSave(ctx: AppContext, form: RecordForm, input: UpsertInput
   return save(ctx, form, record, action);
 }
 
+/**
+ * A record form hook code filled (`RecordUpsertForm` of pb_hooks): validated as the API validates
+ * it; with `persist`, filled and saved as the API saves it (model hooks, files, realtime), and the
+ * saved record returned. No request hooks and no rules: 0.22's form has neither.
+ */
+export async function submitRecordForm(ctx: AppContext, form: RecordForm, persist: boolean): Promise<RecordModel | null> {
+  const action = form.isNew ? 'create' : 'update';
+  const errors = await form.validate(ctx);
+  if (Object.keys(errors).length) throw failed(action === 'create' ? CREATE_FAILED : UPDATE_FAILED, errors);
+  if (!persist) return null;
+  return save(ctx, form, await form.fill(ctx), action);
+}
+
 async function save(ctx: AppContext, form: RecordForm, record: RecordModel, action: 'create' | 'update'): Promise<RecordModel> {
   const message = action === 'create' ? CREATE_FAILED : UPDATE_FAILED;
   const verb = action === 'create' ? 'Create' : 'Update';

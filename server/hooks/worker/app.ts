@@ -2,8 +2,11 @@
 // are the main thread's, reached through the synchronous channel (../rpc.ts). A Dao method's model
 // arguments cross as snapshots and come back updated (a saved record gets its id and dates).
 import { fromWire, toWire, updateFromWire } from '../models-wire';
-import { logger, rootCommand } from './compat';
+import { holdsFile } from '../hook-file';
+import { logger, rootCommand, type Command } from './compat';
 import { strict, unsupported } from '../../migrations/js-unsupported';
+import { Collection, JsRecord } from '../../migrations/js-models';
+import { fillRecords, recordSelect, SelectQuery, wantsRecords } from '../../migrations/js-select';
 import { expressionsToWire } from './namespaces/dbx';
 import { mailClient } from './namespaces/mail';
 import type { BlockingIo } from './sync-io';
@@ -19,37 +22,58 @@ export function arrayOf(model: unknown): unknown[] {
   return list;
 }
 
-/** `db.newQuery(sql).bind({...}).execute() / one(model) / all(list)`, run by the main thread. */
+/** One raw query run by the main thread: `one(model)` / `all(list)` fill their target as dbx does. */
+function runQuery(call: Call, op: 'one' | 'all', sql: string, params: Record<string, unknown>, target: unknown): unknown {
+  const result = call('db', [op, sql, params, toWire(target ?? null), toWire((target as { [TEMPLATE]?: unknown })?.[TEMPLATE] ?? null)]);
+  if (op === 'one') {
+    if (typeof target === 'object' && target !== null) Object.assign(target, result);
+    return target;
+  }
+  if (!Array.isArray(target)) return result;
+  target.length = 0;
+  target.push(...(result as unknown[]));
+  return target;
+}
+
+/** `db.newQuery(sql).bind({...}).execute() / one(model) / all(list)` and `db.select(...)`, run by the main thread. */
 function dbBuilder(call: Call): object {
   const newQuery = (sql: unknown) => {
     let params: Record<string, unknown> = {};
-    const run = (op: string, target?: unknown) => call('db', [op, String(sql), params, toWire(target ?? null), toWire((target as { [TEMPLATE]?: unknown })?.[TEMPLATE] ?? null)]);
     const query = {
       bind(p: unknown) {
         params = { ...params, ...(typeof p === 'object' && p !== null ? (p as Record<string, unknown>) : {}) };
         return proxy;
       },
       execute() {
-        const r = run('execute') as { rowsAffected: number; lastInsertId: number };
+        const r = call('db', ['execute', String(sql), params, null, null]) as { rowsAffected: number; lastInsertId: number };
         return { rowsAffected: () => r.rowsAffected, lastInsertId: () => r.lastInsertId };
       },
-      one(target: unknown) {
-        const row = run('one', target);
-        if (typeof target === 'object' && target !== null) Object.assign(target, row);
-        return target;
-      },
-      all(target: unknown) {
-        const rows = run('all', target) as unknown[];
-        if (!Array.isArray(target)) return rows;
-        target.length = 0;
-        target.push(...rows);
-        return target;
-      },
+      one: (target: unknown) => runQuery(call, 'one', String(sql), params, target),
+      all: (target: unknown) => runQuery(call, 'all', String(sql), params, target),
     };
     const proxy = strict('db.newQuery(...)', query);
     return proxy;
   };
-  return strict('db', { newQuery });
+  const select = (...cols: unknown[]) => new SelectQuery((op, q, target) => runQuery(call, op, q.sql, q.params, target)).select(...cols);
+  return strict('db', { newQuery, select });
+}
+
+/** `Dao.recordQuery(collection)`: one(record) / all(list of records) get Records; other targets rows. */
+function recordQuery(call: Call, dao: object, collection: unknown): SelectQuery {
+  const ref = collection instanceof Collection ? collection.id || collection.name : String(collection ?? '');
+  // dbx quotes the collection's name (for an id, the server's collection names it)
+  let name: string | null = collection instanceof Collection ? collection.name : null;
+  if (name === null) {
+    try {
+      name = ((dao as { findCollectionByNameOrId(n: string): Collection }).findCollectionByNameOrId(ref)).name;
+    } catch {
+      // 0.22 builds the query anyway and fails it when it runs
+    }
+  }
+  return recordSelect(name, (op, q, target) => {
+    if (!wantsRecords(target, (target as { [TEMPLATE]?: unknown } | null)?.[TEMPLATE])) return runQuery(call, op, q.sql, q.params, target);
+    return fillRecords(op, fromWire(call('recordQuery', [ref, q.sql, q.params])) as JsRecord[], target);
+  });
 }
 
 /** The Dao: every method is the main thread's; runInTransaction holds its write lock meanwhile. */
@@ -62,6 +86,7 @@ export function daoProxy(call: Call): object {
         if (typeof prop === 'symbol' || prop === 'then' || prop === 'toJSON') return undefined;
         if (prop === 'db' || prop === 'concurrentDB' || prop === 'nonconcurrentDB') return () => db;
         if (prop === 'withoutHooks' || prop === 'clone') return () => dao;
+        if (prop === 'recordQuery') return (collection: unknown) => recordQuery(call, dao, collection);
         if (prop === 'runInTransaction') {
           return (fn: unknown) => {
             if (typeof fn !== 'function') throw new Error('runInTransaction expects a function');
@@ -82,8 +107,10 @@ export function daoProxy(call: Call): object {
           };
         }
         return (...args: unknown[]) => {
+          // a record holding $filesystem files is stored as an API upload is (../dao-files.ts)
+          const method = (prop === 'saveRecord' || prop === 'save') && args[0] instanceof JsRecord && Object.values(args[0].data()).some(holdsFile) ? 'saveRecordFiles' : 'dao';
           // $dbx expressions (findRecordsByExpr) cross as {sql, params}, bound by the main thread
-          const reply = call('dao', [prop, toWire(expressionsToWire(args))]) as { value: unknown; args: unknown[] };
+          const reply = call(method, [prop, toWire(expressionsToWire(args))]) as { value: unknown; args: unknown[] };
           args.forEach((arg, i) => updateFromWire(arg, reply.args[i]));
           return fromWire(reply.value);
         };
@@ -109,7 +136,7 @@ function storeProxy(call: Call): object {
   });
 }
 
-export function appObject(call: Call, info: { dataDir: string; dev: boolean; io: BlockingIo }): object {
+export function appObject(call: Call, info: { dataDir: string; dev: boolean; io: BlockingIo; addCommand: (cmd: Command) => void }): object {
   const dao = daoProxy(call);
   const store = storeProxy(call);
   return strict('$app', {
@@ -125,6 +152,6 @@ export function appObject(call: Call, info: { dataDir: string; dev: boolean; io:
     isBootstrapped: () => true,
     encryptionEnv: () => '',
     logger: () => logger(call),
-    rootCmd: rootCommand((name) => console.warn(`[pb_hooks] the custom command "${name}" is registered, but Outpost's CLI does not run custom commands yet`)),
+    rootCmd: rootCommand(info.addCommand),
   });
 }

@@ -1,6 +1,7 @@
 // What goja lets 0.22 hook code do that V8 does not, and small members 0.22's hook code uses:
 // constructors callable without `new`, `$app.logger()` (lines into the Logs page), custom CLI
-// commands (accepted and reported, not run), and `$apis.requestInfo(c)`.
+// commands (registered while the files load; `outpost <use> args` runs one, server/cli/hook-command.ts),
+// and `$apis.requestInfo(c)`.
 
 type Ctor = new (...args: unknown[]) => object;
 
@@ -39,20 +40,29 @@ export function logger(call: Call, base: Record<string, unknown> = {}, group = '
   };
 }
 
-/** `new Command({use, short, run})`: kept so `$app.rootCmd.addCommand(...)` loads; Outpost's CLI does not run it. */
+/** `new Command({use, short, long, run(cmd, args)})`: 0.22's cobra.Command, as far as `rootCmd.addCommand` uses it. */
 export class Command {
-  readonly use: string;
+  use = '';
+  short = '';
+  long = '';
+  /** `run(cmd, args)`: what `outpost <use> args...` runs. */
+  run: ((cmd: Command, args: string[]) => unknown) | null = null;
 
   constructor(options?: unknown) {
-    this.use = String((options as { use?: unknown } | null)?.use ?? '');
+    const o = (options ?? {}) as Record<string, unknown>;
+    for (const key of ['use', 'short', 'long'] as const) if (typeof o[key] === 'string') this[key] = o[key] as string;
+    if (typeof o.run === 'function') this.run = o.run as Command['run'];
   }
 }
 
-/** `$app.rootCmd`: custom commands are noted (serve says so at start), not run. */
-export function rootCommand(onAdded: (name: string) => void): object {
+/** `$app.rootCmd`: `addCommand(...)` registers custom commands (only while the hook files load). */
+export function rootCommand(add: (cmd: Command) => void): object {
   return {
     addCommand: (...cmds: unknown[]) => {
-      for (const cmd of cmds) onAdded(cmd instanceof Command ? cmd.use.split(' ')[0] : String(cmd));
+      for (const cmd of cmds) {
+        if (!(cmd instanceof Command)) throw new TypeError('addCommand expects a Command');
+        add(cmd);
+      }
     },
   };
 }

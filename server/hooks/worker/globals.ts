@@ -18,6 +18,10 @@ import { osNamespace } from './namespaces/os';
 import { mailsNamespace } from './namespaces/mails';
 import { securityNamespace } from './namespaces/security';
 import { templateNamespace } from './namespaces/template/index';
+import { tokensNamespace } from './namespaces/tokens';
+import { filesystemNamespace } from './namespaces/filesystem';
+import { formClasses } from './namespaces/forms';
+import { recordHelpers } from './namespaces/record-helpers';
 import type { HookRegistry } from './registry';
 import { blockingIo } from './sync-io';
 import { callable, Command } from './compat';
@@ -73,7 +77,7 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
   g.__hooks = info.hooksDir;
   // network work a handler waits for ($http.send, mail) runs in this executor's helper thread
   const io = blockingIo();
-  g.$app = appObject(call, { dataDir: info.dataDir, dev: info.dev, io });
+  g.$app = appObject(call, { dataDir: info.dataDir, dev: info.dev, io, addCommand: (cmd) => registry.addCommand(cmd as Parameters<HookRegistry['addCommand']>[0]) });
   // `new Dao(db)`: 0.22's Dao without hooks; here the main thread's Dao (it fires none yet)
   g.Dao = function Dao() {
     return daoProxy(call);
@@ -97,6 +101,7 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
     gzip: middleware('gzip'),
     bodyLimit: middleware('bodyLimit'),
     requestInfo: (c: unknown) => requestInfoOf(c),
+    ...recordHelpers(call, (name, tags) => registry.handlersFor(name, tags)),
   });
   g.$security = securityNamespace();
   g.$os = osNamespace();
@@ -106,6 +111,8 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
   g.$mails = mailsNamespace(call);
   g.$template = templateNamespace();
   for (const [name, Class] of Object.entries({ FormData, MailerMessage, DateTime, Cookie, Command })) g[name] = callable(Class as new (...args: unknown[]) => object);
-  for (const name of ['$tokens', '$filesystem']) g[name] = namespace(name);
+  g.$tokens = tokensNamespace(call);
+  g.$filesystem = filesystemNamespace(call, io);
+  for (const [name, Class] of Object.entries(formClasses(call))) g[name] = callable(Class as new (...args: unknown[]) => object);
   for (const name of ['RequestInfo', 'SubscriptionMessage']) g[name] = unsupportedFunction(name);
 }

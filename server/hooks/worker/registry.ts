@@ -20,6 +20,8 @@ export class HookRegistry {
   readonly hooks = new Map<string, HookEntry>();
   readonly routes = new Map<string, RouteEntry>();
   readonly crons = new Map<string, Handler>();
+  /** Custom CLI commands (`$app.rootCmd.addCommand`): their command object, run with (cmd, args). */
+  readonly commands = new Map<string, { cmd: unknown; run: Handler | null }>();
   /** routerUse's middlewares, in registration order (they wrap every route). */
   readonly uses: RouteEntry['middlewares'] = [];
   readonly registrations: Array<Registration & { file: string }> = [];
@@ -89,6 +91,14 @@ export class HookRegistry {
     }
     this.crons.set(id, fn as Handler);
     this.registrations.push({ kind: 'cron', id, job: name, expr: String(expr), file: this.file! });
+  }
+
+  addCommand(cmd: { use: string; short: string; run: Handler | null }): void {
+    const id = this.#id('$app.rootCmd.addCommand');
+    const name = cmd.use.trim().split(/\s+/)[0] ?? '';
+    if (!name) throw new TypeError('addCommand: the command has no "use" name');
+    this.commands.set(id, { cmd, run: cmd.run });
+    this.registrations.push({ kind: 'command', id, name, use: cmd.use, short: cmd.short, file: this.file! });
   }
 
   removeCron(job: unknown): void {

@@ -109,7 +109,21 @@ function send(io: BlockingIo, raw: unknown): object {
   const params = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const timeout = Math.trunc(Number(params.timeout)) || 0;
   const deadline = Date.now() + (timeout > 0 ? timeout : DEFAULT_TIMEOUT_S) * 1000;
-  const req = requestOf(params);
+  const { status, headers, body } = goClientDo(io, requestOf(params), deadline);
+  const cookies: Record<string, Cookie> = {};
+  for (const c of parseSetCookies(headers['Set-Cookie'] ?? [])) cookies[c.name] = c;
+  const text = body.toString('utf8');
+  return { statusCode: status, headers, cookies, raw: text, json: jsonOf(text) };
+}
+
+/** A GET as Go's default client sends it (`$filesystem.fileFromUrl`): the answer's status and bytes. */
+export function goGet(io: BlockingIo, url: string, deadline: number): { status: number; body: Buffer } {
+  const { status, body } = goClientDo(io, { method: 'GET', url, headers: new Headers(), body: null }, deadline);
+  return { status, body };
+}
+
+/** Go's http.Client.Do: its User-Agent, redirects followed, a gzip answer it asked for decompressed. */
+function goClientDo(io: BlockingIo, req: Request, deadline: number): { status: number; headers: Record<string, string[]>; body: Buffer } {
   if (!req.headers.get('user-agent')) req.headers.set('User-Agent', 'Go-http-client/1.1');
   const gzip = !req.headers.get('accept-encoding') && !req.headers.get('range') && req.method !== 'HEAD';
   if (gzip) req.headers.set('Accept-Encoding', 'gzip');
@@ -150,10 +164,7 @@ function send(io: BlockingIo, raw: unknown): object {
     delete headers['Content-Encoding'];
     delete headers['Content-Length'];
   }
-  const cookies: Record<string, Cookie> = {};
-  for (const c of parseSetCookies(headers['Set-Cookie'] ?? [])) cookies[c.name] = c;
-  const text = body.toString('utf8');
-  return { statusCode: answer.status, headers, cookies, raw: text, json: jsonOf(text) };
+  return { status: answer.status, headers, body };
 }
 
 function locationOf(answer: HttpAnswer): string {
