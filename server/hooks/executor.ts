@@ -88,6 +88,8 @@ interface BuiltEvent {
   recordsTouched(): boolean;
   /** The tagged model fields a handler read or replaced. */
   modelsTouched(): string[];
+  /** An API error event's e.error as the handlers left it. */
+  apiError: ApiError | null;
 }
 
 function eventOf(wire: HookEventWire): BuiltEvent {
@@ -118,6 +120,12 @@ function eventOf(wire: HookEventWire): BuiltEvent {
     }
     lazy(e, 'dao', () => (globalThis as { $app?: { dao(): unknown } }).$app?.dao());
   }
+  // a model the event may lack (a guest's file token) is one a handler may set: sent back too
+  if (fields.model === null && !wire.record) modelKeys.push(['model', lazy(e, 'model', () => null)]);
+  // an API error event's e.error: 0.22 answers with that very object, so a handler may change
+  // its code, message and data (the object it holds, not another one put in its place)
+  const apiError = isErrorFields(fields.error) ? new ApiError(fields.error.code, fields.error.message, fields.error.data) : null;
+  if (apiError) e.error = apiError;
   // the OAuth2 provider client: its settings, read through 0.22's getters (displayName(), ...)
   const client = fields.providerClient;
   if (client && typeof client === 'object') e.providerClient = Object.fromEntries(Object.entries(client).map(([k, v]) => [k, () => v]));
@@ -125,8 +133,20 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   let ctx: ReturnType<typeof routeContext> | null = null;
   if (wire.request) lazy(e, 'httpContext', () => (ctx = routeContext(wire.request!)));
   const modelsTouched = () => modelKeys.filter(([, touched]) => touched()).map(([key]) => key);
-  return { e, ctx: () => ctx, recordTouched, recordsTouched, modelsTouched };
+  return { e, ctx: () => ctx, recordTouched, recordsTouched, modelsTouched, apiError };
 }
+
+/** A JSON copy of `v` (answered as 0.22 serialises e.error.data: as it is); {} when it cannot be copied. */
+function jsonCopy(v: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(v ?? {})) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+const isErrorFields = (v: unknown): v is { code: number; message: string; data: unknown } =>
+  !!v && typeof v === 'object' && typeof (v as { code?: unknown }).code === 'number' && typeof (v as { message?: unknown }).message === 'string';
 
 /** A realtime client as 0.22's handlers use it (subscriptions.Client's methods they read). */
 function clientObject(c: { id: string; subscriptions: string[] }): object {
@@ -179,6 +199,10 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
     // what no handler read cannot have changed: it is not sent back
     const event: HookEventWire = { fields: mutableFields(e) };
     for (const key of built.modelsTouched()) event.fields![key] = toWire(e[key]);
+    // the file download's and the realtime connect's plain values
+    for (const key of ['servedPath', 'servedName', 'idleTimeout']) if (key in e && ['string', 'number'].includes(typeof e[key])) event.fields![key] = e[key];
+    const { apiError } = built;
+    if (apiError) event.fields!.error = { code: apiError.code, message: apiError.message, data: jsonCopy(apiError.data) };
     if (built.recordTouched() && e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
     if (built.recordsTouched() && Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
     return { outcome, event, response: built.ctx()?.written() ?? null };

@@ -44,6 +44,14 @@ export const UNTAGGED_HOOKS: readonly string[] = [
 /** What the server fires today. */
 export const FIRED: ReadonlySet<string> = new Set([
   'onAfterBootstrap',
+  'onBeforeApiError',
+  'onAfterApiError',
+  'onFileDownloadRequest',
+  'onFileBeforeTokenRequest',
+  'onFileAfterTokenRequest',
+  'onRealtimeConnectRequest',
+  'onRealtimeBeforeMessageSend',
+  'onRealtimeAfterMessageSend',
   'onRecordsListRequest',
   'onRecordViewRequest',
   'onRecordBeforeCreateRequest',

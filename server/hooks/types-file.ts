@@ -42,7 +42,15 @@ export const EVENT_FIELDS: Readonly<Record<string, string>> = {
   RecordAuthWithPasswordEvent:
     'collection: models.Collection\n    httpContext: echo.Context\n    /** null before the check when no account matches the identity */\n    record: models.Record | null\n    identity: string\n    password: string',
   RealtimeSubscribeEvent: 'httpContext: echo.Context\n    client: subscriptions.Client\n    /** What the client asks for; a before-handler may change it */\n    subscriptions: Array<string>',
-  RealtimeDisconnectEvent: 'client: subscriptions.Client',
+  RealtimeDisconnectEvent: 'httpContext: echo.Context\n    client: subscriptions.Client',
+  RealtimeConnectEvent:
+    "httpContext: echo.Context\n    client: subscriptions.Client\n    /** How long the connection may go without a message, in nanoseconds (Go's time.Duration); a handler may change it */\n    idleTimeout: number",
+  RealtimeMessageEvent: 'httpContext: echo.Context\n    client: subscriptions.Client\n    /** The message to send (data: its JSON text); a before-handler may change it */\n    message: { name: string; data: string }',
+  ApiErrorEvent: 'httpContext: echo.Context\n    /** The error answered; a before-handler may change its code, message and data */\n    error: ApiError',
+  FileTokenEvent:
+    'httpContext: echo.Context\n    /** The signed-in admin or auth record (null for a guest); a before-handler may put one there */\n    model: models.Admin | models.Record | null\n    /** The token answered; a handler may change it */\n    token: string',
+  FileDownloadEvent:
+    'collection: models.Collection\n    httpContext: echo.Context\n    record: models.Record\n    fileField: schema.SchemaField\n    /** The storage key of the file served (collectionId/recordId/name); a handler may change it */\n    servedPath: string\n    /** The name it is served as; a handler may change it */\n    servedName: string',
   MailerRecordEvent:
     'collection: models.Collection\n    record: models.Record\n    /** The mail; a before-handler may change it (to, subject, html, text) */\n    message: mailer.Message\n    meta: { [key: string]: any }',
   ...recordAuthEventFields(),

@@ -27,7 +27,7 @@ export function clientAddress(ctx: AppContext, req: FastifyRequest): string {
  * earlier lines may come from the client), split at commas, the rightmost valid IP (the leftmost
  * with useLeftmostIP); entries that are no IP (ports, "unknown") are skipped; none: the socket's.
  */
-export function resolveClientAddress(remote: string, rawHeaders: readonly string[], proxy: TrustedProxySettings | undefined): string {
+function resolveClientAddress(remote: string, rawHeaders: readonly string[], proxy: TrustedProxySettings | undefined): string {
   for (const name of proxy?.headers ?? []) {
     const line = lastLine(rawHeaders, name);
     if (!line) continue;

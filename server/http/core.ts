@@ -8,12 +8,20 @@ import { registerFieldsFilter } from './fields';
 import { stringifyLikeGo } from '../core/json';
 import { registerBodyParsers } from './request-body';
 import { HookAnswer, sendHookAnswer } from './record-hooks';
+import { answerWithHooks, apiErrorHooked, type SendError } from './api-error-hooks';
 
 const INVALID_BODY = 'An error occurred while loading the submitted data.';
 /** A read query outlived its budget (it was stopped); 400 like any failed list in PocketBase. */
 const QUERY_TIMEOUT = 'The request took too long to process and was stopped.';
 
-export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
+const sendEnvelope: SendError = (reply, err) => reply.status(err.status).type('application/json').send(err.toJSON());
+const sendPlainNotFound: SendError = (reply) => reply.status(404).type('text/plain').send('Not Found');
+
+export function registerCore(app: FastifyInstance, ctx: AppContext): void {
+  // onBeforeApiError / onAfterApiError: whether they have handlers is fixed for an app instance,
+  // so an error answer without them costs nothing more
+  const errorHooks = apiErrorHooked(ctx);
+
   app.decorateRequest('auth', null as never);
 
   registerBodyParsers(app);
@@ -30,17 +38,16 @@ export function registerCore(app: FastifyInstance, _ctx: AppContext): void {
       req.log.error(error);
       console.error('[server]', req.method, req.url, error);
     }
-    void reply.status(apiError.status).type('application/json').send(apiError.toJSON());
+    if (errorHooks) return answerWithHooks(ctx, req, reply, apiError, sendEnvelope);
+    void sendEnvelope(reply, apiError);
   });
 
   app.setNotFoundHandler((req, reply) => {
     const err = new ApiError(404, 'Not Found.');
     req.failure = { message: err.message };
-    if (req.url.startsWith('/api/') || req.url === '/api') {
-      void reply.status(404).type('application/json').send(err.toJSON());
-    } else {
-      void reply.status(404).type('text/plain').send('Not Found');
-    }
+    const send = req.url.startsWith('/api/') || req.url === '/api' ? sendEnvelope : sendPlainNotFound;
+    if (errorHooks) return answerWithHooks(ctx, req, reply, err, send);
+    void send(reply, err);
   });
 }
 

@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { findAdminByFileToken } from '../services/admins';
-import { getStorage } from '../services/storage';
+import { getStorage, isSafeSegment } from '../services/storage';
 import { DEFAULT_THUMB_SIZES, ensureThumb, THUMBABLE_CONTENT_TYPES } from '../services/thumbs';
 import {
   decodeJwtUnverified,
@@ -33,6 +33,7 @@ import { ApiError, badRequest, notFound } from '../core/errors';
 import { allowFraming } from './security-headers';
 import { contentDisposition, serveContent } from './serve-content';
 import { isFileField } from '../../src/fields/file/field';
+import { downloadHook, hasFileTokenHooks, tokenWithHooks, type IssuedToken } from './file-hooks';
 
 /** Content types a browser may show inline (0.22's inlineServeContentTypes). */
 const INLINE_CONTENT_TYPES = new Set([
@@ -53,24 +54,34 @@ const FORBIDDEN_FILE = 'Insufficient permissions to access the file resource.';
 type Params = { collection?: string; recordId?: string; filename?: string };
 
 export function registerFiles(app: FastifyInstance, ctx: AppContext): void {
+  const tokenHooks = hasFileTokenHooks(ctx);
   app.post('/api/files/token', async (req) => {
-    const settings = ctx.settings.get();
-    const auth = req.auth;
-    if (auth?.kind === 'admin' && auth.admin) {
-      const admin = ctx.admins.findById(String(auth.admin.id));
-      if (admin) return { token: newAdminFileToken(settings, admin) };
-    } else if (auth?.kind === 'authRecord' && auth.record && auth.collectionId) {
-      const tokenKey = String(auth.record.tokenKey ?? '');
-      if (tokenKey) {
-        return { token: newRecordFileToken(settings, { id: String(auth.record.id), tokenKey, collectionId: auth.collectionId }) };
-      }
-    }
-    throw badRequest('Failed to generate file token.');
+    const issued = issueFileToken(ctx, req);
+    if (tokenHooks) return tokenWithHooks(ctx, req, issued);
+    if (!issued.model) throw badRequest('Failed to generate file token.');
+    return { token: issued.token };
   });
 
   // HEAD first, so Fastify does not derive one from GET (which would zero Content-Length)
   app.head('/api/files/:collection/:recordId/:filename', async (req, reply) => serveFile(ctx, req, reply));
   app.get('/api/files/:collection/:recordId/:filename', async (req, reply) => serveFile(ctx, req, reply));
+}
+
+/** A file token for the signed-in admin or auth record (0.22's fileToken before its hooks); no model for anyone else. */
+function issueFileToken(ctx: AppContext, req: FastifyRequest): IssuedToken {
+  const settings = ctx.settings.get();
+  const auth = req.auth;
+  if (auth?.kind === 'admin' && auth.admin) {
+    const admin = ctx.admins.findById(String(auth.admin.id));
+    if (admin) return { model: { admin }, token: newAdminFileToken(settings, admin) };
+  } else if (auth?.kind === 'authRecord' && auth.record && auth.collectionId) {
+    const tokenKey = String(auth.record.tokenKey ?? '');
+    if (tokenKey) {
+      const token = newRecordFileToken(settings, { id: String(auth.record.id), tokenKey, collectionId: auth.collectionId });
+      return { model: { record: auth.record, collectionId: auth.collectionId }, token };
+    }
+  }
+  return { model: null, token: '' };
 }
 
 async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
@@ -131,7 +142,30 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
     }
   }
 
+  const hooked = await downloadHook(ctx, req, collection, row, field, { servedPath: storageKey(storage.root, servedPath), servedName });
+  if (hooked) {
+    // what the handlers left: another stored file (0.22's storage key) or another name
+    servedName = hooked.servedName;
+    const chosen = keyPath(storage.root, hooked.servedPath);
+    if (chosen !== servedPath) {
+      const info = chosen ? await fileInfo(chosen) : null;
+      if (!chosen || !info) throw notFound();
+      servedPath = chosen;
+      served = info;
+    }
+  }
+
   return sendFile(req, reply, servedPath, servedName, served);
+}
+
+/** 0.22's storage key of a file: its path under the storage root, with forward slashes. */
+const storageKey = (root: string, p: string) => path.relative(root, p).split(path.sep).join('/');
+
+/** The file a storage key names, when every segment of it is a plain name; null otherwise. */
+function keyPath(root: string, key: string): string | null {
+  const segments = key.split('/').filter((s) => s !== '');
+  if (segments.length === 0 || !segments.every(isSafeSegment)) return null;
+  return path.join(root, ...segments);
 }
 
 // ---------------------------------------------------------------------------------------------

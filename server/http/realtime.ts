@@ -6,13 +6,14 @@
 // and `X-Accel-Buffering: no` keep proxies from buffering it either.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
-import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUPS_PER_ORIGIN, sseFrame, type ClientAuth, type Sink } from '../realtime/broker';
+import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUPS_PER_ORIGIN, type ClientAuth, type Sink } from '../realtime/broker';
 import { badRequest, forbidden, notFound } from '../core/errors';
 import { stringifyLikeGo } from '../core/json';
 import { validateBody } from '../core/body-validator';
 import { readBody } from './form-bind';
 import { bindRecordEvents } from '../realtime/broadcast';
-import { afterDisconnect, afterSubscribe, beforeSubscribe } from './realtime-hooks';
+import { afterDisconnect, afterSubscribe, beforeSubscribe, connectRequest, keepConnectRequest, keepsConnectRequest, messageHooks } from './realtime-hooks';
+import { sendWritten } from './hook-routes';
 import { clientAddress } from './client-address';
 
 const OAUTH2_TOPIC = '@oauth2';
@@ -27,7 +28,8 @@ export function brokerOf(ctx: AppContext): Broker | undefined {
 }
 
 export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
-  const broker = new Broker(ctx.options.realtimeIdleMs ?? DEFAULT_IDLE_MS);
+  const idleMs = ctx.options.realtimeIdleMs ?? DEFAULT_IDLE_MS;
+  const broker = new Broker(idleMs);
   brokers.set(ctx, broker);
   const unbind = bindRecordEvents(ctx, broker);
   // end the streams before the server waits for its connections
@@ -36,36 +38,65 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
     broker.closeAll();
   });
 
-  app.get('/api/realtime', (req, reply) => {
-    reply.hijack();
+  // whether realtime hooks have handlers is fixed for an app instance: without, a connection and
+  // its messages pay for none
+  const keepRequest = keepsConnectRequest(ctx);
+  broker.messageHooks = messageHooks(ctx);
+
+  app.get('/api/realtime', async (req, reply) => {
     const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-      Connection: 'keep-alive',
-    });
-    res.socket?.setNoDelay(true);
+    // the stream opens once onRealtimeConnectRequest let it: a refusal is answered as any error
+    let open = false;
+    let droppedTopics: string[] = [];
     const sink: Sink = {
       write: (chunk) => void res.write(chunk),
       bufferedBytes: () => res.writableLength + (res.socket?.writableLength ?? 0),
       close: () => {
+        // (the broker closes a client before it forgets its topics: the disconnect event lists them)
+        droppedTopics = [...client.topics.keys()];
+        if (!open) return;
         res.end();
         // a peer that never reads would keep the socket half-open: do not wait for it
         setTimeout(() => res.destroy(), 1000).unref();
       },
     };
     const client = broker.register(sink, clientAddress(ctx, req));
+    let ended = false;
     const gone = () => {
-      if (client.discarded) return;
-      const topics = [...client.topics.keys()];
+      if (ended) return;
+      ended = true;
+      const topics = client.discarded ? droppedTopics : [...client.topics.keys()];
       broker.unregister(client.id);
       afterDisconnect(ctx, client, topics);
     };
     req.raw.on('close', gone);
     res.on('close', gone);
     res.on('error', gone);
-    broker.send(client, sseFrame(client.id, 'PB_CONNECT', stringifyLikeGo({ clientId: client.id })));
+    if (keepRequest) {
+      keepConnectRequest(ctx, req, client);
+      const connect = await connectRequest(ctx, client, idleMs).catch((err: unknown) => {
+        gone();
+        throw err;
+      });
+      if (connect?.response) {
+        gone();
+        return sendWritten(reply, { outcome: 'continue', response: connect.response });
+      }
+      if (connect && connect.idleMs !== idleMs) broker.setIdleTimeout(client, connect.idleMs);
+    }
+    reply.hijack();
+    if (ended) return;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+    });
+    open = true;
+    res.socket?.setNoDelay(true);
+    // (PB_CONNECT may wait for its hooks, or be skipped by them: the stream is open meanwhile)
+    res.flushHeaders();
+    broker.sendMessage(client, 'PB_CONNECT', stringifyLikeGo({ clientId: client.id }));
   });
 
   app.post('/api/realtime', async (req, reply) => {
@@ -106,7 +137,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
     const error = first('error');
     if (error) data.error = error;
     broker.removeTopic(client, OAUTH2_TOPIC);
-    broker.send(client, sseFrame(client.id, OAUTH2_TOPIC, stringifyLikeGo(data)));
+    broker.sendMessage(client, OAUTH2_TOPIC, stringifyLikeGo(data));
     return reply.redirect(error || !data.code ? OAUTH2_FAILURE : OAUTH2_SUCCESS, 307);
   });
 }

@@ -21,7 +21,7 @@ import { exportRecord } from '../records/serialize';
 import { pendingRowOf, readRowById } from '../records/store';
 import { QueryTimeoutError, type PendingRow } from '../db/database';
 import type { RequestInfo } from '../query/record-resolver';
-import { type Broker, type Client, type ClientAuth, type Subscriber, sseFrame } from './broker';
+import type { Broker, Client, ClientAuth, Subscriber } from './broker';
 import { SlicedQueue } from './sliced-queue';
 import { runWithoutReadClient } from '../db/read-client';
 import type { ParsedTopic } from './topics';
@@ -165,7 +165,9 @@ async function eventData(
 
 interface Delivery {
   client: Client;
-  frame: string;
+  /** The event name (the client's topic) and its JSON. */
+  name: string;
+  data: string;
 }
 
 /** Groups whose checks run at once: as many as the read pool runs children (its default maximum). */
@@ -279,14 +281,14 @@ async function* groupDeliveries(ctx: AppContext, action: Action, record: RecordM
     const { group, data } = await Promise.race(running.values());
     running.delete(group);
     if (data === null) continue;
-    for (const m of group.members) yield { client: m.client, frame: sseFrame(m.client.id, m.topic.name, data) };
+    for (const m of group.members) yield { client: m.client, name: m.topic.name, data };
   }
 }
 
 /** Sends each delivery as it comes (a job of the sliced queue). */
 async function* sending(broker: Broker, deliveries: AsyncIterable<Delivery>): AsyncGenerator<void> {
   for await (const d of deliveries) {
-    broker.send(d.client, d.frame);
+    broker.sendMessage(d.client, d.name, d.data);
     yield;
   }
 }

@@ -39,6 +39,27 @@ export interface Client {
 interface ClientState extends Client {
   sink: Sink;
   idle: NodeJS.Timeout | null;
+  idleMs: number;
+  /** Messages waiting for the message hooks, one after the other, and their size. */
+  hooked: Promise<void>;
+  queuedBytes: number;
+}
+
+/** An SSE message: its event name and data (JSON text). */
+export interface Message {
+  name: string;
+  data: string;
+}
+
+/**
+ * What runs around each message a client is sent (pb_hooks' onRealtime{Before,After}MessageSend,
+ * wired by the HTTP layer): `before` gives the message to write (as a handler changed it) or null
+ * to skip it, `after` follows the write; either rejecting drops the client (0.22 closes the
+ * connection). A client's messages go through them one at a time, in order.
+ */
+export interface MessageHooks {
+  before(client: Client, message: Message): Promise<Message | null>;
+  after(client: Client, message: Message): Promise<void>;
 }
 
 const GUEST: ClientAuth = Object.freeze({ kind: 'guest', id: '' }) as ClientAuth;
@@ -79,6 +100,9 @@ export class Broker {
   /** base topic → client id → that client's topics with that base (several option variants). */
   private readonly index = new Map<string, Map<string, ParsedTopic[]>>();
 
+  /** Set when pb_hooks have message handlers (nothing else pays for them). */
+  messageHooks: MessageHooks | null = null;
+
   constructor(private readonly idleMs = DEFAULT_IDLE_MS) {}
 
   get size(): number {
@@ -86,11 +110,24 @@ export class Broker {
   }
 
   register(sink: Sink, origin = ''): Client {
-    const client: ClientState = { id: newClientId(), origin, auth: GUEST, topics: new Map(), discarded: false, sink, idle: null };
+    const client: ClientState = { id: newClientId(), origin, auth: GUEST, topics: new Map(), discarded: false, sink, idle: null, idleMs: this.idleMs, hooked: Promise.resolve(), queuedBytes: 0 };
     this.clients.set(client.id, client);
-    client.idle = setTimeout(() => this.unregister(client.id), this.idleMs);
-    client.idle.unref();
+    this.startIdle(client);
     return client;
+  }
+
+  /** A client's own idle time (0.22's e.idleTimeout of its connect event), counted from now. */
+  setIdleTimeout(client: Client, ms: number): void {
+    const state = this.clients.get(client.id);
+    if (!state || state.discarded) return;
+    state.idleMs = ms;
+    this.startIdle(state);
+  }
+
+  private startIdle(state: ClientState): void {
+    if (state.idle) clearTimeout(state.idle);
+    state.idle = setTimeout(() => this.unregister(state.id), state.idleMs);
+    state.idle.unref();
   }
 
   get(id: string): Client | undefined {
@@ -108,13 +145,14 @@ export class Broker {
     this.clients.delete(id);
     client.discarded = true;
     if (client.idle) clearTimeout(client.idle);
-    this.unindex(client);
-    client.topics.clear();
+    // (closed first: the sink may still read the client's topics)
     try {
       client.sink.close();
     } catch {
       // already gone
     }
+    this.unindex(client);
+    client.topics.clear();
   }
 
   /**
@@ -170,6 +208,31 @@ export class Broker {
       }
     }
     return out;
+  }
+
+  /** Sends a message (as a frame, through the message hooks when there are). */
+  sendMessage(client: Client, name: string, data: string): void {
+    const hooks = this.messageHooks;
+    if (!hooks) return this.send(client, sseFrame(client.id, name, data));
+    const state = this.clients.get(client.id);
+    if (!state || state.discarded) return;
+    // messages waiting for their hooks are unsent backlog too
+    const size = name.length + data.length;
+    if (state.queuedBytes > 0 && state.sink.bufferedBytes() + state.queuedBytes + size > MAX_BUFFERED_BYTES) {
+      this.unregister(state.id);
+      return;
+    }
+    state.queuedBytes += size;
+    state.hooked = state.hooked
+      .then(async () => {
+        state.queuedBytes -= size;
+        if (state.discarded) return;
+        const message = await hooks.before(state, { name, data });
+        if (!message || state.discarded) return;
+        this.send(state, sseFrame(state.id, message.name, message.data));
+        await hooks.after(state, message);
+      })
+      .catch(() => this.unregister(state.id));
   }
 
   /** Writes a frame to a client; a client that stopped reading is dropped, never buffered without bound. */

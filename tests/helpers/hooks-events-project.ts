@@ -4,7 +4,8 @@
 // executor). A request's headers name the hook whose handler acts on it: X-Fail-Hook returns an
 // error (0.22's API tests' "... error response" scenarios), X-Throw-Hook throws a ForbiddenError,
 // X-Probe-Hook keeps what the handler sees of its event, X-Change-Hook changes the event (e.record,
-// e.token, e.meta, e.oAuth2User, e.externalAuths), X-Answer-Hook writes a response, X-Stop-Hook
+// e.token, e.meta, e.oAuth2User, e.externalAuths, e.error, e.model, e.servedPath and e.servedName,
+// e.idleTimeout, a realtime e.message), X-Answer-Hook writes a response, X-Stop-Hook
 // returns false; a hook without a request (a model's) fails when POST /__events/fail/:name named it. Routes read and clear the list and the probe, and put fixture rows back as they
 // were (raw SQL: no hook fires) between scenarios.
 import { TAGGED_HOOKS, UNTAGGED_HOOKS } from '../../server/hooks/hook-names';
@@ -25,6 +26,14 @@ const probe = (e) => ({
   isNewRecord: e.isNewRecord === undefined ? "absent" : e.isNewRecord,
   externalAuths: e.externalAuths ? e.externalAuths.map((a) => a.provider) : "absent",
   externalAuth: e.externalAuth ? e.externalAuth.provider + " of " + e.externalAuth.recordId : "absent",
+  error: e.error ? { code: e.error.code, message: e.error.message, data: e.error.data, text: e.error.error() } : "absent",
+  model: e.model === undefined ? "absent" : e.model === null ? null : e.model.id,
+  fileField: e.fileField ? e.fileField.name : "absent",
+  servedPath: e.servedPath === undefined ? "absent" : e.servedPath,
+  servedName: e.servedName === undefined ? "absent" : e.servedName,
+  client: e.client ? e.client.id() : "absent",
+  idleTimeout: e.idleTimeout === undefined ? "absent" : e.idleTimeout,
+  sse: e.message && typeof e.message.name === "string" ? { name: e.message.name, data: e.message.data } : "absent",
 });
 
 const change = (e) => {
@@ -33,6 +42,19 @@ const change = (e) => {
   if (e.meta) e.meta = { ...e.meta, fromHook: true };
   if (e.oAuth2User) e.oAuth2User.name = "Named by a hook";
   if (e.externalAuths) e.externalAuths = e.externalAuths.filter((a) => a.provider !== "google");
+  if (e.error) {
+    e.error.code = 409;
+    e.error.message = "Changed by a hook.";
+    e.error.data = { by: "a hook" };
+  }
+  // a guest's file token: a model and a token (0.22's "unauthorized with model and token via hook")
+  if (e.model === null && typeof e.token === "string") e.model = $app.dao().findAuthRecordByEmail("users", "test@example.com");
+  if (typeof e.servedName === "string") {
+    e.servedPath = "_pb_users_auth_/oap640cot4yru2s/test_kfd2wYLxkz.txt";
+    e.servedName = "renamed-by-a-hook.txt";
+  }
+  if (typeof e.idleTimeout === "number") e.idleTimeout = 300 * 1000 * 1000;
+  if (e.message && typeof e.message.name === "string") e.message.data = JSON.stringify({ changedBy: "a hook", name: e.message.name });
 };
 
 const note = (name) => (e) => {

@@ -160,7 +160,7 @@ describe('without the setting', () => {
     expect(health.body.data).toMatchObject({ realIP: '127.0.0.1', possibleProxyHeader: 'X-Forwarded-For' });
     for (let i = 0; i < 5; i++) expect((await adminSignIn(ATTACKER, 'test@example.com', `wrong-${i}`)).status).toBe(400);
     expect((await adminSignIn(VICTIM, 'test@example.com', FIXTURE_PASSWORD)).status).toBe(429);
-  });
+  }, 90_000);
 });
 
 describe('trusting X-Real-IP, the header nginx sets from the address it sees', () => {
@@ -172,7 +172,7 @@ describe('trusting X-Real-IP, the header nginx sets from the address it sees', (
     expect((await userSignIn(VICTIM, 'test@example.com', FIXTURE_PASSWORD)).status).toBe(200);
     // the admin the attacker locked out above (as nginx) signs in again
     expect((await adminSignIn(VICTIM, 'test@example.com', FIXTURE_PASSWORD)).status).toBe(200);
-  });
+  }, 90_000);
 
   it('60 failures across 60 made-up identities from one client do not block another client', async () => {
     const statuses: number[] = [];
@@ -210,7 +210,7 @@ describe('trusting X-Real-IP, the header nginx sets from the address it sees', (
       headers: { 'X-Forwarded-For': '198.51.100.99' },
     });
     expect(sixth.status).toBe(429);
-  });
+  }, 90_000);
 });
 
 describe('trusting X-Forwarded-For', () => {
@@ -222,5 +222,5 @@ describe('trusting X-Forwarded-For', () => {
     await setTrustedProxy({ headers: ['X-Forwarded-For'], useLeftmostIP: true });
     expect((await viaProxy(ATTACKER, 'GET', '/api/xff-left-probe', { headers: { 'X-Forwarded-For': '203.0.113.88' } })).status).toBe(404);
     expect(await loggedIps('/api/xff-left-probe')).toMatchObject({ userIp: '203.0.113.88' });
-  });
+  }, 90_000);
 });
