@@ -38,6 +38,7 @@ export default defineConfig({
             'tests/server/hooks-reload.test.ts',
             'tests/server/hooks-types-file.test.ts',
             'tests/server/hooks-namespaces.test.ts',
+            'tests/server/hooks-namespaces-more.test.ts',
             'tests/server/hooks-template.test.ts',
             'tests/server/hostile.test.ts',
             'tests/server/migrations-pb022-compat.test.ts',
