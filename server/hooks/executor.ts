@@ -112,6 +112,8 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   for (const [key, value] of Object.entries(fields)) {
     if (key !== 'collection' && isTaggedModel(value)) modelKeys.push([key, lazy(e, key, () => fromWire(value))]);
   }
+  // an admin sign-in's event for an unknown email has e.admin null: a handler may put one there
+  if (fields.admin === null) modelKeys.push(['admin', lazy(e, 'admin', () => null)]);
   // model hooks name it e.model (and give the Dao the write runs with); a model with no class
   // here (an external auth) comes as the plain fields.model
   if ('model' in fields) {
@@ -163,7 +165,7 @@ function clientObject(c: { id: string; subscriptions: string[] }): object {
 /** The event's plain fields a handler may change (a mail's message and meta, a list's result, an auth's token, ...). */
 function mutableFields(e: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of ['message', 'meta', 'result', 'subscriptions', 'token', 'oAuth2User', 'externalAuths']) {
+  for (const key of ['message', 'meta', 'result', 'subscriptions', 'token', 'oAuth2User', 'externalAuths', 'redactedSettings', 'newSettings']) {
     if (!(key in e)) continue;
     try {
       out[key] = JSON.parse(JSON.stringify(e[key] ?? null)) as unknown;

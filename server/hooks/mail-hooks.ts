@@ -1,11 +1,15 @@
-// 0.22's mailer hooks for the auth record mails (onMailer{Before,After}Record{Verification,
-// ResetPassword,ChangeEmail}Send, tagged with the collection): e.message is the mail (to, subject,
-// html, text), which a before-handler may change, or skip by returning false; e.meta holds the
-// token (and the new address of an email change); e.record and e.collection the account.
+// 0.22's mailer hooks: for the auth record mails (onMailer{Before,After}Record{Verification,
+// ResetPassword,ChangeEmail}Send, tagged with the collection; e.record and e.collection the
+// account) and the admin password reset (onMailer{Before,After}AdminResetPasswordSend, e.admin).
+// e.message is the mail (to, subject, html, text), which a before-handler may change, or skip by
+// returning false; e.meta holds the token (and the new address of an email change).
 import type { AppContext } from '../context';
 import type { RecordModel } from '../records/model';
+import type { AdminRow } from '../services/admins';
 import type { MailIntercept, MailMessage, RecordMailTemplate } from '../services/mailer';
+import { adminEventWire } from './admin-wire';
 import { apiErrorOf, invokeSafely } from './errors';
+import type { HookEventWire } from './protocol';
 import { recordWire } from './record-wire';
 import { collectionJson } from '../collections/normalize';
 
@@ -29,16 +33,12 @@ function messageIn(value: unknown, fallback: MailMessage): MailMessage {
   return { to: to.map((t) => ({ address: t.address, name: typeof t.name === 'string' ? t.name : '' })), subject: String(v.subject ?? fallback.subject), html: String(v.html ?? fallback.html), text: String(v.text ?? '') };
 }
 
-/** The intercept for one mail, or undefined when no handler runs for it. */
-export function mailHooks(ctx: AppContext, template: RecordMailTemplate, record: RecordModel, meta: Record<string, unknown>): MailIntercept | undefined {
+/** The intercept for one mail around `before` and `after` (`eventOf`: the event for a message), or undefined when no handler runs. */
+function interceptOf(ctx: AppContext, before: string, after: string, tags: string[], eventOf: (message: MailMessage) => HookEventWire): MailIntercept | undefined {
   const hooks = ctx.hooks;
-  const tags = [record.collection.id, record.collection.name];
-  const before = `onMailerBefore${EVENT[template]}`;
-  const after = `onMailerAfter${EVENT[template]}`;
   if (!hooks || !(hooks.has(before, tags) || hooks.has(after, tags))) return undefined;
   const fire = async (name: string, message: MailMessage) => {
-    const event = { record: recordWire(record), fields: { collection: collectionJson(record.collection) as unknown as Record<string, unknown>, message: messageOut(ctx, message), meta, mailClient: null } };
-    const result = await invokeSafely(() => hooks.trigger(name, tags, event), name);
+    const result = await invokeSafely(() => hooks.trigger(name, tags, eventOf(message)), name);
     if (result.outcome === 'error') throw apiErrorOf(result.error);
     return result;
   };
@@ -52,4 +52,20 @@ export function mailHooks(ctx: AppContext, template: RecordMailTemplate, record:
       if (hooks.has(after, tags)) await fire(after, message);
     },
   };
+}
+
+/** The intercept for an auth record's mail, or undefined when no handler runs for it. */
+export function mailHooks(ctx: AppContext, template: RecordMailTemplate, record: RecordModel, meta: Record<string, unknown>): MailIntercept | undefined {
+  const collection = collectionJson(record.collection) as unknown as Record<string, unknown>;
+  return interceptOf(ctx, `onMailerBefore${EVENT[template]}`, `onMailerAfter${EVENT[template]}`, [record.collection.id, record.collection.name], (message) => ({
+    record: recordWire(record),
+    fields: { collection, message: messageOut(ctx, message), meta, mailClient: null },
+  }));
+}
+
+/** The intercept for an admin's password reset mail, or undefined when no handler runs for it. */
+export function adminMailHooks(ctx: AppContext, admin: AdminRow, meta: Record<string, unknown>): MailIntercept | undefined {
+  return interceptOf(ctx, 'onMailerBeforeAdminResetPasswordSend', 'onMailerAfterAdminResetPasswordSend', [], (message) => ({
+    fields: { admin: adminEventWire(admin), message: messageOut(ctx, message), meta, mailClient: null },
+  }));
 }

@@ -54,7 +54,23 @@ export const EVENT_FIELDS: Readonly<Record<string, string>> = {
   MailerRecordEvent:
     'collection: models.Collection\n    record: models.Record\n    /** The mail; a before-handler may change it (to, subject, html, text) */\n    message: mailer.Message\n    meta: { [key: string]: any }',
   ...recordAuthEventFields(),
+  ...adminEventFields(),
+  SettingsListEvent: 'httpContext: echo.Context\n    /** The answer (secrets redacted); a handler may change it */\n    redactedSettings: { [key: string]: any }',
+  SettingsUpdateEvent: 'httpContext: echo.Context\n    oldSettings: { [key: string]: any }\n    /** What is saved; a before-handler may change it */\n    newSettings: { [key: string]: any }',
 };
+
+/** The admins API's events (server/http/admins.ts): the admin, plus each one's own fields. */
+function adminEventFields(): Record<string, string> {
+  const base = 'httpContext: echo.Context\n    admin: models.Admin';
+  const plain = ['AdminViewEvent', 'AdminCreateEvent', 'AdminUpdateEvent', 'AdminDeleteEvent', 'AdminAuthRefreshEvent', 'AdminRequestPasswordResetEvent', 'AdminConfirmPasswordResetEvent'];
+  return {
+    ...Object.fromEntries(plain.map((type) => [type, base])),
+    AdminsListEvent: 'httpContext: echo.Context\n    admins: Array<models.Admin>\n    /** The answer; a handler may change it */\n    result: search.Result',
+    AdminAuthEvent: `${base}\n    token: string`,
+    AdminAuthWithPasswordEvent: 'httpContext: echo.Context\n    /** null before the check when no admin has the email */\n    admin: models.Admin | null\n    identity: string\n    password: string',
+    MailerAdminEvent: 'admin: models.Admin\n    /** The mail; a before-handler may change it (to, subject, html, text) */\n    message: mailer.Message\n    meta: { [key: string]: any }',
+  };
+}
 
 /** The record auth flows' events (server/http/record-auth): the record, plus each one's own fields. */
 function recordAuthEventFields(): Record<string, string> {

@@ -1,20 +1,25 @@
 // /api/admins (PocketBase 0.22): password sign-in, refresh, password reset by mail, and admin
-// CRUD. Messages, field error codes and JSON key order follow 0.22; failed sign-ins are rate
-// limited per IP and identity (0.22 has no limiter).
+// CRUD, with 0.22's request hooks (onAdmin*Request: e.admin, and e.admins + e.result for the list,
+// e.token for onAdminAuthRequest) chained as apis/admin.go chains them, and the admin's writes
+// with the model hooks (../services/admin-writes.ts). Messages, field error codes and JSON key
+// order follow 0.22; failed sign-ins are rate limited per IP and identity (0.22 has no limiter).
 import { logBackgroundError } from '../services/request-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { nowDateTime } from '../db/layout';
 import { runListQuery } from '../query/list';
 import { adminJson, findAdminByResetToken, type AdminRow } from '../services/admins';
+import { deleteAdmin, saveAdmin } from '../services/admin-writes';
+import { adminEventWire, adminRowFromWire } from '../hooks/admin-wire';
 import { mailAdminPasswordReset } from '../records/auth-mails';
-import { hashPassword, newId, newTokenKey, verifyPassword } from '../services/passwords';
+import { hashPassword, newTokenKey, verifyPassword } from '../services/passwords';
 import { createAttemptLimiter } from '../services/rate-limit';
 import { newAdminAuthToken } from '../services/tokens';
 import { adminOnly, badRequest, notFound, tooManyRequests } from '../core/errors';
 import { fieldFailure, validateBody, type FieldCheck } from '../core/body-validator';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
+import { HookAnswer, RequestHooks, sendHookAnswer } from './request-hooks';
 import { clientAddress } from './client-address';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
@@ -32,10 +37,13 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
   const signInAttempts = createAttemptLimiter({ limit: SIGN_IN_FAILURE_LIMIT, sourceLimit: SIGN_IN_SOURCE_LIMIT, windowMs: SIGN_IN_WINDOW_MS });
   const admins = ctx.admins;
 
-  const authResponse = (admin: AdminRow) => ({
-    token: newAdminAuthToken(ctx.settings.get(), admin),
-    admin: adminJson(admin),
-  });
+  /** 0.22's authResponse: a new token, onAdminAuthRequest (e.admin and e.token as its handlers leave them), the answer. */
+  const authResponse = async (hooks: RequestHooks, admin: AdminRow) => {
+    const token = newAdminAuthToken(ctx.settings.get(), admin);
+    const left = await hooks.run('onAdminAuthRequest', { admin: adminEventWire(admin), token });
+    hooks.answerIfWritten();
+    return { token: typeof left?.token === 'string' ? left.token : token, admin: adminJson(adminLeft(left, admin)) };
+  };
 
   app.post('/api/admins/auth-with-password', async (req, reply) => {
     const form = bindForm(req, { identity: 'string', password: 'string' }, LOAD_FAILED);
@@ -51,31 +59,55 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');
     }
 
-    const admin = admins.findByEmail(identity);
-    // Hash even for an unknown email, so response time does not reveal which admins exist.
-    const ok = await verifyPassword(String(form.password), admin?.passwordHash ?? (await dummyHash()));
-    if (!admin || !ok) {
-      throw badRequest('Failed to authenticate.');
-    }
-    attempt.succeeded();
-    return authResponse(admin);
+    // 0.22's before hook runs ahead of the password check, e.admin null for an unknown email: a
+    // handler may pick the admin itself
+    let admin = admins.findByEmail(identity) ?? null;
+    const password = String(form.password);
+    const hooks = new RequestHooks(ctx, req);
+    return hooks.guard(async () => {
+      const before = await hooks.run('onAdminBeforeAuthWithPasswordRequest', { admin: admin && adminEventWire(admin), identity, password });
+      if (before && 'admin' in before) admin = adminLeft(before, admin, true);
+      // Hash even for an unknown email, so response time does not reveal which admins exist.
+      const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash()));
+      if (!admin || !ok) {
+        throw badRequest('Failed to authenticate.');
+      }
+      attempt.succeeded();
+      const after = await hooks.run('onAdminAfterAuthWithPasswordRequest', { admin: adminEventWire(admin), identity, password });
+      return authResponse(hooks, adminLeft(after, admin));
+    });
   });
 
   app.post('/api/admins/auth-refresh', async (req) => {
     const current = requireAdmin(req);
     const admin = admins.findById(String(current.id));
     if (!admin) throw adminOnly();
-    return authResponse(admin);
+    const hooks = new RequestHooks(ctx, req);
+    return hooks.guard(async () => {
+      const before = adminLeft(await hooks.run('onAdminBeforeAuthRefreshRequest', { admin: adminEventWire(admin) }), admin);
+      const after = adminLeft(await hooks.run('onAdminAfterAuthRefreshRequest', { admin: adminEventWire(before) }), before);
+      return authResponse(hooks, after);
+    });
   });
 
   app.post('/api/admins/request-password-reset', async (req, reply) => {
     const form = bindForm(req, { email: 'string' }, LOAD_FAILED);
     validateBody('admins/request-password-reset', form, {}, 'An error occurred while validating the form.');
 
-    // Answer 204 whatever happens next, so the endpoint cannot be used to enumerate admins.
-    void sendPasswordReset(ctx, String(form.email)).catch((err) =>
-      logBackgroundError(ctx, 'Failed to send admin password reset email', err, { type: 'mail', email: String(form.email) }),
-    );
+    // Answer 204 whatever happens (a hook's error is logged), so the endpoint cannot be used to
+    // enumerate admins; the hooks run only for an admin the request is for, the mail and its
+    // stamp in the background (0.22's order), unless a handler returned false
+    const admin = passwordResetTarget(ctx, String(form.email));
+    if (!admin) return reply.status(204).send();
+    const hooks = new RequestHooks(ctx, req);
+    try {
+      const target = adminLeft(await hooks.run('onAdminBeforeRequestPasswordResetRequest', { admin: adminEventWire(admin) }), admin);
+      void sendPasswordReset(ctx, target).catch((err) => logBackgroundError(ctx, 'Failed to send admin password reset email', err, { type: 'mail', email: target.email }));
+      await hooks.run('onAdminAfterRequestPasswordResetRequest', { admin: adminEventWire(target) });
+    } catch (err) {
+      if (!(err instanceof HookAnswer)) logBackgroundError(ctx, 'Failed to request admin password reset', err, { type: 'hooks' });
+    }
+    if (hooks.written) return sendHookAnswer(reply, { stopped: true, response: hooks.written });
     return reply.status(204).send();
   });
 
@@ -85,14 +117,25 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     validateBody('requests/admins/confirm-password-reset', form, {
       token: (value) => {
         admin = findAdminByResetToken(admins, ctx.settings.get(), String(value));
-        return admin ? null : fieldFailure('validation_invalid_token', 'Invalid or expired token.');
+        return admin ? null : INVALID_TOKEN;
       },
     });
     if (!admin) throw badRequest();
+    const found: AdminRow = admin;
 
-    const passwordHash = await hashPassword(String(form.password));
-    admins.setPasswordHash(admin.id, passwordHash, newTokenKey(), nowDateTime());
-    return reply.status(204).send();
+    // the admin as the hooks see it: the new password set (0.22's SetPassword: a new tokenKey, no reset stamp)
+    const changed: AdminRow = { ...found, passwordHash: await hashPassword(String(form.password)), tokenKey: newTokenKey(), lastResetSentAt: '' };
+    const hooks = new RequestHooks(ctx, req);
+    return hooks.guard(async () => {
+      const target = adminLeft(await hooks.run('onAdminBeforeConfirmPasswordResetRequest', { admin: adminEventWire(changed) }), changed);
+      const saved = await saveAdmin(ctx, target, false, 'Failed to set new password.', () => {
+        // a token used twice at once is used once
+        if (admins.findById(found.id)?.tokenKey !== found.tokenKey) throw badRequest(undefined, { token: INVALID_TOKEN });
+      });
+      await hooks.run('onAdminAfterConfirmPasswordResetRequest', { admin: adminEventWire(saved) });
+      hooks.answerIfWritten();
+      return reply.status(204).send();
+    });
   });
 
   app.get('/api/admins', async (req) => {
@@ -107,10 +150,19 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
         email: '"_admins"."email"',
       },
       query: req.query as Record<string, unknown>,
-      map: (row) => adminJson(row as unknown as AdminRow),
     });
-    const { page, perPage, totalItems, totalPages, items } = result;
-    return { page, perPage, totalItems, totalPages, items };
+    const { page, perPage, totalItems, totalPages } = result;
+    const rows = result.items as unknown as AdminRow[];
+    const answer = { page, perPage, totalItems, totalPages, items: rows.map(adminJson) };
+    const hooks = new RequestHooks(ctx, req);
+    if (!hooks.has('onAdminsListRequest')) return answer;
+    // e.result is the answer, its items the admins of e.admins (0.22: the same models)
+    const left = await hooks.run('onAdminsListRequest', { admins: rows.map((r) => adminEventWire(r)), result: answer });
+    hooks.answerIfWritten();
+    const out = left?.result ?? answer;
+    if (!out || typeof out !== 'object' || Array.isArray(out)) throw badRequest();
+    const listed = left && Array.isArray(left.admins) ? left.admins.map((a: unknown) => adminJson(adminLeft({ admin: a }, null, false))) : undefined;
+    return listed ? { ...out, items: listed } : out;
   });
 
   app.post('/api/admins', async (req) => {
@@ -122,30 +174,38 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       email: uniqueEmail(ctx, null),
     });
 
-    const passwordHash = await hashPassword(String(form.password));
-    const now = nowDateTime();
-    const row: AdminRow = {
-      id: typeof form.id === 'string' && form.id !== '' ? form.id : newId(),
+    // as 0.22's before hook sees it: no id unless one was sent, no dates yet (the save sets them)
+    const draft: AdminRow = {
+      id: typeof form.id === 'string' ? form.id : '',
       avatar: typeof form.avatar === 'number' ? form.avatar : 0,
       email: String(form.email),
       tokenKey: newTokenKey(),
-      passwordHash,
+      passwordHash: await hashPassword(String(form.password)),
       lastResetSentAt: '',
-      created: now,
-      updated: now,
+      created: '',
+      updated: '',
     };
-    ctx.transaction(() => {
-      // Re-check inside the write lock: two concurrent installer posts must not both win.
-      if (req.auth?.kind !== 'admin' && admins.count() > 0) throw adminOnly();
-      if (admins.findByEmail(row.email)) throw badRequest(undefined, { email: EMAIL_EXISTS });
-      admins.insert(row);
+    const hooks = new RequestHooks(ctx, req);
+    return hooks.guard(async () => {
+      const target = adminLeft(await hooks.run('onAdminBeforeCreateRequest', { admin: adminEventWire(draft, true) }), draft);
+      const saved = await saveAdmin(ctx, target, true, 'Failed to create admin.', (row) => {
+        // Re-check inside the write lock: two concurrent installer posts must not both win.
+        if (req.auth?.kind !== 'admin' && admins.count() > 0) throw adminOnly();
+        if (admins.findByEmail(row.email)) throw badRequest(undefined, { email: EMAIL_EXISTS });
+      });
+      const after = await hooks.run('onAdminAfterCreateRequest', { admin: adminEventWire(saved) });
+      hooks.answerIfWritten();
+      return adminJson(adminLeft(after, saved));
     });
-    return adminJson(row);
   });
 
   app.get('/api/admins/:id', async (req) => {
     requireAdmin(req);
-    return adminJson(mustFindAdmin(ctx, req));
+    const admin = mustFindAdmin(ctx, req);
+    const hooks = new RequestHooks(ctx, req);
+    const left = await hooks.run('onAdminViewRequest', { admin: adminEventWire(admin) });
+    hooks.answerIfWritten();
+    return adminJson(adminLeft(left, admin));
   });
 
   app.patch('/api/admins/:id', async (req) => {
@@ -166,34 +226,58 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
       ...admin,
       avatar: Number(form.avatar),
       email: String(form.email),
-      updated: nowDateTime(),
     };
     if (passwordHash) {
       // A new password renews the tokenKey, which revokes every token issued before.
       Object.assign(next, { passwordHash, tokenKey: newTokenKey(), lastResetSentAt: '' });
     }
-    try {
-      admins.update(next);
-    } catch (err) {
-      throw badRequest('Failed to update admin.', {}, String(err));
-    }
-    return adminJson(next);
+    const hooks = new RequestHooks(ctx, req);
+    return hooks.guard(async () => {
+      const target = adminLeft(await hooks.run('onAdminBeforeUpdateRequest', { admin: adminEventWire(next) }), next);
+      const saved = await saveAdmin(ctx, target, false, 'Failed to update admin.');
+      const after = await hooks.run('onAdminAfterUpdateRequest', { admin: adminEventWire(saved) });
+      hooks.answerIfWritten();
+      return adminJson(adminLeft(after, saved));
+    });
   });
 
   app.delete('/api/admins/:id', async (req, reply) => {
     requireAdmin(req);
     const admin = mustFindAdmin(ctx, req);
-    ctx.transaction(() => {
+    const onlyOne = () => {
       if (admins.count() <= 1) throw badRequest('Failed to delete admin.', {}, 'You cannot delete the only existing admin.');
-      admins.delete(admin.id);
+    };
+    const hooks = new RequestHooks(ctx, req);
+    return hooks.guard(async () => {
+      const target = adminLeft(await hooks.run('onAdminBeforeDeleteRequest', { admin: adminEventWire(admin) }), admin);
+      // 0.22's DeleteAdmin refuses before its model hooks; checked again in the delete's transaction
+      onlyOne();
+      await deleteAdmin(ctx, target, 'Failed to delete admin.', onlyOne);
+      await hooks.run('onAdminAfterDeleteRequest', { admin: adminEventWire(target) });
+      hooks.answerIfWritten();
+      return reply.status(204).send();
     });
-    return reply.status(204).send();
   });
+}
+
+/**
+ * e.admin as the handlers left it (`current` when none touched it). A value that is no admin is
+ * a handler's mistake, answered with a plain 400 (goja refuses such an assignment with an
+ * error); null too, unless the flow takes "no admin" (`nullable`: a sign-in's before hook).
+ */
+function adminLeft(fields: Record<string, unknown> | null, current: AdminRow | null, nullable?: false): AdminRow;
+function adminLeft(fields: Record<string, unknown> | null, current: AdminRow | null, nullable: true): AdminRow | null;
+function adminLeft(fields: Record<string, unknown> | null, current: AdminRow | null, nullable = false): AdminRow | null {
+  if (!fields || !('admin' in fields)) return current;
+  const row = adminRowFromWire(fields.admin);
+  if (row === undefined || (row === null && !nullable)) throw badRequest(undefined, {}, 'a hook handler set e.admin to a value that is not an admin');
+  return row;
 }
 
 const ADMIN_FORM = { id: 'string', avatar: 'int', email: 'string', password: 'string', passwordConfirm: 'string' } as const;
 
 const INVALID_ID = fieldFailure('validation_invalid_id', 'The model id is invalid or already exists.');
+const INVALID_TOKEN = fieldFailure('validation_invalid_token', 'Invalid or expired token.');
 const EMAIL_EXISTS = fieldFailure('validation_admin_email_exists', 'Admin email already exists.');
 
 /** 0.22's checkUniqueEmail: no other admin has the address (`selfId`: the admin being updated). */
@@ -211,14 +295,18 @@ function mustFindAdmin(ctx: AppContext, req: FastifyRequest): AdminRow {
   return admin;
 }
 
-async function sendPasswordReset(ctx: AppContext, address: string): Promise<void> {
+/** The admin a reset request is for: by email, none when a mail went in the last 2 minutes. */
+function passwordResetTarget(ctx: AppContext, address: string): AdminRow | null {
   const admin = ctx.admins.findByEmail(address);
-  if (!admin) return;
+  if (!admin) return null;
   const lastSent = Date.parse(admin.lastResetSentAt.replace(' ', 'T'));
-  if (Number.isFinite(lastSent) && Date.now() - lastSent < RESET_RESEND_THRESHOLD_MS) return;
+  return Number.isFinite(lastSent) && Date.now() - lastSent < RESET_RESEND_THRESHOLD_MS ? null : admin;
+}
 
+/** The reset mail, then lastResetSentAt saved with the model hooks (0.22's order). */
+async function sendPasswordReset(ctx: AppContext, admin: AdminRow): Promise<void> {
   await mailAdminPasswordReset(ctx, admin);
-  ctx.admins.markResetSent(admin.id, nowDateTime());
+  await saveAdmin(ctx, { ...admin, lastResetSentAt: nowDateTime() }, false, 'Failed to send admin password reset email');
 }
 
 let dummy: Promise<string> | null = null;

@@ -1,8 +1,12 @@
 // /api/settings (admin only): read redacted, PATCH-merge, validate with the schema files and save,
-// send a test email, test the S3 connection, sign an Apple client secret.
+// send a test email, test the S3 connection, sign an Apple client secret. Reading and saving fire
+// 0.22's request hooks (onSettingsListRequest with e.redactedSettings, which its handlers may
+// change; onSettings{Before,After}UpdateRequest with e.oldSettings and e.newSettings, what a
+// before-handler changes in e.newSettings being saved, unvalidated as in 0.22), the save the model
+// hooks of its `_params` row (../services/settings-save.ts), the test email the mailer hooks.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { sendRecordTemplateMail, type RecordMailTemplate } from '../services/mailer';
+import type { RecordMailTemplate } from '../services/mailer';
 import { newTokenKey } from '../services/passwords';
 import { appleClientSecret } from '../services/apple-secret';
 import { s3ErrorMessage, testS3Connection } from '../services/s3';
@@ -10,20 +14,36 @@ import { mergePatch, SettingsPatchError } from '../services/settings-merge';
 import { redact } from '../services/settings-redact';
 import { schemaValidator } from '../core/schema-validator';
 import { validateSettings } from '../services/settings-validate';
-import { newRecordEmailChangeToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../services/tokens';
+import { saveSettings } from '../services/settings-save';
+import type { Settings } from '../services/settings';
+import { mailRecordEmailChange, mailRecordPasswordReset, mailRecordVerification } from '../records/auth-mails';
+import { recordFromRow, type RecordModel } from '../records/model';
+import type { Collection } from '../collections/model';
+import { newCollection } from '../../src/lib/collections/payload';
+import { isObject } from '../../src/lib/json';
 import { badRequest } from '../core/errors';
 import { validateBody } from '../core/body-validator';
 import { bindForm, readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
+import { RequestHooks } from './request-hooks';
 
 const LOAD_FAILED = 'An error occurred while loading the submitted data.';
 const TEST_EMAIL_SCHEMA = 'settings/test-email';
 const APPLE_SECRET_SCHEMA = 'settings/apple-client-secret';
+const SUBMIT_FAILED = 'An error occurred while submitting the form.';
 
 export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/settings', async (req) => {
     requireAdmin(req);
-    return redact(ctx.settings.get());
+    const redacted = redact(ctx.settings.get());
+    const hooks = new RequestHooks(ctx, req);
+    if (!hooks.has('onSettingsListRequest')) return redacted;
+    const left = await hooks.run('onSettingsListRequest', { redactedSettings: redacted });
+    hooks.answerIfWritten();
+    const answer = left?.redactedSettings ?? redacted;
+    // goja refuses to put anything but settings there (a handler's error: a plain 400)
+    if (!isObject(answer)) throw badRequest(undefined, {}, 'a hook handler set e.redactedSettings to a value that is not settings');
+    return answer;
   });
 
   app.patch('/api/settings', async (req) => {
@@ -38,9 +58,17 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
     }
     // Each section the patch touches is checked with its schema file; nothing is stored on errors.
     const errors = validateSettings(next, Object.keys(body as object));
-    if (Object.keys(errors).length) throw badRequest('An error occurred while submitting the form.', errors);
-    ctx.settings.save(next);
-    return redact(next);
+    if (Object.keys(errors).length) throw badRequest(SUBMIT_FAILED, errors);
+    const oldSettings = ctx.settings.get();
+    const hooks = new RequestHooks(ctx, req);
+    return hooks.guard(async () => {
+      const before = await hooks.run('onSettingsBeforeUpdateRequest', { oldSettings, newSettings: next });
+      const newSettings = before && 'newSettings' in before ? settingsLeft(next, before.newSettings) : next;
+      await saveSettings(ctx, newSettings, SUBMIT_FAILED);
+      await hooks.run('onSettingsAfterUpdateRequest', { oldSettings, newSettings });
+      hooks.answerIfWritten();
+      return redact(ctx.settings.get());
+    });
   });
 
   app.post('/api/settings/test/email', async (req, reply) => {
@@ -49,19 +77,15 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
     const errors = schemaValidator(TEST_EMAIL_SCHEMA).validate(form);
     if (Object.keys(errors).length) throw badRequest('Failed to send the test email.', errors);
 
-    // 0.22 mails a throw-away auth record, so the links carry well-formed but useless tokens.
-    const settings = ctx.settings.get();
+    // 0.22 mails a throw-away auth record, so the links carry well-formed but useless tokens (and
+    // the record mailer hooks fire for it)
     const to = String(form.email);
-    const fake = { id: '__pb_test_id__', tokenKey: newTokenKey(), collectionId: '__pb_test_collection_id__', email: to };
+    const record = testRecord(to);
     const template = form.template as RecordMailTemplate;
-    const token =
-      template === 'verification'
-        ? newRecordVerificationToken(settings, fake)
-        : template === 'password-reset'
-          ? newRecordPasswordResetToken(settings, fake)
-          : newRecordEmailChangeToken(settings, fake, to);
     try {
-      await sendRecordTemplateMail(settings, template, to, token);
+      if (template === 'verification') await mailRecordVerification(ctx, record);
+      else if (template === 'password-reset') await mailRecordPasswordReset(ctx, record);
+      else await mailRecordEmailChange(ctx, record, to);
     } catch (err) {
       throw badRequest(`Failed to send the test email. Raw error: \n${err instanceof Error ? err.message : String(err)}`);
     }
@@ -105,6 +129,26 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
     }
     return reply.status(204).send();
   });
+}
+
+/**
+ * e.newSettings as the handlers left it, over `next` (each key of the settings keeps its type);
+ * a value that is no settings document is a handler's mistake, answered with a plain 400.
+ */
+function settingsLeft(next: Settings, left: unknown): Settings {
+  if (!isObject(left)) throw badRequest(undefined, {}, 'a hook handler set e.newSettings to a value that is not settings');
+  try {
+    return mergePatch(next, left);
+  } catch (err) {
+    if (err instanceof SettingsPatchError) throw badRequest(SUBMIT_FAILED, err.errors);
+    throw err;
+  }
+}
+
+/** The throw-away auth record of 0.22's test email (forms/test_email_send.go). */
+function testRecord(email: string): RecordModel {
+  const collection: Collection = { ...newCollection('auth'), id: '__pb_test_collection_id__', name: '__pb_test_collection_name__', options: {} };
+  return recordFromRow(collection, { id: '__pb_test_id__', username: 'pb_test', email, tokenKey: newTokenKey() });
 }
 
 /** 0.22's settings form: every top-level key is a struct, so a form sets it only through `@jsonPayload`. */

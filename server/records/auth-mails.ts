@@ -1,10 +1,10 @@
 // The account mails of 0.22 (mails/record.go, mails/admin.go): an auth record's verification,
 // password reset and email change, and an admin's password reset, each with a new token, built
-// from the settings templates and sent with the mailer hooks (onMailer*Send) around the record
-// mails. The API's flows send with these (adding their throttle and the "sent at" stamp), and so
-// do pb_hooks' `$mails.*`, which send as 0.22's do: no throttle, no stamp.
+// from the settings templates and sent with the mailer hooks (onMailer*Send) around them. The
+// API's flows send with these (adding their throttle and the "sent at" stamp), and so do
+// pb_hooks' `$mails.*`, which send as 0.22's do: no throttle, no stamp.
 import type { AppContext } from '../context';
-import { mailHooks } from '../hooks/mail-hooks';
+import { adminMailHooks, mailHooks } from '../hooks/mail-hooks';
 import type { AdminRow } from '../services/admins';
 import { sendAdminPasswordResetMail, sendRecordTemplateMail } from '../services/mailer';
 import { newAdminPasswordResetToken, newRecordEmailChangeToken, newRecordPasswordResetToken, newRecordVerificationToken } from '../services/tokens';
@@ -42,5 +42,6 @@ export async function mailRecordEmailChange(ctx: AppContext, record: RecordModel
 /** The admin password reset mail (0.22's SendAdminPasswordReset). */
 export async function mailAdminPasswordReset(ctx: AppContext, admin: AdminRow): Promise<void> {
   const settings = ctx.settings.get();
-  await sendAdminPasswordResetMail(settings, admin.email, newAdminPasswordResetToken(settings, admin));
+  const token = newAdminPasswordResetToken(settings, admin);
+  await sendAdminPasswordResetMail(settings, admin.email, token, adminMailHooks(ctx, admin, { token }));
 }

@@ -39,7 +39,6 @@ export interface AdminStore {
   delete(id: string): void;
   /** A new password with a new tokenKey, which revokes every token issued before. */
   setPasswordHash(id: string, passwordHash: string, tokenKey: string, now: string): void;
-  markResetSent(id: string, now: string): void;
 }
 
 export function createAdminStore(db: DB): AdminStore {
@@ -72,9 +71,6 @@ export function createAdminStore(db: DB): AdminStore {
     },
     setPasswordHash(id, passwordHash, tokenKey, now) {
       db.prepare("UPDATE _admins SET passwordHash = ?, tokenKey = ?, lastResetSentAt = '', updated = ? WHERE id = ?").run(passwordHash, tokenKey, now, id);
-    },
-    markResetSent(id, now) {
-      db.prepare('UPDATE _admins SET lastResetSentAt = ?, updated = ? WHERE id = ?').run(now, now, id);
     },
   };
 }

@@ -114,10 +114,18 @@ const ADMIN_PASSWORD_RESET_TEMPLATE: EmailTemplate = {
   hidden: false,
 };
 
-export async function sendAdminPasswordResetMail(settings: Settings, email: string, token: string): Promise<void> {
+export async function sendAdminPasswordResetMail(settings: Settings, email: string, token: string, intercept?: MailIntercept): Promise<void> {
   const { appName, appUrl } = settings.meta;
   const { subject, body } = resolveTemplate(ADMIN_PASSWORD_RESET_TEMPLATE, escapeHtml(appName), appUrl, token);
-  await sendMail(settings, { to: [{ address: email }], subject, html: wrapInLayout(body) });
+  await sendIntercepted(settings, { to: [{ address: email }], subject, html: wrapInLayout(body) }, intercept);
+}
+
+/** Sends `message` through the hooks around it (a before-handler may change it, or skip it). */
+async function sendIntercepted(settings: Settings, message: MailMessage, intercept?: MailIntercept): Promise<void> {
+  const final = intercept ? await intercept.before(message) : message;
+  if (!final) return;
+  await sendMail(settings, final);
+  await intercept?.after(final);
 }
 
 export type RecordMailTemplate = 'verification' | 'password-reset' | 'email-change';
@@ -138,11 +146,7 @@ export async function sendRecordTemplateMail(
 ): Promise<void> {
   const { appName, appUrl } = settings.meta;
   const { subject, body } = resolveTemplate(settings.meta[TEMPLATE_KEYS[template]], appName, appUrl, token);
-  let message: MailMessage | null = { to: [{ address: to }], subject, html: body };
-  if (intercept) message = await intercept.before(message);
-  if (!message) return;
-  await sendMail(settings, message);
-  await intercept?.after(message);
+  await sendIntercepted(settings, { to: [{ address: to }], subject, html: body }, intercept);
 }
 
 const escapeHtml = (s: string) =>

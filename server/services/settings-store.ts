@@ -16,6 +16,8 @@ export interface SettingsStore {
   get(): Settings;
   /** Persists `next` to _params and notifies subscribers. */
   save(next: Settings): void;
+  /** The `_params` row the settings are kept in (its id and dates: a model hook's e.model); null before the first save. */
+  param(): { id: string; created: string; updated: string } | null;
   subscribe(fn: (s: Settings) => void): () => void;
 }
 
@@ -44,6 +46,7 @@ export function createSettingsStore(db: DB, encryption: SettingsEncryption | nul
         }
       }
     },
+    param: () => (db.prepare('SELECT id, created, updated FROM _params WHERE key = ?').get(SETTINGS_KEY) as { id: string; created: string; updated: string } | undefined) ?? null,
     subscribe(fn) {
       subscribers.add(fn);
       return () => subscribers.delete(fn);
