@@ -34,7 +34,7 @@ import { registerHooksInfo } from './http/hooks-info';
 import { startMigrations } from './migrations/start';
 import { loadHooks, prepareHookFiles, startHooks, type HookGeneration } from './hooks/host';
 import { watchHooks } from './hooks/watch';
-import { fireAfterBootstrap, registerHookRoutes } from './http/hook-routes';
+import { fireAfterBootstrap, fireTerminate, registerHookRoutes } from './http/hook-routes';
 import { createStores } from './stores';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
@@ -88,7 +88,8 @@ interface Instance {
   logsDb: DB;
   /** Fastify's request handler (the shared HTTP server dispatches to the current instance). */
   handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
-  close(): Promise<void>;
+  /** Closes it (`restart`: another instance opens next, for the hooks' onTerminate). */
+  close(restart?: boolean): Promise<void>;
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -135,7 +136,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       const previous = current;
       // a hooks reload lets the requests under way end first (new ones wait at the gate)
       if (hooks) await drain(previous, HOOKS_RELOAD_DRAIN_MS);
-      await previous.close();
+      await previous.close(true);
       for (const res of open.get(previous) ?? []) if (!res.writableFinished) res.destroy();
       try {
         await plan.apply();
@@ -357,10 +358,11 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     db,
     logsDb,
     handler,
-    async close() {
+    async close(restart = false) {
       if (closed) return;
       closed = true;
       await fastify.close();
+      if (ctx.hooks) await fireTerminate(ctx.hooks, restart);
       await ctx.hooks?.close();
       for (const fn of ctx.onClose) await fn();
       await Promise.all([ctx.reads.close(), ctx.logReads.close()]);

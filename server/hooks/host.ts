@@ -63,6 +63,8 @@ function hookFiles(dir: string): string[] {
   return names.sort().map((n) => path.join(dir, n));
 }
 
+const isThenable = (v: unknown): v is PromiseLike<unknown> => !!v && typeof (v as { then?: unknown }).then === 'function';
+
 function budget(): number {
   const env = Number(process.env.OUTPOST_HOOKS_TIMEOUT_MS);
   return env > 0 ? env : DEFAULT_BUDGET_MS;
@@ -81,8 +83,10 @@ function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string,
     switch (call.method) {
       case 'dao': {
         const args = fromWire(rest[0]) as unknown[];
-        const value = daoOf(ctx, db).call(String(first), args, depth > 0);
-        return { value: toWire(value), args: toWire(args) };
+        // a model write's hooks run in this executor, where its call waits (./dao-model-hooks.ts)
+        const value = daoOf(ctx, db).call(String(first), args, depth > 0, (request) => server.nested(call.id, request));
+        const answer = (v: unknown) => ({ value: toWire(v), args: toWire(args) });
+        return isThenable(value) ? Promise.resolve(value).then(answer) : answer(value);
       }
       case 'db': {
         const [sql, params, target, template] = rest as [string, Record<string, unknown>, unknown, unknown];
@@ -119,7 +123,8 @@ function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string,
         if (first === true) db.exec(depth === 0 ? 'COMMIT' : `RELEASE hook_tx_${depth}`);
         else db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO hook_tx_${depth}`);
         // (writes inside a savepoint rolled back are still announced with the outer commit)
-        if (depth === 0) daoOf(ctx, db).settle(first === true);
+        // (then the after hooks the transaction queued, 0.22's RunInTransaction runs them after its commit)
+        if (depth === 0) return daoOf(ctx, db).settle(first === true, (request) => server.nested(call.id, request)) ?? null;
         return null;
       }
       case 'store': {

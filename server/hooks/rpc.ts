@@ -8,10 +8,16 @@
 // answered when the promise settles, the main thread serving meanwhile; inside runInTransaction
 // such a call cannot be waited for and fails. Calls and answers carry an id, so the late answer of
 // a call the worker gave up on is never taken for the next one's.
+// While a call is open the main thread may ask the calling worker to run hook handlers first (the
+// model hooks of a write its Dao makes, as 0.22's Dao fires them): the worker runs them where it
+// waits, in the same thread and transaction, and posts their result as a call of its own
+// (NESTED_RESULT) before it goes on waiting for its answer.
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 
 /** signal[0]: 1 once the reply is posted; signal[1]: 1 once a call is posted (read in a transaction). */
 export const SIGNAL_BYTES = 8;
+/** How long a transaction's loop waits for nested handlers (within the transaction's own budget). */
+const NESTED_SYNC_TIMEOUT_MS = 10_000;
 
 export interface RpcCall {
   method: string;
@@ -20,25 +26,36 @@ export interface RpcCall {
   id?: number;
 }
 
-type RpcReply = { id?: number } & ({ ok: true; value: unknown } | { ok: false; error: { message: string; api?: { status: number; message: string; data: unknown } } });
+type RpcReply = { id?: number } & ({ ok: true; value: unknown } | { ok: false; error: { message: string; api?: { status: number; message: string; data: unknown } } } | { nested: unknown });
+
+/** The method of the call that carries a nested request's result back. */
+const NESTED_RESULT = '__nested';
 
 class RpcTimeoutError extends Error {}
 
 /** The worker's side: call(method, args) returns the main thread's answer or throws its error. */
-export function rpcClient(port: MessagePort, signal: Int32Array, timeoutMs: number): (method: string, args: unknown[]) => unknown {
+export function rpcClient(port: MessagePort, signal: Int32Array, timeoutMs: number, runNested: (request: unknown) => unknown): (method: string, args: unknown[]) => unknown {
   let nextId = 1;
+  const post = (msg: RpcCall) => {
+    port.postMessage(msg);
+    Atomics.store(signal, 1, 1);
+    Atomics.notify(signal, 1);
+  };
   return (method, args) => {
     const id = nextId++;
     Atomics.store(signal, 0, 0);
-    port.postMessage({ method, args, id } satisfies RpcCall);
-    Atomics.store(signal, 1, 1);
-    Atomics.notify(signal, 1);
+    post({ method, args, id });
     const end = Date.now() + timeoutMs;
     for (;;) {
       const received = receiveMessageOnPort(port);
       if (received) {
         const reply = received.message as RpcReply;
         if (reply.id !== undefined && reply.id !== id) continue; // the late answer of a call given up on
+        if ('nested' in reply) {
+          // handlers to run before the answer (they may call in again: their calls nest)
+          post({ method: NESTED_RESULT, args: [runNested(reply.nested)], id });
+          continue;
+        }
         if (reply.ok) return reply.value;
         const err = new Error(reply.error.message) as Error & { api?: unknown };
         if (reply.error.api) err.api = reply.error.api;
@@ -63,6 +80,11 @@ export interface RpcServer {
    * exchange is over or `timeoutMs` passes; used while a transaction is open on the worker's behalf.
    */
   serveUntil(done: () => boolean, timeoutMs: number): void;
+  /**
+   * Asks the worker whose call is being handled (`callId`) to run `request` (its runNested) and
+   * gives its result: at once while serving synchronously, else as a promise.
+   */
+  nested(callId: number | undefined, request: unknown): unknown;
 }
 
 function errorReply(err: unknown): RpcReply {
@@ -82,7 +104,18 @@ export function serveRpc(port: MessagePort, signal: Int32Array, handler: RpcHand
   };
   let after: (() => void) | null = null;
   let serving = 0;
+  /** Nested requests waiting for their result, by the id of the call they belong to. */
+  const waiting = new Map<number | undefined, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let nestedResult: { id: number | undefined; value: unknown } | null = null;
   const handle = (call: RpcCall) => {
+    if (call.method === NESTED_RESULT) {
+      const w = waiting.get(call.id);
+      if (w) {
+        waiting.delete(call.id);
+        w.resolve(call.args[0]);
+      } else nestedResult = { id: call.id, value: call.args[0] };
+      return;
+    }
     after = null;
     let value: unknown;
     try {
@@ -116,6 +149,22 @@ export function serveRpc(port: MessagePort, signal: Int32Array, handler: RpcHand
     afterReply(fn) {
       after = fn;
     },
+    nested(callId, request) {
+      port.postMessage({ id: callId, nested: request } satisfies RpcReply);
+      Atomics.store(signal, 0, 1);
+      Atomics.notify(signal, 0);
+      if (!serving) return new Promise((resolve, reject) => waiting.set(callId, { resolve, reject }));
+      // the main thread is blocked in a transaction's loop: serve the worker until the result comes
+      let value: unknown;
+      server.serveUntil(() => {
+        const result = nestedResult as { id: number | undefined; value: unknown } | null;
+        if (!result || result.id !== callId) return false;
+        value = result.value;
+        nestedResult = null;
+        return true;
+      }, NESTED_SYNC_TIMEOUT_MS);
+      return value;
+    },
     serveUntil(done, timeoutMs) {
       const end = Date.now() + timeoutMs;
       serving++;
@@ -137,5 +186,10 @@ export function serveRpc(port: MessagePort, signal: Int32Array, handler: RpcHand
     },
   };
   port.on('message', handle);
+  // a worker that is gone (stopped at its budget) will not answer
+  port.on('close', () => {
+    for (const w of waiting.values()) w.reject(new Error('the hooks executor stopped before its handlers answered'));
+    waiting.clear();
+  });
   return server;
 }

@@ -186,3 +186,10 @@ export async function fireAfterBootstrap(hooks: HookHost): Promise<void> {
     throw new Error(`onAfterBootstrap failed${at ? ` (${at[1]}:${at[2]})` : ''}: ${result.error?.message}`);
   }
 }
+
+/** onTerminate, as the instance closes (0.22: on a stop signal, and before a restart with isRestart); an error is only printed. */
+export async function fireTerminate(hooks: HookHost, isRestart: boolean): Promise<void> {
+  if (!hooks.has('onTerminate')) return;
+  const result = await invokeSafely(() => hooks.trigger('onTerminate', [], { fields: { isRestart } }), 'onTerminate');
+  if (result.outcome === 'error') console.error(`[pb_hooks] onTerminate failed: ${result.error?.message}`);
+}

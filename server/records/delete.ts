@@ -3,14 +3,22 @@
 // with cascadeDelete deletes the referencing record (recursively), a required one refuses the
 // whole delete, any other is saved shortened. All in one transaction; the deleted records' files
 // and external auths go too.
+// The model hooks: 0.22 fires each write's onModelBefore* inside its transaction, right before the
+// write (an auth record's external auths, the record, then the cascade, depth first), and their
+// onModelAfter* after the commit. A handler cannot run inside a synchronous transaction here, so
+// when such handlers exist the delete first runs as a rehearsal that is rolled back, which gives
+// the writes in 0.22's order (and where a required reference stops it); their before hooks run,
+// then the delete runs for real, leaving out the writes a handler skipped (`return false`).
 import type { AppContext } from '../context';
-import { findReferences } from '../collections/store';
+import { findReferences, getCollections } from '../collections/store';
 import { isMultiple } from '../collections/normalize';
 import { ApiError } from '../core/errors';
 import { formatPbDate } from '../query/macros';
 import { getStorage } from '../services/storage';
 import { announceRecordDeleting, emitRecordChange, runAfterCommit } from './events';
 import { afterModelWrites, beforeModelWrite } from './model-hooks';
+import { runModelHook } from '../hooks/model-hook';
+import type { ExternalAuthJson } from './auth-external';
 import { recordFromRow, stringsOf, type RecordModel } from './model';
 import { prepareValue } from '../../src/fields/record-values';
 import { isRelationField } from '../../src/fields/relation/field';
@@ -19,19 +27,37 @@ const DELETE_FAILED = 'Failed to delete record. Make sure that the record is not
 
 class RequiredReferenceError extends Error {}
 
+/** One write of a delete, in 0.22's order. */
+type Step = { action: 'Delete' | 'Update'; record: RecordModel } | { action: 'Delete'; link: ExternalAuthJson };
+
 interface DeleteState {
   deleted: RecordModel[];
   updated: Map<string, RecordModel>;
   /** Work the deleting listeners left for after the commit (dropped when the delete fails). */
   afterCommit: Array<() => void>;
+  /** The writes made, in order (for their model hooks). */
+  steps?: Step[];
+  /** Writes a before hook skipped (stepKey). */
+  skip?: ReadonlySet<string>;
 }
+
+const stepKey = (step: Step) => ('link' in step ? `link/${step.link.id}` : `${step.action}/${step.record.collection.id}/${String(step.record.data.id)}`);
 
 function deleteInTx(ctx: AppContext, record: RecordModel, state: DeleteState): void {
   const c = record.collection;
   const id = String(record.data.id);
+  if (state.skip?.has(stepKey({ action: 'Delete', record }))) return;
   if (c.type === 'auth') {
-    ctx.externalAuths.deleteOf(c.id, id);
+    if (state.steps || state.skip?.size) {
+      for (const link of ctx.externalAuths.list(c.id, id)) {
+        const step: Step = { action: 'Delete', link };
+        if (state.skip?.has(stepKey(step))) continue;
+        ctx.externalAuths.delete(link.id);
+        state.steps?.push(step);
+      }
+    } else ctx.externalAuths.deleteOf(c.id, id);
   }
+  state.steps?.push({ action: 'Delete', record });
   state.afterCommit.push(...announceRecordDeleting(ctx, record));
   ctx.records.delete(c, id);
   state.deleted.push(record);
@@ -64,6 +90,8 @@ function cascade(ctx: AppContext, main: RecordModel, state: DeleteState): void {
         }
         ref.data[field.name] = prepareValue(field, ids);
         ref.data.updated = formatPbDate(new Date());
+        if (state.skip?.has(stepKey({ action: 'Update', record: ref }))) continue;
+        state.steps?.push({ action: 'Update', record: ref });
         ctx.records.update(ref);
         state.updated.set(`${refCollection.id}/${ref.data.id}`, ref);
       }
@@ -74,8 +102,11 @@ function cascade(ctx: AppContext, main: RecordModel, state: DeleteState): void {
 /** Deletes `record` and cleans up its references; 400 when a required reference blocks it. */
 export async function deleteRecord(ctx: AppContext, record: RecordModel): Promise<void> {
   const state: DeleteState = { deleted: [], updated: new Map(), afterCommit: [] };
-  // (the records a cascade deletes or updates get their after hooks; their before hooks do not run)
-  if (!(await beforeModelWrite(ctx, 'Delete', record, DELETE_FAILED))) return;
+  const cascadeHooks = wantsCascadeHooks(ctx);
+  if (cascadeHooks) {
+    state.skip = await rehearse(ctx, record);
+  } else if (!(await beforeModelWrite(ctx, 'Delete', record, DELETE_FAILED))) return;
+  if (cascadeHooks) state.steps = [];
   try {
     ctx.transaction(() => deleteInTx(ctx, record, state));
   } catch (err) {
@@ -85,8 +116,50 @@ export async function deleteRecord(ctx: AppContext, record: RecordModel): Promis
   for (const r of state.updated.values()) emitRecordChange(ctx, { action: 'update', record: r });
   for (const r of state.deleted) emitRecordChange(ctx, { action: 'delete', record: r });
   runAfterCommit(state.afterCommit);
+  if (state.steps) {
+    for (const step of state.steps) await modelHook(ctx, 'After', step);
+    return;
+  }
   await afterModelWrites(ctx, 'Delete', state.deleted, DELETE_FAILED);
   await afterModelWrites(ctx, 'Update', [...state.updated.values()], DELETE_FAILED);
+}
+
+/** Whether any onModel* handler may run for a write of a delete (only then the rehearsal is paid). */
+function wantsCascadeHooks(ctx: AppContext): boolean {
+  const hooks = ctx.hooks;
+  if (!hooks) return false;
+  const tags = ['_externalAuths', ...getCollections(ctx).flatMap((c) => [c.id, c.name])];
+  return ['onModelBeforeDelete', 'onModelBeforeUpdate', 'onModelAfterDelete', 'onModelAfterUpdate'].some((name) => hooks.has(name, tags));
+}
+
+/**
+ * The delete rolled back: its writes in order, each given its before hook (as 0.22 does inside
+ * its transaction, up to where a required reference stops it). Returns the writes a handler
+ * skipped; a handler's error, or the required reference, fails the delete.
+ */
+async function rehearse(ctx: AppContext, record: RecordModel): Promise<Set<string>> {
+  const steps: Step[] = [];
+  let blocked: unknown = null;
+  const rollback = new Error('rehearsal');
+  try {
+    ctx.transaction(() => {
+      deleteInTx(ctx, record, { deleted: [], updated: new Map(), afterCommit: [], steps });
+      throw rollback;
+    });
+  } catch (err) {
+    if (err !== rollback) blocked = err;
+  }
+  const skip = new Set<string>();
+  for (const step of steps) if (!(await modelHook(ctx, 'Before', step))) skip.add(stepKey(step));
+  if (blocked) throw new ApiError(400, DELETE_FAILED, {}, blocked instanceof Error ? blocked.message : String(blocked));
+  return skip;
+}
+
+/** A write's onModel<when><action>; false when a handler returned false. */
+function modelHook(ctx: AppContext, when: 'Before' | 'After', step: Step): Promise<boolean> {
+  if ('link' in step) return runModelHook(ctx, `onModel${when}Delete`, '_externalAuths', { ...step.link }, DELETE_FAILED).then((r) => r.proceed);
+  if (when === 'Before') return beforeModelWrite(ctx, step.action, step.record, DELETE_FAILED);
+  return afterModelWrites(ctx, step.action, [step.record], DELETE_FAILED).then(() => true);
 }
 
 /**

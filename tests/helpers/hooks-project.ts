@@ -24,6 +24,7 @@ routerAdd("GET", "/api/mine", (c) => {
 
 routerAdd("GET", "/admin-only", (c) => c.string(200, "admin " + c.get("admin").email), $apis.requireAdminAuth());
 routerAdd("GET", "/logged", (c) => c.string(200, "logged"), $apis.activityLogger($app));
+onTerminate((e) => { $os.writeFile(__hooks + "/../terminated.json", JSON.stringify({ isRestart: e.isRestart })); });
 
 // a JS middleware in 0.22's shape: (next) => (c) => ...
 const stamp = (next) => (c) => { c.response().header().set("X-Stamp", "1"); return next(c); };
@@ -83,7 +84,27 @@ onModelBeforeUpdate((e) => {
 }, "notes");
 onModelAfterCreate((e) => { $app.store().set("modelCreated", e.model.id); }, "notes");
 onModelAfterDelete((e) => { $app.store().set("modelDeleted", e.model.id); }, "notes");
-routerAdd("GET", "/model-events", (c) => c.json(200, { created: $app.store().get("modelCreated"), deleted: $app.store().get("modelDeleted") }));
+routerAdd("GET", "/model-events", (c) => c.json(200, { created: $app.store().get("modelCreated"), deleted: $app.store().get("modelDeleted"), seenInTx: $app.store().get("seenInTx") }));
+
+// the model hooks of a hook's own Dao writes (0.22's Dao fires them too)
+onModelBeforeCreate((e) => {
+  const title = e.model.get("title");
+  if (title === "dao refuse") throw new BadRequestError("Refused by a model hook.");
+  if (title === "dao skip") return false;
+  if (title.startsWith("dao")) e.model.set("title", title + " (model hook)");
+  // inside a transaction, the hook's Dao is the transaction's: it sees the writes made so far
+  if (title === "in tx") $app.store().set("seenInTx", e.dao.findRecordsByFilter("notes", "title = 'in tx'").length);
+}, "notes");
+routerAdd("POST", "/dao-write/:mode", (c) => {
+  const r = new Record($app.dao().findCollectionByNameOrId("notes"), { title: "dao " + c.pathParam("mode") });
+  try {
+    $app.dao().saveRecord(r);
+  } catch (err) {
+    return c.json(400, { error: err.message });
+  }
+  const stored = $app.dao().findRecordsByFilter("notes", "id = {:id}", "", 1, 0, { id: r.id }).length;
+  return c.json(200, { id: r.id, title: r.get("title"), stored, lastCreated: $app.store().get("modelCreated") });
+});
 `,
   'auth.pb.js': `/// <reference path="../pb_data/types.d.ts" />
 // a custom identity: the before hook finds the record itself (0.22's docs' phone sign-in)

@@ -63,6 +63,10 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     }
   });
 
+  it.runIf(startName === 'second')('onTerminate ran when the first start was stopped (not a restart)', () => {
+    expect(JSON.parse(fs.readFileSync(path.join(work, 'terminated.json'), 'utf8'))).toEqual({ isRestart: false });
+  });
+
   it('routes: closures, path and query params, require of the hooks folder, onAfterBootstrap, a .pb.ts file', async () => {
     const res = await call('GET', '/hello/world?q=hey');
     expect(res.status).toBe(200);
@@ -116,6 +120,26 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     expect((await call('GET', `/api/collections/notes/records/${note.id}`)).body.title).toBe('renamed by a model hook');
     expect((await call('DELETE', `/api/collections/notes/records/${note.id}`, { token: adminToken })).status).toBe(204);
     expect((await call('GET', '/model-events')).body.deleted).toBe(note.id);
+  });
+
+  it("model hooks around a hook's own Dao writes: before changes, skips or refuses the save; after follows it, at the commit in a transaction", async () => {
+    const ok = (await call('POST', '/dao-write/ok')).body;
+    expect(ok).toMatchObject({ title: 'dao ok (model hook)', stored: 1 });
+    expect(ok.lastCreated).toBe(ok.id);
+    expect(await call('POST', '/dao-write/refuse')).toMatchObject({ status: 400, body: { error: 'Refused by a model hook.' } });
+    const skipped = (await call('POST', '/dao-write/skip')).body;
+    expect(skipped).toMatchObject({ title: 'dao skip', stored: 0, lastCreated: ok.id });
+    expect(skipped.id).toMatch(/^[a-z0-9]{15}$/);
+    // a rolled-back transaction's after hooks never run; a committed one's run after the commit
+    const before = (await call('POST', '/tx/ok')).body.count;
+    const created = (await call('GET', '/model-events')).body.created;
+    expect((await call('POST', '/tx/fail')).body.rolledBack).toBe(true);
+    expect((await call('GET', '/model-events')).body.created).toBe(created);
+    expect((await call('POST', '/tx/ok')).body.count).toBe(before + 1);
+    const events = (await call('GET', '/model-events')).body;
+    expect(events.created).not.toBe(created);
+    // the before hook's e.dao read inside the transaction: the committed rows so far
+    expect(events.seenInTx).toBe(before);
   });
 
   it('sign-in hooks: a before hook picks the record for a custom identity, onRecordAuthRequest sees the token', async () => {
