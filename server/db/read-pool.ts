@@ -24,6 +24,7 @@ import {
 } from './database';
 import { budgetFor, CHEAP_MS, mainSafe, mayStart, ShapeCosts } from './read-admission';
 import { currentReadClient, type ReadClient } from './read-client';
+import { bundleIsFresh, writeBundle } from '../core/dev-bundle';
 
 interface Job {
   queries: ReadQuery[];
@@ -61,8 +62,8 @@ function resolveWorkerEntry(): { file: string; execArgv: string[] } {
     const out = path.resolve(path.dirname(here), '../../node_modules/.cache/outpost/read-worker.mjs');
     // the child's code: read-worker.ts and what it runs from database.ts
     const sources = [WORKER_FILE, path.join(path.dirname(here), 'database.ts')].map((f) => fs.statSync(f).mtimeMs);
-    const fresh = fs.existsSync(out) && fs.statSync(out).mtimeMs > Math.max(...sources);
-    if (!fresh) {
+    if (!bundleIsFresh(out, sources)) {
+      const started = Date.now();
       const esbuild = require('esbuild') as typeof import('esbuild');
       const built = esbuild.buildSync({
         entryPoints: [WORKER_FILE],
@@ -73,11 +74,7 @@ function resolveWorkerEntry(): { file: string; execArgv: string[] } {
         write: false,
         logLevel: 'silent',
       });
-      fs.mkdirSync(path.dirname(out), { recursive: true });
-      // several processes may build at once: write aside, then rename (atomic)
-      const tmp = `${out}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, built.outputFiles[0].contents);
-      fs.renameSync(tmp, out);
+      writeBundle(out, built.outputFiles[0].contents, started);
     }
     return (workerEntry = { file: out, execArgv: [] });
   } catch {

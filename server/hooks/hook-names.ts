@@ -44,6 +44,7 @@ export const UNTAGGED_HOOKS: readonly string[] = [
 /** What the server fires today. */
 export const FIRED: ReadonlySet<string> = new Set([
   'onAfterBootstrap',
+  'onTerminate',
   'onBeforeApiError',
   'onAfterApiError',
   'onFileDownloadRequest',

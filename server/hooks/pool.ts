@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { FromExecutor, Invocation, InvocationResult, Manifest, ToExecutor } from './protocol';
 import { serveRpc, SIGNAL_BYTES, type RpcHandler } from './rpc';
+import { bundleIsFresh, writeBundle } from '../core/dev-bundle';
 
 class HookTimeoutError extends Error {}
 class HookLoadError extends Error {}
@@ -30,15 +31,10 @@ function executorEntry(): { file: string; execArgv: string[] } {
   const require = createRequire(import.meta.url);
   try {
     const esbuild = require('esbuild') as typeof import('esbuild');
+    const started = Date.now();
     const built = esbuild.buildSync({ entryPoints: [source], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, logLevel: 'silent', metafile: true });
     const inputs = Object.keys(built.metafile.inputs).map((f) => fs.statSync(path.resolve(f)).mtimeMs);
-    const fresh = fs.existsSync(out) && fs.statSync(out).mtimeMs > Math.max(...inputs);
-    if (!fresh) {
-      fs.mkdirSync(path.dirname(out), { recursive: true });
-      const tmp = `${out}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, built.outputFiles[0].contents);
-      fs.renameSync(tmp, out);
-    }
+    if (!bundleIsFresh(out, inputs)) writeBundle(out, built.outputFiles[0].contents, started);
     return (entry = { file: out, execArgv: [] });
   } catch {
     const loader = require.resolve('tsx').replace(/[^/\\]+$/, 'loader.mjs');

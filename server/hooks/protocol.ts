@@ -40,7 +40,10 @@ export interface RequestSnapshot {
   headers: Record<string, string>;
   /** A parsed JSON or urlencoded body, the text of any other, or null. */
   body: unknown;
+  /** The socket's address (echo's RemoteAddr). */
   remoteIp: string;
+  /** The client's address as the trusted proxy settings resolve it (../http/client-address.ts). */
+  realIp: string;
   /** The signed-in account: an admin's public fields or an auth record snapshot. */
   admin: Record<string, unknown> | null;
   authRecord: RecordWire | null;

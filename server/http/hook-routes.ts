@@ -10,6 +10,7 @@ import type { HookHost } from '../hooks/host';
 import { STATIC_RESPONSE_HEADER, type InvocationResult, type MiddlewareRef, type RecordWire, type RequestSnapshot, type StaticRoute } from '../hooks/protocol';
 import { apiErrorOf, invokeSafely } from '../hooks/errors';
 import { serveFromFolder, staticFolder, type StaticFolder } from './public-dir';
+import { clientAddress } from './client-address';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** The auth record of a request as a hook handler gets it (its collection included). */
@@ -35,6 +36,7 @@ export function requestSnapshot(ctx: AppContext, req: FastifyRequest): RequestSn
     headers,
     body,
     remoteIp: req.ip,
+    realIp: clientAddress(ctx, req),
     admin: req.auth?.kind === 'admin' ? (req.auth.admin ?? null) : null,
     authRecord: authRecordOf(ctx, req),
   };

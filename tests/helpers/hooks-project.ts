@@ -24,6 +24,7 @@ routerAdd("GET", "/api/mine", (c) => {
 
 routerAdd("GET", "/admin-only", (c) => c.string(200, "admin " + c.get("admin").email), $apis.requireAdminAuth());
 routerAdd("GET", "/logged", (c) => c.string(200, "logged"), $apis.activityLogger($app));
+routerAdd("GET", "/ip", (c) => c.json(200, { real: c.realIP(), remote: c.request().remoteAddr }));
 onTerminate((e) => { $os.writeFile(__hooks + "/../terminated.json", JSON.stringify({ isRestart: e.isRestart })); });
 
 // a JS middleware in 0.22's shape: (next) => (c) => ...

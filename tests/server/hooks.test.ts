@@ -23,7 +23,7 @@ let adminToken = '';
 let userToken = '';
 let smtp: TestSmtp;
 
-const call = (method: string, p: string, opts: { body?: unknown; token?: string } = {}) => http(srv.url, method, p, opts);
+const call = (method: string, p: string, opts: Parameters<typeof http>[3] = {}) => http(srv.url, method, p, opts);
 
 async function start(): Promise<void> {
   srv = await startCliServer([`--dir=${dataDir}`, '--automigrate=false'], work);
@@ -216,6 +216,18 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     expect(await call('GET', '/missing')).toMatchObject({ status: 404, body: { code: 404, message: "The requested resource wasn't found.", data: {} } });
     const boom = await call('GET', '/boom');
     expect(boom.body).toEqual({ code: 400, message: 'Something went wrong while processing your request.', data: {} });
+  });
+
+  it("c.realIP() is the client's address as the trusted proxy settings resolve it; c.request().remoteAddr the socket's", async () => {
+    const ip = (headers: Record<string, string>) => call('GET', '/ip', { headers }).then((r) => r.body);
+    expect(await ip({ 'X-Forwarded-For': '203.0.113.9' })).toEqual({ real: '127.0.0.1', remote: '127.0.0.1' });
+    const patched = await call('PATCH', '/api/settings', { token: adminToken, body: { trustedProxy: { headers: ['X-Forwarded-For'], useLeftmostIP: false } } });
+    expect([patched.status, patched.body.trustedProxy]).toEqual([200, { headers: ['X-Forwarded-For'], useLeftmostIP: false }]);
+    try {
+      expect(await ip({ 'X-Forwarded-For': '203.0.113.9' })).toEqual({ real: '203.0.113.9', remote: '127.0.0.1' });
+    } finally {
+      await call('PATCH', '/api/settings', { token: adminToken, body: { trustedProxy: { headers: [], useLeftmostIP: false } } });
+    }
   });
 
   it("the request log as 0.22 keeps it: a route's successes only behind $apis.activityLogger, its errors always", async () => {

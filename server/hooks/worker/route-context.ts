@@ -100,7 +100,7 @@ export function routeContext(req: RequestSnapshot): RouteContext {
       }
       return '';
     },
-    realIP: () => req.remoteIp,
+    realIP: () => req.realIp,
     scheme: () => 'http',
     get: (key: string) => store.get(String(key)) ?? null,
     set: (key: string, value: unknown) => void store.set(String(key), value),
