@@ -20,6 +20,7 @@ import { fieldDefinition } from '../../src/fields/registry';
 import { toUniqueStrings } from '../../src/fields/shared/casts';
 import { prepareValue } from '../../src/fields/record-values';
 import type { HookDao } from './dao-writes';
+import type { Ask } from './dao-model-hooks';
 import { isHookFile, type HookFile } from './hook-file';
 
 /** Stores `files` under the record; on a failure the ones stored are removed and the error thrown. */
@@ -46,10 +47,11 @@ export async function removeFiles(ctx: AppContext, collectionId: string, recordI
 }
 
 /**
- * Dao.saveRecord / Dao.save of `args[0]` (a record holding files) through `dao`: a promise outside
- * a transaction, the saved value at once inside one (its files stored at the commit).
+ * Dao.saveRecord / Dao.save of `args[0]` (a record holding files) through `dao` (its model hooks
+ * through `ask`): a promise outside a transaction; inside one, the save's value (its files stored
+ * at the commit).
  */
-export function saveRecordWithFiles(ctx: AppContext, dao: HookDao, method: string, args: unknown[], inTransaction: boolean): unknown {
+export function saveRecordWithFiles(ctx: AppContext, dao: HookDao, method: string, args: unknown[], inTransaction: boolean, ask: Ask): unknown {
   const record = args[0];
   if (!(record instanceof JsRecord)) throw new Error(`${method} expects a Record`);
   const ref = record.collection()?.id || record.collection()?.name || '';
@@ -76,7 +78,7 @@ export function saveRecordWithFiles(ctx: AppContext, dao: HookDao, method: strin
   }
   const recordId = record.id;
   if (inTransaction) {
-    const value = dao.call(method, args, true);
+    const value = dao.call(method, args, true, ask);
     dao.later(() => {
       void storeFiles(ctx, collection.id, recordId, uploads).then(
         () => removeFiles(ctx, collection.id, recordId, replaced),
@@ -89,7 +91,7 @@ export function saveRecordWithFiles(ctx: AppContext, dao: HookDao, method: strin
     const undo = await storeFiles(ctx, collection.id, recordId, uploads);
     let value: unknown;
     try {
-      value = dao.call(method, args, false);
+      value = await dao.call(method, args, false, ask);
     } catch (err) {
       for (const u of undo) await u().catch(() => undefined);
       throw err;

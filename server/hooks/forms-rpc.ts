@@ -1,5 +1,5 @@
 // 0.22's forms (`new RecordUpsertForm($app, record)`, ...) as hook code uses them, run by the main
-// thread with the API's own forms and services: what the executor's form collected (loadData,
+// thread with the API's own forms, schemas and services: what the executor's form collected (loadData,
 // addFiles, removeFiles, its fields) is replayed on the server's form, validated as the API
 // validates it and, on submit, saved as the API saves it. A failure is 0.22's: the form's errors
 // (validation.Errors), whose message reads "field: message." and whose field errors an uncaught
@@ -9,7 +9,7 @@ import type { Collection } from '../collections/model';
 import { saveCollection } from '../collections/service';
 import { findCollection } from '../collections/store';
 import { ApiError } from '../core/errors';
-import { bodyErrors } from '../core/body-validator';
+import { bodyErrors, fieldFailure } from '../core/body-validator';
 import { toCollection, toRecord } from '../migrations/js-dao-shared';
 import { authOptions, findAuthRowByEmail, findAuthRowByUsername } from '../records/auth-store';
 import { sniffContentType } from '../records/files';
@@ -17,7 +17,13 @@ import { recordFromRow } from '../records/model';
 import { submitRecordForm } from '../records/upsert';
 import { LoadError, newRecordModel, RecordForm } from '../records/upsert-form';
 import type { UploadedFile } from '../records/validate';
-import { verifyPassword } from '../services/passwords';
+import { hashPassword, newTokenKey, verifyPassword } from '../services/passwords';
+import type { AdminRow } from '../services/admins';
+import { saveAdmin } from '../services/admin-writes';
+import { mergePatch, SettingsPatchError } from '../services/settings-merge';
+import { saveSettings } from '../services/settings-save';
+import { validateSettings } from '../services/settings-validate';
+import { adminEventWire, adminRowFromWire } from './admin-wire';
 import { fieldDefinition } from '../../src/fields/registry';
 import { isEmailAddress } from '../../src/lib/email-address';
 import type { FileWire } from './hook-file';
@@ -127,6 +133,58 @@ function collectionForm(ctx: AppContext, fields: Data, existingId: string | null
   return toWire(toCollection(saved));
 }
 
+const INVALID_ID = fieldFailure('validation_invalid_id', 'The model id is invalid or already exists.');
+const EMAIL_EXISTS = fieldFailure('validation_admin_email_exists', 'Admin email already exists.');
+const NOT_THIS_ID = fieldFailure('validation_in_invalid', 'Must be a valid value.');
+
+/**
+ * AdminUpsertForm.submit(): the admins API's schema (requests/admins/create or update) and its
+ * checks (a free id, an email no other admin has), then saved as the API saves (model hooks
+ * included); a password sets a new hash and tokenKey. The saved admin.
+ */
+async function adminForm(ctx: AppContext, wire: unknown, fields: Data): Promise<unknown> {
+  const current = adminRowFromWire(wire);
+  if (!current) throw new Error('AdminUpsertForm expects an Admin');
+  const isNew = (wire as { isNew?: unknown }).isNew === true;
+  const existing = isNew ? null : (ctx.admins.findById(current.id) ?? null);
+  if (!isNew && !existing) throw new Error('sql: no rows in result set');
+  const body: Data = { ...fields, avatar: fields.avatar ?? existing?.avatar ?? 0, email: fields.email ?? existing?.email ?? '' };
+  if (isNew && !body.id) delete body.id;
+  const uniqueEmail = (v: unknown) => {
+    const other = ctx.admins.findByEmail(String(v));
+    return other && other.id !== existing?.id ? EMAIL_EXISTS : null;
+  };
+  const errors = isNew
+    ? bodyErrors('requests/admins/create', body, { id: (v) => (ctx.admins.findById(String(v)) ? INVALID_ID : null), email: uniqueEmail })
+    : bodyErrors('requests/admins/update', body, { id: (v) => (v === existing!.id ? null : NOT_THIS_ID), email: uniqueEmail });
+  if (Object.keys(errors).length) throw new FormErrors(errors);
+  const password = typeof body.password === 'string' ? body.password : '';
+  const row: AdminRow = existing
+    ? { ...existing, avatar: Number(body.avatar), email: String(body.email) }
+    : { id: typeof body.id === 'string' ? body.id : '', avatar: Number(body.avatar), email: String(body.email), tokenKey: newTokenKey(), passwordHash: '', lastResetSentAt: '', created: '', updated: '' };
+  if (password) Object.assign(row, { passwordHash: await hashPassword(password), tokenKey: newTokenKey(), lastResetSentAt: '' });
+  const saved = await saveAdmin(ctx, row, isNew, isNew ? 'Failed to create admin.' : 'Failed to update admin.');
+  return adminEventWire(saved);
+}
+
+/**
+ * SettingsUpsertForm.submit(): the form's sections over the current settings, each checked with
+ * its schema as the settings API checks them, then saved as the API saves them (model hooks).
+ */
+async function settingsForm(ctx: AppContext, fields: Data): Promise<null> {
+  let next;
+  try {
+    next = mergePatch(ctx.settings.get(), fields);
+  } catch (err) {
+    if (err instanceof SettingsPatchError) throw new FormErrors(err.errors);
+    throw err;
+  }
+  const errors = validateSettings(next, Object.keys(fields));
+  if (Object.keys(errors).length) throw new FormErrors(errors);
+  await saveSettings(ctx, next, 'An error occurred while submitting the form.');
+  return null;
+}
+
 /** Runs one form call; errors come back as the form's. */
 export function formCall(env: NamespaceEnv, kind: string, args: unknown[]): unknown {
   const what = `${kind}.submit()`;
@@ -142,6 +200,12 @@ export function formCall(env: NamespaceEnv, kind: string, args: unknown[]): unkn
         const [collection, identity, password] = args as [string, unknown, unknown];
         return passwordLogin(env.ctx, collection, identity, password);
       }
+      case 'AdminUpsertForm': {
+        const [wire, fields] = args as [unknown, Data];
+        return adminForm(env.ctx, wire, fields);
+      }
+      case 'SettingsUpsertForm':
+        return settingsForm(env.ctx, args[0] as Data);
       case 'CollectionUpsertForm': {
         const [fields, existingId] = args as [Data, string | null];
         return collectionForm(env.ctx, fields, existingId);

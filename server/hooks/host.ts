@@ -20,6 +20,7 @@ import { sendHookMail } from './mails-rpc';
 import { namespaceCall } from './namespaces-rpc';
 import { selectRecords } from '../migrations/js-dao-records';
 import type { BuiltQuery } from '../migrations/js-select';
+import type { NestedRequest } from './dao-model-hooks';
 import { prependTypesReference } from './types-file';
 
 /** 0.22 loads `*.pb.js` and `*.pb.ts` at the top of the hooks folder, not in sub-folders. */
@@ -168,7 +169,14 @@ function rpcHandler(bound: () => { ctx: AppContext; db: DB }, store: Map<string,
         return sendHookMail(ctx, server, first, rest);
     }
     // $tokens, $filesystem, forms, recordQuery, enrichRecord, ... (./namespaces-rpc.ts)
-    const env = { ctx, server, dao: daoOf(ctx, db), inTransaction: depth > 0, selectRecords: (c: unknown, q: BuiltQuery) => selectRecords(ctx, db, c, q) };
+    const env = {
+      ctx,
+      server,
+      dao: daoOf(ctx, db),
+      inTransaction: depth > 0,
+      ask: (request: NestedRequest) => server.nested(call.id, request),
+      selectRecords: (c: unknown, q: BuiltQuery) => selectRecords(ctx, db, c, q),
+    };
     const answered = namespaceCall(call.method, first, rest, env);
     if (answered) return answered.value;
     throw new Error(`unknown call ${call.method}`);

@@ -18,6 +18,7 @@ import { findRowById } from '../records/store';
 import type { RequestInfo } from '../query/record-resolver';
 import * as tokens from '../services/tokens';
 import type { HookDao } from './dao-writes';
+import type { Ask } from './dao-model-hooks';
 import { saveRecordWithFiles } from './dao-files';
 import { formCall } from './forms-rpc';
 import { fromWire, toWire } from './models-wire';
@@ -33,6 +34,8 @@ export interface NamespaceEnv {
   dao: HookDao;
   /** A hook's runInTransaction is open: nothing may wait. */
   inTransaction: boolean;
+  /** Runs a Dao write's model hooks in the calling executor (./dao-model-hooks.ts). */
+  ask: Ask;
 }
 
 /** What hook code knows of the request (from `$apis.requestInfo(c)`), for expand's rules. */
@@ -44,6 +47,8 @@ export interface RequestInfoWire {
   isAdmin: boolean;
   auth: { id: string; collectionId: string } | null;
 }
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> => !!v && typeof (v as { then?: unknown }).then === 'function';
 
 const isWire = (v: unknown, kind: string): v is { __model: string; record?: RecordWire; json?: Record<string, unknown> } =>
   typeof v === 'object' && v !== null && (v as { __model?: unknown }).__model === kind;
@@ -122,8 +127,8 @@ export function namespaceCall(method: string, first: unknown, rest: unknown[], e
     case 'saveRecordFiles': {
       const args = fromWire(rest[0]) as unknown[];
       const done = (value: unknown) => ({ value: toWire(value), args: toWire(args) });
-      const value = saveRecordWithFiles(ctx, env.dao, String(first), args, env.inTransaction);
-      return { value: value instanceof Promise ? value.then(done) : done(value) };
+      const value = saveRecordWithFiles(ctx, env.dao, String(first), args, env.inTransaction, env.ask);
+      return { value: isThenable(value) ? Promise.resolve(value).then(done) : done(value) };
     }
     case 'recordQuery': {
       const [sql, params] = rest as [string, Record<string, unknown>];

@@ -169,6 +169,24 @@ declare class RecordPasswordLoginForm {
   setDao(dao: daos.Dao): void;
   submit(): models.Record;
 }
+/** 0.22's admin form: set its fields, then \`submit()\` validates and saves as the admins API does (a password renews the tokenKey). */
+declare class AdminUpsertForm {
+  constructor(app: core.App, admin: models.Admin);
+  id: string;
+  avatar: number;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  setDao(dao: daos.Dao): void;
+  submit(): void;
+}
+/** 0.22's settings form: its sections (meta, smtp, s3, ...) start as the settings are; \`submit()\` validates and saves as the settings API does. */
+declare class SettingsUpsertForm {
+  constructor(app: core.App);
+  [section: string]: any;
+  setDao(dao: daos.Dao): void;
+  submit(): void;
+}
 /** 0.22's collection form: set its fields, then \`submit()\` validates and saves as the collections API does. */
 declare class CollectionUpsertForm {
   constructor(app: core.App, collection: models.Collection);

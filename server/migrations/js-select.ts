@@ -2,9 +2,11 @@
 // `Dao.recordQuery(collection)` give it to JS: the clauses are collected, then built into dbx's SQL
 // (SQLite quoting with backticks, `{:pN}` placeholders numbered as dbx numbers them) and run by
 // whoever made the query: a migration's db on the main thread, a hook executor over its channel.
-// Values stay bound parameters: an expression ($dbx, or `{sql, params}`) adds its own.
+// Values stay bound parameters: an expression ($dbx, or `{sql, params}`) adds its own. Builder
+// methods Outpost lacks (model, rows, union, ...) throw an error naming them.
 
 import { JsRecord } from './js-models';
+import { strict } from './js-unsupported';
 
 type Row = Record<string, unknown>;
 
@@ -90,8 +92,13 @@ export class SelectQuery {
   #limit = -1;
   #offset = 0;
   #params: Row = {};
+  /** What the methods return: the query behind a proxy naming the builder methods Outpost lacks. */
+  readonly #self: this;
 
-  constructor(private readonly exec: SelectExec) {}
+  constructor(private readonly exec: SelectExec) {
+    this.#self = strict('SelectQuery', this);
+    return this.#self;
+  }
 
   select = (...cols: unknown[]): this => this.#set(() => (this.#selects = strings(cols)));
   andSelect = (...cols: unknown[]): this => this.#set(() => this.#selects.push(...strings(cols)));
@@ -119,7 +126,7 @@ export class SelectQuery {
 
   #set(fn: () => unknown): this {
     fn();
-    return this;
+    return this.#self;
   }
 
   /** dbx's SelectQuery.Build: the SQL and every value it binds. */

@@ -20,6 +20,11 @@ routerAdd("POST", "/more/files", (c) => {
   return c.json(200, { id: record.id, attachment: record.get("attachment"), name: file.name, originalName: file.originalName, size: file.size, text: readerToString(file.reader.open()) });
 });
 
+// a Dao save with files fires the model hooks as any Dao save does
+onModelBeforeCreate((e) => {
+  if (e.model.get("title") === "hooked") e.model.set("title", "hooked: " + e.model.get("attachment"));
+}, "docs");
+
 // another file for the same field: the record keeps the new one, the old one is deleted
 routerAdd("POST", "/more/files/:id", (c) => {
   const record = $app.dao().findRecordById("docs", c.pathParam("id"));
@@ -121,6 +126,37 @@ onRecordAuthRequest((e) => {
   if (e.httpContext.queryParam("stop")) return false;
   e.meta = Object.assign({}, e.meta, { seen: true });
 }, "users");
+
+// the admin, settings and collection forms: the API's validation and save
+routerAdd("POST", "/more/admin-form", (c) => {
+  const data = $apis.requestInfo(c).data;
+  const admin = data.id ? $app.dao().findAdminById(data.id) : new Admin();
+  const form = new AdminUpsertForm($app, admin);
+  form.email = data.email;
+  if (data.password) {
+    form.password = data.password;
+    form.passwordConfirm = data.password;
+  }
+  form.submit();
+  return c.json(200, { id: admin.id, email: admin.email, isNew: admin.isNew() });
+}, $apis.requireAdminAuth());
+
+routerAdd("POST", "/more/settings-form", (c) => {
+  const form = new SettingsUpsertForm($app);
+  form.meta = Object.assign({}, form.meta, $apis.requestInfo(c).data.meta);
+  form.submit();
+  return c.json(200, { appName: $app.settings().meta.appName });
+}, $apis.requireAdminAuth());
+
+routerAdd("POST", "/more/collection-form", (c) => {
+  const collection = new Collection();
+  const form = new CollectionUpsertForm($app, collection);
+  form.name = $apis.requestInfo(c).data.name;
+  form.schema = [{ name: "title", type: "text" }];
+  form.listRule = "";
+  form.submit();
+  return c.json(200, { id: collection.id, name: collection.name, isNew: collection.isNew(), fields: collection.schema.fields().map((f) => f.name) });
+}, $apis.requireAdminAuth());
 
 routerAdd("GET", "/more/enrich/:id", (c) => {
   const post = $app.dao().findRecordById("posts", c.pathParam("id"));

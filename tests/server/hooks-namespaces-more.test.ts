@@ -105,6 +105,10 @@ describe.each(['first', 'second'])('0.22 namespaces, continued (%s start)', (sta
     expect(fromPath.body.attachment).toMatch(new RegExp(`^report_${startName}_[A-Za-z0-9]{10}\\.csv$`));
     expect((await call(srv.url, 'GET', fileUrl('docs', fromPath.body.id, fromPath.body.attachment))).body).toBe('a,b\n1,2\n');
 
+    // the save's model hooks see the stored name
+    const hooked = await call(srv.url, 'POST', '/more/files', { body: { title: 'hooked', text: 'model hook', name: 'hooked.txt' } });
+    expect((await call(srv.url, 'GET', `/api/collections/docs/records/${hooked.body.id}`)).body.title).toBe(`hooked: ${hooked.body.attachment}`);
+
     // a single-file field: the new file replaces the old one, which is deleted
     const replaced = await call(srv.url, 'POST', `/more/files/${id}`);
     expect(replaced.body.attachment).toMatch(/^second_[A-Za-z0-9]{10}\.txt$/);
@@ -218,6 +222,40 @@ describe.each(['first', 'second'])('0.22 namespaces, continued (%s start)', (sta
     expect(stopped.body).toBeNull();
     const wrong = await call(srv.url, 'POST', '/more/login', { body: { identity: email, password: 'nope-nope-nope' } });
     expect(wrong.body).toEqual({ code: 400, message: GENERIC, data: {} });
+  });
+
+  it('AdminUpsertForm, SettingsUpsertForm and CollectionUpsertForm: the API\'s checks and saves', async () => {
+    const email = `form-admin-${startName}@example.com`;
+    const short = await call(srv.url, 'POST', '/more/admin-form', { token: adminToken, body: { email, password: 'short' } });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(GENERIC);
+    expect(short.body.data.password.code).toBe('validation_length_out_of_range');
+    const taken = await call(srv.url, 'POST', '/more/admin-form', { token: adminToken, body: { email: ADMIN.email, password: 'long-enough-pass' } });
+    expect(taken.body.data).toEqual({ email: { code: 'validation_admin_email_exists', message: 'Admin email already exists.' } });
+    const made = await call(srv.url, 'POST', '/more/admin-form', { token: adminToken, body: { email, password: 'long-enough-pass' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({ email, isNew: false });
+    expect((await call(srv.url, 'POST', '/api/admins/auth-with-password', { body: { identity: email, password: 'long-enough-pass' } })).status).toBe(200);
+    const renamed = await call(srv.url, 'POST', '/more/admin-form', { token: adminToken, body: { id: made.body.id, email: `renamed-${email}` } });
+    expect(renamed.body).toMatchObject({ id: made.body.id, email: `renamed-${email}` });
+    await call(srv.url, 'DELETE', `/api/admins/${made.body.id}`, { token: adminToken });
+
+    const settings = await call(srv.url, 'POST', '/more/settings-form', { token: adminToken, body: { meta: { appName: `Hooked ${startName}` } } });
+    expect(settings.body).toEqual({ appName: `Hooked ${startName}` });
+    expect((await call(srv.url, 'GET', '/api/settings', { token: adminToken })).body.meta.appName).toBe(`Hooked ${startName}`);
+    const badSettings = await call(srv.url, 'POST', '/more/settings-form', { token: adminToken, body: { meta: { appName: '' } } });
+    expect(badSettings.status).toBe(400);
+    expect(badSettings.body.message).toBe(GENERIC);
+    expect(badSettings.body.data.meta.appName.code).toBe('validation_required');
+
+    const collection = await call(srv.url, 'POST', '/more/collection-form', { token: adminToken, body: { name: `formcol_${startName}` } });
+    expect(collection.status, JSON.stringify(collection.body)).toBe(200);
+    expect(collection.body).toMatchObject({ name: `formcol_${startName}`, isNew: false, fields: ['title'] });
+    expect((await call(srv.url, 'GET', `/api/collections/formcol_${startName}/records`)).status).toBe(200);
+    const badName = await call(srv.url, 'POST', '/more/collection-form', { token: adminToken, body: { name: 'bad name!' } });
+    expect(badName.status).toBe(400);
+    expect(badName.body.message).toBe(GENERIC);
+    expect(Object.keys(badName.body.data)).toEqual(['name']);
   });
 
   it('$apis.enrichRecord(s): default expands and ?expand=, as the caller may see them', async () => {

@@ -4,10 +4,10 @@
 // field errors throw an error whose message reads "name: cannot be blank." and which, uncaught,
 // answers 400 "Something went wrong while processing your request." with those field errors as
 // data (0.22's API error handler wraps any non-API error so).
-import { Collection, JsRecord } from '../../../migrations/js-models';
+import { Admin, Collection, JsRecord } from '../../../migrations/js-models';
 import { unsupported } from '../../../migrations/js-unsupported';
 import { isHookFile } from '../../hook-file';
-import { fromWire, recordToWire, updateFromWire } from '../../models-wire';
+import { fromWire, recordToWire, toWire, updateFromWire } from '../../models-wire';
 import type { Call } from '../app';
 
 const GENERIC = 'Something went wrong while processing your request.';
@@ -139,5 +139,43 @@ export function formClasses(call: Call): Record<string, new (...args: never[]) =
     }
   }
 
-  return { RecordUpsertForm, RecordPasswordLoginForm, CollectionUpsertForm } as unknown as Record<string, new (...args: never[]) => object>;
+  /** `new AdminUpsertForm($app, admin)`: id, avatar, email, password, passwordConfirm, then submit(). */
+  class AdminUpsertForm {
+    id = '';
+    avatar = 0;
+    email = '';
+    password = '';
+    passwordConfirm = '';
+    readonly #admin: Admin;
+
+    constructor(_app: unknown, admin: unknown) {
+      if (!(admin instanceof Admin)) throw new TypeError('AdminUpsertForm expects an Admin');
+      this.#admin = admin;
+      Object.assign(this, { id: admin.id, avatar: admin.avatar, email: admin.email });
+    }
+
+    setDao(_dao: unknown): void {}
+
+    submit(...interceptors: unknown[]): void {
+      if (interceptors.length) unsupported('AdminUpsertForm.submit() with interceptors');
+      const { id, avatar, email, password, passwordConfirm } = this;
+      updateFromWire(this.#admin, submitForm(call, 'AdminUpsertForm', [toWire(this.#admin), jsonCopy({ id, avatar, email, password, passwordConfirm })]));
+    }
+  }
+
+  /** `new SettingsUpsertForm($app)`: the settings' sections (meta, smtp, ...), changed, then submit(). */
+  class SettingsUpsertForm {
+    constructor(app: unknown) {
+      Object.assign(this, jsonCopy((app as { settings?: () => unknown } | null)?.settings?.() ?? call('settings', [])));
+    }
+
+    setDao(_dao: unknown): void {}
+
+    submit(...interceptors: unknown[]): void {
+      if (interceptors.length) unsupported('SettingsUpsertForm.submit() with interceptors');
+      submitForm(call, 'SettingsUpsertForm', [jsonCopy({ ...this })]);
+    }
+  }
+
+  return { RecordUpsertForm, RecordPasswordLoginForm, CollectionUpsertForm, AdminUpsertForm, SettingsUpsertForm } as unknown as Record<string, new (...args: never[]) => object>;
 }
