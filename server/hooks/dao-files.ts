@@ -24,7 +24,7 @@ import type { Ask } from './dao-model-hooks';
 import { isHookFile, type HookFile } from './hook-file';
 
 /** Stores `files` under the record; on a failure the ones stored are removed and the error thrown. */
-export async function storeFiles(ctx: AppContext, collectionId: string, recordId: string, files: HookFile[]): Promise<Array<() => Promise<void>>> {
+async function storeFiles(ctx: AppContext, collectionId: string, recordId: string, files: HookFile[]): Promise<Array<() => Promise<void>>> {
   const storage = getStorage(ctx);
   const undo: Array<() => Promise<void>> = [];
   try {
@@ -41,7 +41,7 @@ export async function storeFiles(ctx: AppContext, collectionId: string, recordId
 }
 
 /** Removes files a record no longer names (a failure is only logged: the record is saved). */
-export async function removeFiles(ctx: AppContext, collectionId: string, recordId: string, names: string[]): Promise<void> {
+async function removeFiles(ctx: AppContext, collectionId: string, recordId: string, names: string[]): Promise<void> {
   const storage = getStorage(ctx);
   for (const name of names) await storage.remove(collectionId, recordId, name).catch((err: unknown) => console.error('[pb_hooks] failed to delete file', name, err));
 }

@@ -35,7 +35,7 @@ import { recordModelOf } from './record-wire';
 type Data = Record<string, unknown>;
 
 /** What the executor's RecordUpsertForm collected, in call order. */
-export type RecordFormOp =
+type RecordFormOp =
   | { op: 'loadData'; data: Data }
   | { op: 'addFiles'; key: string; files: Array<FileWire['__file']> }
   | { op: 'removeFiles'; key: string; names: string[] };
@@ -57,7 +57,7 @@ function ozzoText(errors: Data): string {
 }
 
 /** A form's field errors as 0.22's forms return them: the message ozzo words, the errors as data. */
-export class FormErrors extends Error {
+class FormErrors extends Error {
   readonly status = 400;
   constructor(readonly data: Data) {
     super(ozzoText(data));

@@ -39,7 +39,7 @@ export interface NamespaceEnv {
 }
 
 /** What hook code knows of the request (from `$apis.requestInfo(c)`), for expand's rules. */
-export interface RequestInfoWire {
+interface RequestInfoWire {
   method: string;
   query: Record<string, unknown>;
   headers: Record<string, string>;
