@@ -32,7 +32,9 @@ export function eventTypeOf(hook: string): string {
  */
 export const EVENT_FIELDS: Readonly<Record<string, string>> = {
   BootstrapEvent: '',
-  ModelEvent: 'model: models.Record\n    dao: daos.Dao\n    collection?: models.Collection',
+  TerminateEvent: '/** true before an in-process restart (a restore, a hooks reload) */\n    isRestart: boolean',
+  ModelEvent:
+    "/** The model written: a record (declared so, the usual case), or for the tags '_collections', '_admins', '_externalAuths' and '_params' a collection, an admin, an external auth link or the settings row */\n    model: models.Record\n    dao: daos.Dao\n    collection?: models.Collection",
   RecordsListEvent: 'collection: models.Collection\n    httpContext: echo.Context\n    records: Array<models.Record>\n    result: search.Result',
   RecordViewEvent: 'collection: models.Collection\n    httpContext: echo.Context\n    record: models.Record',
   RecordCreateEvent: 'collection: models.Collection\n    httpContext: echo.Context\n    record: models.Record',
