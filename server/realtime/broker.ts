@@ -88,7 +88,7 @@ function newClientId(): string {
 }
 
 /** One SSE frame as 0.22 writes it. `data` is already JSON. */
-export const sseFrame = (clientId: string, event: string, data: string) => `id:${clientId}\nevent:${event}\ndata:${data}\n\n`;
+const sseFrame = (clientId: string, event: string, data: string) => `id:${clientId}\nevent:${event}\ndata:${data}\n\n`;
 
 export interface Subscriber {
   client: Client;
