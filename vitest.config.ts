@@ -33,6 +33,7 @@ export default defineConfig({
             'tests/server/find-record.test.ts',
             'tests/server/hooks.test.ts',
             'tests/server/hooks-events.test.ts',
+            'tests/server/hooks-events-collections.test.ts',
             'tests/server/hooks-events-admins.test.ts',
             'tests/server/hooks-events-files.test.ts',
             'tests/server/hooks-info.test.ts',

@@ -96,7 +96,9 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   const fields = wire.fields ?? {};
   const e: Record<string, unknown> = { ...fields };
   lazy(e, 'app', () => (globalThis as { $app?: unknown }).$app);
-  if (fields.collection) {
+  // a record event's collection comes as its plain JSON (never sent back); a collection event's
+  // comes tagged, as its other models
+  if (fields.collection && !isTaggedModel(fields.collection)) {
     lazy(e, 'collection', () => {
       const c = new Collection(fields.collection);
       c.markAsNotNew();
@@ -106,11 +108,13 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   // (a record the event may lack, e.g. a sign-in's before hook, comes as fields.record = null)
   const recordTouched = wire.record ? lazy(e, 'record', () => recordFromWire(wire.record!)) : () => 'record' in fields && e.record !== fields.record;
   if (fields.client) e.client = clientObject(fields.client as { id: string; subscriptions: string[] });
-  // a model other than a record (an admin, a collection as e.model, ...) comes tagged
-  // (models-wire.ts): built on first read, and sent back only when a handler read it
+  // a model other than a record (an admin, a collection as e.model, ...) or a list of them
+  // (e.collections) comes tagged (models-wire.ts): built on first read, and sent back only when a
+  // handler read it
   const modelKeys: Array<[string, () => boolean]> = [];
   for (const [key, value] of Object.entries(fields)) {
-    if (key !== 'collection' && isTaggedModel(value)) modelKeys.push([key, lazy(e, key, () => fromWire(value))]);
+    const tagged = isTaggedModel(value) || (Array.isArray(value) && value.length > 0 && value.every(isTaggedModel));
+    if (tagged) modelKeys.push([key, lazy(e, key, () => fromWire(value))]);
   }
   // an admin sign-in's event for an unknown email has e.admin null: a handler may put one there
   if (fields.admin === null) modelKeys.push(['admin', lazy(e, 'admin', () => null)]);

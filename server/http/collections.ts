@@ -1,15 +1,15 @@
-// /api/collections (PocketBase 0.22): admin-only list, view, create, update, delete and import.
+// /api/collections (PocketBase 0.22): admin-only list, view, create, update, delete and import,
+// with 0.22's hooks around each (collection-hooks.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { runListQuery } from '../query/list';
 import { collectionFromRow, collectionJson } from '../collections/normalize';
 import { findCollection } from '../collections/store';
-import { deleteCollection, saveCollection } from '../collections/service';
-import { importCollections } from '../collections/import';
 import { LOAD_FAILED } from '../collections/form';
 import { notFound } from '../core/errors';
 import { readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
+import { deleteWithHooks, importWithHooks, listWithHooks, upsertWithHooks, viewWithHooks } from './collection-hooks';
 
 /** 0.22's collection upsert form: schema and options only through JSON (or `@jsonPayload`). */
 const UPSERT_FORM: FormSpec = {
@@ -45,34 +45,34 @@ export function registerCollections(app: FastifyInstance, ctx: AppContext): void
       query: req.query as Record<string, unknown>,
       map: (row) => collectionJson(collectionFromRow(row)),
     });
-    return { page, perPage, totalItems, totalPages, items };
+    return listWithHooks(ctx, req, { page, perPage, totalItems, totalPages }, items);
   });
 
   app.get('/api/collections/:collection', async (req) => {
     requireAdmin(req);
-    return collectionJson(mustFind(ctx, req));
+    return viewWithHooks(ctx, req, mustFind(ctx, req));
   });
 
   app.post('/api/collections', async (req) => {
     requireAdmin(req);
-    return collectionJson(saveCollection(ctx, readBody(req, UPSERT_FORM, LOAD_FAILED), null));
+    return upsertWithHooks(ctx, req, readBody(req, UPSERT_FORM, LOAD_FAILED), null);
   });
 
   app.patch('/api/collections/:collection', async (req) => {
     requireAdmin(req);
     const existing = mustFind(ctx, req);
-    return collectionJson(saveCollection(ctx, readBody(req, UPSERT_FORM, LOAD_FAILED), existing.id));
+    return upsertWithHooks(ctx, req, readBody(req, UPSERT_FORM, LOAD_FAILED), existing);
   });
 
   app.delete('/api/collections/:collection', async (req, reply) => {
     requireAdmin(req);
-    deleteCollection(ctx, mustFind(ctx, req).id);
+    await deleteWithHooks(ctx, req, mustFind(ctx, req));
     return reply.status(204).send();
   });
 
   app.put('/api/collections/import', async (req, reply) => {
     requireAdmin(req);
-    importCollections(ctx, readBody(req, IMPORT_FORM, LOAD_FAILED));
+    await importWithHooks(ctx, req, readBody(req, IMPORT_FORM, LOAD_FAILED));
     return reply.status(204).send();
   });
 }

@@ -5,8 +5,7 @@
 // notes every one of the 88 hooks as it fires (the runner: tests/helpers/hooks-events-runner.ts;
 // the collections API's scenarios: hooks-events-collections.test.ts). Expected: each scenario's ExpectedEvents, plus
 // onBeforeApiError/onAfterApiError for an error answer (0.22's test harness adds them), counted
-// for the hooks Outpost fires (server/hooks/hook-names.ts FIRED: an area not fired yet is listed
-// as a todo below). Order: the chains of events 0.22's code runs one after the other
+// for the hooks Outpost fires (server/hooks/hook-names.ts FIRED). Order: the chains of events 0.22's code runs one after the other
 // (apis/record_auth.go, record_crud.go, forms/*, daos/*); events 0.22 runs in the background
 // (the mail of a password reset or verification request) are only ordered among themselves.
 // Scenarios run in order on one server; those that change the fixture put its rows back. The
@@ -238,39 +237,6 @@ const RECORD_TODO: Array<[string, string]> = [
   ['TestRecordCrudDelete', 'delete a record with cascade references (the cascaded records: onModelBeforeDelete, onModelBeforeUpdate)'],
 ];
 
-/** 0.22's scenarios (with ExpectedEvents) in the areas Outpost does not fire yet. */
-const NOT_FIRED: Array<[string, string]> = [
-  ['TestCollectionsList', 'authorized as admin'],
-  ['TestCollectionsList', 'authorized as admin + paging and sorting'],
-  ['TestCollectionsList', 'authorized as admin + valid filter'],
-  ['TestCollectionView', 'authorized as admin + using the collection name'],
-  ['TestCollectionView', 'authorized as admin + using the collection id'],
-  ['TestCollectionDelete', 'authorized as admin + using the collection name'],
-  ['TestCollectionDelete', 'authorized as admin + using the collection id'],
-  ['TestCollectionDelete', 'authorized as admin + trying to delete a system collection'],
-  ['TestCollectionDelete', 'authorized as admin + trying to delete a referenced collection'],
-  ['TestCollectionDelete', 'authorized as admin + deleting a view'],
-  ['TestCollectionDelete', 'OnCollectionAfterDeleteRequest error response'],
-  ['TestCollectionCreate', 'authorized as admin + valid data'],
-  ['TestCollectionCreate', 'creating auth collection without specified options'],
-  ['TestCollectionCreate', 'creating base collection with reserved auth fields'],
-  ['TestCollectionCreate', 'OnCollectionAfterCreateRequest error response'],
-  ['TestCollectionCreate', 'creating view collection'],
-  ['TestCollectionCreate', 'creating base collection with invalid indexes'],
-  ['TestCollectionCreate', 'creating base collection with valid indexes (+ random table name)'],
-  ['TestCollectionUpdate', 'authorized as admin + empty body'],
-  ['TestCollectionUpdate', 'OnCollectionAfterUpdateRequest error response'],
-  ['TestCollectionUpdate', 'authorized as admin + valid data'],
-  ['TestCollectionUpdate', 'updating base collection with reserved auth fields'],
-  ['TestCollectionUpdate', 'updating view collection'],
-  ['TestCollectionUpdate', 'updating base collection with valid indexes (+ random table name)'],
-  ['TestCollectionsImport', 'authorized as admin + trying to delete system collections'],
-  ['TestCollectionsImport', 'authorized as admin + collections validator failure'],
-  ['TestCollectionsImport', 'authorized as admin + successful collections save'],
-  ['TestCollectionsImport', 'authorized as admin + successful collections save and old non-system collections deletion'],
-  ['TestCollectionsImport', 'authorized as admin + successful collections save (the OnCollectionsAfterImportRequest error response one)'],
-];
-
 async function restore(tables: readonly Table[]): Promise<void> {
   for (const table of tables) await restoreRows(table, original.get(table));
 }
@@ -437,8 +403,4 @@ describe.each(['first', 'second'])('0.22 API scenarios, the hook events they fir
 
 describe('0.22 scenarios whose events differ here (the record delete cascade)', () => {
   for (const [area, name] of RECORD_TODO) it.todo(`${area} › ${name}`);
-});
-
-describe('0.22 scenarios in areas Outpost does not fire yet', () => {
-  for (const [area, name] of NOT_FIRED) it.todo(`${area} › ${name}`);
 });
