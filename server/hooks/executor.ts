@@ -14,7 +14,7 @@ import { HookRegistry, type Handler } from './worker/registry';
 import { routeContext } from './worker/route-context';
 
 const { port, signal, rpcTimeoutMs } = workerData as { port: MessagePort; signal: SharedArrayBuffer; rpcTimeoutMs: number };
-const call = rpcClient(port, new Int32Array(signal), rpcTimeoutMs);
+const call = rpcClient(port, new Int32Array(signal), rpcTimeoutMs, (request) => runNested(request));
 const registry = new HookRegistry();
 let files: string[] = [];
 setRuntimeName("Outpost's pb_hooks");
@@ -187,6 +187,50 @@ function chain(middlewares: ReadonlyArray<unknown>, last: Handler): Handler {
   return handler;
 }
 
+/** A hook run's result: the event's fields the handlers may have changed, and what they wrote. */
+function eventResult(built: BuiltEvent, outcome: InvocationResult['outcome']): InvocationResult {
+  const { e } = built;
+  // what no handler read cannot have changed: it is not sent back
+  const event: HookEventWire = { fields: mutableFields(e) };
+  for (const key of built.modelsTouched()) event.fields![key] = toWire(e[key]);
+  // the file download's and the realtime connect's plain values
+  for (const key of ['servedPath', 'servedName', 'idleTimeout']) if (key in e && ['string', 'number'].includes(typeof e[key])) event.fields![key] = e[key];
+  const { apiError } = built;
+  if (apiError) event.fields!.error = { code: apiError.code, message: apiError.message, data: jsonCopy(apiError.data) };
+  if (built.recordTouched() && e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
+  if (built.recordsTouched() && Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
+  return { outcome, event, response: built.ctx()?.written() ?? null };
+}
+
+/**
+ * Handlers the main thread asks for while one of this executor's calls is open (the model hooks
+ * of a write its Dao makes): run here and now, synchronously, as 0.22 runs them inside the save.
+ * A handler that returns a promise goes on in the background (its result cannot be waited for
+ * inside the call); its error is printed.
+ */
+function runNested(request: unknown): InvocationResult {
+  const { name, tags, event } = request as { name: string; tags: string[]; event: HookEventWire };
+  const built = eventOf(event);
+  let outcome: InvocationResult['outcome'] = 'continue';
+  try {
+    for (const fn of registry.handlersFor(name, tags)) {
+      const r = fn(built.e);
+      if (isThenable(r)) {
+        r.then(undefined, (err: unknown) => console.error(`[pb_hooks] ${name} (async, inside a Dao call):`, err));
+        continue;
+      }
+      if (r instanceof Error) throw r;
+      if (r === false) {
+        outcome = 'stop';
+        break;
+      }
+    }
+  } catch (err) {
+    return { outcome: 'error', error: errorWire(err) };
+  }
+  return eventResult(built, outcome);
+}
+
 async function invoke(inv: Invocation): Promise<InvocationResult> {
   if (inv.kind === 'hook') {
     const built = eventOf(inv.event);
@@ -202,16 +246,7 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
     } catch (err) {
       return { outcome: 'error', error: errorWire(err), response: built.ctx()?.written() ?? null };
     }
-    // what no handler read cannot have changed: it is not sent back
-    const event: HookEventWire = { fields: mutableFields(e) };
-    for (const key of built.modelsTouched()) event.fields![key] = toWire(e[key]);
-    // the file download's and the realtime connect's plain values
-    for (const key of ['servedPath', 'servedName', 'idleTimeout']) if (key in e && ['string', 'number'].includes(typeof e[key])) event.fields![key] = e[key];
-    const { apiError } = built;
-    if (apiError) event.fields!.error = { code: apiError.code, message: apiError.message, data: jsonCopy(apiError.data) };
-    if (built.recordTouched() && e.record && typeof e.record === 'object') event.record = recordToWire(e.record as Parameters<typeof recordToWire>[0]);
-    if (built.recordsTouched() && Array.isArray(e.records)) event.records = (e.records as Parameters<typeof recordToWire>[0][]).map(recordToWire);
-    return { outcome, event, response: built.ctx()?.written() ?? null };
+    return eventResult(built, outcome);
   }
   if (inv.kind === 'use') {
     // routerUse's middlewares ahead of a built-in route: the route itself runs on the main thread
