@@ -31,6 +31,7 @@ import { registerRecordsIo } from './http/records-io';
 import { registerFindRecord } from './http/find-record';
 import { registerMigrations } from './http/migrations';
 import { registerHooksInfo } from './http/hooks-info';
+import { registerSqlConsole } from './http/sql-console';
 import { startMigrations } from './migrations/start';
 import { loadHooks, prepareHookFiles, startHooks, type HookGeneration } from './hooks/host';
 import { watchHooks } from './hooks/watch';
@@ -330,6 +331,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerFindRecord(fastify, ctx);
   registerMigrations(fastify, ctx, migrationsDir);
   registerHooksInfo(fastify, ctx);
+  registerSqlConsole(fastify, ctx);
   registerRecordAuth(fastify, ctx);
   registerFiles(fastify, ctx);
   registerRealtime(fastify, ctx);

@@ -7,7 +7,7 @@
 import { transaction, type DB } from '../db/database';
 import type { Collection } from './model';
 import { collectionFromRow } from './normalize';
-import { refusedViews } from './view-secrets';
+import { authTableNames, refusedViews, secretReadOf } from './view-secrets';
 import { stringifyLikeGo } from '../core/json';
 import { isRelationField } from '../../src/fields/relation/field';
 
@@ -44,6 +44,12 @@ export interface CollectionStore {
   readAll(): Collection[];
   /** Why each refused view is refused (view-secrets.ts), by collection id. */
   refusedViews(): Map<string, string>;
+  /**
+   * Why `query` (a SELECT or WITH) may not run where secrets must stay unread (a sentence naming
+   * the column and table, view-secrets.ts: the check views get), or null. Compiles the query only;
+   * throws SQLite's error when it does not compile.
+   */
+  secretReadOf(query: string): string | null;
   /** Drops the cache; the next read reloads from the database. */
   invalidate(): void;
   readonly listeners: Set<CollectionListener>;
@@ -65,6 +71,7 @@ export function createCollectionStore(db: DB): CollectionStore {
     },
     readAll: () => readCollections(db),
     refusedViews: () => refusedViews(db, store.cached().list),
+    secretReadOf: (query) => secretReadOf(db, query, authTableNames(db, store.cached().list)),
     invalidate() {
       cache = null;
     },

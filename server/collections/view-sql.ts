@@ -13,8 +13,8 @@ export interface Token {
 
 export class ViewSqlError extends Error {}
 
-/** Tokens of `sql` without whitespace and comments. Throws ViewSqlError on unterminated quotes. */
-function tokenize(sql: string): Token[] {
+/** Tokens of `sql` without whitespace and comments (the SQL console reads them too). Throws ViewSqlError on unterminated quotes. */
+export function tokenize(sql: string): Token[] {
   const out: Token[] = [];
   let depth = 0;
   let i = 0;

@@ -25,6 +25,7 @@
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { quoteIdent as q } from '../query/sql';
+import { openRows, takeChunk, DEFAULT_CHUNK_ROWS, type RowStream, type StreamOptions } from './read-stream';
 
 export type DB = Database.Database;
 
@@ -180,6 +181,12 @@ export interface ReadPool {
   get<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: ReadOptions): Promise<T | undefined>;
   /** Several statements on one connection, in order, under one budget (e.g. a list's count + page). */
   batch(queries: ReadQuery[], options?: ReadOptions): Promise<unknown[]>;
+  /**
+   * One statement's rows in chunks, for results too large for one answer (the SQL console; see
+   * read-stream.ts). Refused (ReadQueryError, code NOT_READ_ONLY / NO_ROWS) unless SQLite says it
+   * only reads and returns rows. Resolves once the first chunk is in; close() what you do not read.
+   */
+  stream(sql: string, options?: StreamOptions): Promise<RowStream>;
   /** Pids of the children running a batch now (tests check a stopped query's process is gone). */
   busyPids(): number[];
   /** Kills every child; pending calls reject. */
@@ -221,9 +228,40 @@ export function directReads(db: DB): ReadPool {
       throw new ReadQueryError(String(e?.message ?? err), typeof e?.code === 'string' ? e.code : undefined);
     }
   };
+  const sqliteError = (err: unknown) => {
+    const e = err as { message?: string; code?: string };
+    return new ReadQueryError(String(e?.message ?? err), typeof e?.code === 'string' ? e.code : undefined);
+  };
   return {
     budgetMs: Infinity,
     batch,
+    async stream(sql, opts = {}) {
+      let open: ReturnType<typeof openRows>;
+      try {
+        open = openRows(db, sql);
+      } catch (err) {
+        throw sqliteError(err);
+      }
+      let done = false;
+      return {
+        columns: open.columns,
+        next: async () => {
+          if (done) return null;
+          try {
+            const chunk = takeChunk(open.rows, opts.chunkRows ?? DEFAULT_CHUNK_ROWS);
+            done = chunk.done;
+            return chunk.rows.length || !done ? chunk.rows : null;
+          } catch (err) {
+            done = true;
+            throw sqliteError(err);
+          }
+        },
+        close: () => {
+          done = true;
+          open.rows.return?.();
+        },
+      };
+    },
     all: async <T>(sql: string, params: unknown[] = []) => (await batch([{ sql, params }]))[0] as T[],
     get: async <T>(sql: string, params: unknown[] = []) => ((await batch([{ sql, params, mode: 'get' }]))[0] ?? undefined) as T | undefined,
     busyPids: () => [],

@@ -23,12 +23,15 @@ import {
   type WorkerRequest,
 } from './database';
 import { budgetFor, CHEAP_MS, mainSafe, mayStart, ShapeCosts } from './read-admission';
+import { DEFAULT_CHUNK_ROWS, rowStream, type RowChunk, type RowStream, type StreamControl, type StreamOptions, type StreamReply, type StreamRequest } from './read-stream';
 import { currentReadClient, type ReadClient } from './read-client';
 import { bundleIsFresh, writeBundle } from '../core/dev-bundle';
 
 interface Job {
   queries: ReadQuery[];
   pending?: PendingRow;
+  /** stream(): one statement whose rows come back in chunks, each handed to `chunk`. */
+  stream?: { sql: string; chunkRows: number; chunk: (chunk: RowChunk) => void };
   budgetMs: number;
   /** Who asked (admission control), and whether its shape ran cheaply last time. */
   client: ReadClient | undefined;
@@ -38,9 +41,12 @@ interface Job {
   reject: (err: Error) => void;
 }
 
+/** A job a child runs. A stream's budget pauses while the child waits for its reader (`left`: what remains). */
+type Running = Job & { id: number; timer: NodeJS.Timeout; cheapTimer?: NodeJS.Timeout; left: number; armedAt: number; paused?: boolean };
+
 interface Child {
   proc: ChildProcess;
-  job: (Job & { id: number; timer: NodeJS.Timeout; cheapTimer?: NodeJS.Timeout }) | null;
+  job: Running | null;
   ready: boolean;
 }
 
@@ -141,7 +147,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       env: { ...process.env, OUTPOST_READ_DB: file },
     });
     const child: Child = { proc, job: null, ready: false };
-    proc.on('message', (msg: WorkerReply | 'ready') => {
+    proc.on('message', (msg: WorkerReply | StreamReply | 'ready') => {
       if (msg === 'ready') {
         child.ready = true;
         pump();
@@ -151,6 +157,13 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       if (!job || msg.id !== job.id) return;
       clearTimeout(job.timer);
       clearTimeout(job.cheapTimer);
+      if (msg.ok && 'chunk' in msg && !msg.chunk.done) {
+        // the child waits for the reader to ask for more: that time is not the statement's
+        job.left -= performance.now() - job.armedAt;
+        job.paused = true;
+        job.stream?.chunk(msg.chunk);
+        return;
+      }
       child.job = null;
       // A shape costs the CPU time its statements took in the child, not the wall time: on a busy
       // machine a 1 ms list can wait 50 ms for a CPU (or for the pipe back), and one such run made
@@ -158,8 +171,11 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       // 75 s behind 8 runaway views from the same IP in \`npm run bench -- stall\`). A runaway read
       // burns CPU all along; a run in the main process is still timed by the clock (runInMain).
       costs.record(job.shape, msg.cpuMs);
-      if (msg.ok) job.resolve(msg.results);
-      else job.reject(new ReadQueryError(msg.message, msg.code));
+      if (!msg.ok) job.reject(new ReadQueryError(msg.message, msg.code));
+      else if ('chunk' in msg) {
+        job.stream?.chunk(msg.chunk);
+        job.resolve([]);
+      } else job.resolve(msg.results);
       pump();
     });
     proc.on('exit', () => {
@@ -193,15 +209,22 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     child.proc.kill('SIGKILL');
   }
 
+  /** Starts (or, for a stream, resumes) the budget of the job `child` runs. */
+  function arm(child: Child, running: Running): void {
+    running.armedAt = performance.now();
+    running.paused = false;
+    running.timer = setTimeout(() => {
+      // the statement is still running: stop it for real (pump() starts a replacement)
+      costs.record(running.shape, Number.POSITIVE_INFINITY);
+      stop(child);
+      running.reject(new QueryTimeoutError(running.budgetMs));
+    }, Math.max(0, running.left));
+  }
+
   function dispatch(child: Child, job: Job): void {
     const id = ++seq;
-    const timer = setTimeout(() => {
-      // the statement is still running: stop it for real (pump() starts a replacement)
-      costs.record(job.shape, Number.POSITIVE_INFINITY);
-      stop(child);
-      job.reject(new QueryTimeoutError(job.budgetMs));
-    }, job.budgetMs);
-    const running: NonNullable<Child['job']> = { ...job, id, timer };
+    const running: Running = { ...job, id, timer: undefined as unknown as NodeJS.Timeout, left: job.budgetMs, armedAt: 0 };
+    arm(child, running);
     if (job.cheap) {
       // a cheap read that overruns counts as costly from then on (its client's share, the
       // reserved child), and so does its shape
@@ -212,7 +235,75 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       }, CHEAP_MS);
     }
     child.job = running;
-    child.proc.send({ id, queries: job.queries, pending: job.pending } satisfies WorkerRequest);
+    if (job.stream) child.proc.send({ id, stream: { sql: job.stream.sql, chunkRows: job.stream.chunkRows } } satisfies StreamRequest);
+    else child.proc.send({ id, queries: job.queries, pending: job.pending } satisfies WorkerRequest);
+  }
+
+  /** The child running `job` (a stream), if it still does. */
+  const childOf = (job: Job) => children.find((c) => c.job && c.job.resolve === job.resolve);
+
+  /** A stream's reader wants the next chunk: the child goes on, under what is left of the budget. */
+  function resume(job: Job): void {
+    const child = childOf(job);
+    if (!child?.job?.paused) return;
+    arm(child, child.job);
+    child.proc.send({ id: child.job.id, control: 'next' } satisfies StreamControl);
+  }
+
+  /** A stream's reader stopped early: a waiting child ends the statement and takes other reads; a busy one is stopped. */
+  function endStream(job: Job): void {
+    const child = childOf(job);
+    if (!child?.job) return;
+    if (child.job.paused) {
+      child.proc.send({ id: child.job.id, control: 'stop' } satisfies StreamControl);
+      child.job = null;
+      pump();
+    } else stop(child);
+    job.resolve([]);
+  }
+
+  function stream(sql: string, opts: StreamOptions = {}): Promise<RowStream> {
+    if (closed) return Promise.reject(new Error('the read pool is closed'));
+    const client = currentReadClient();
+    if (client?.signal?.aborted) return Promise.reject(new ReadAbortedError());
+    while (children.length < minSize) spawn();
+    return new Promise((resolve, reject) => {
+      let rows: ReturnType<typeof rowStream> | null = null;
+      const onAbort = () => {
+        const queued = queue.indexOf(job);
+        if (queued >= 0) queue.splice(queued, 1);
+        const child = childOf(job);
+        if (child) stop(child);
+        job.reject(new ReadAbortedError());
+      };
+      const settle = () => client?.signal?.removeEventListener('abort', onAbort);
+      const job: Job = {
+        queries: [],
+        stream: {
+          sql,
+          chunkRows: opts.chunkRows ?? DEFAULT_CHUNK_ROWS,
+          chunk: (chunk) => {
+            if (rows) return rows.push(chunk);
+            rows = rowStream(chunk, () => resume(job), () => endStream(job));
+            resolve(rows.stream);
+          },
+        },
+        budgetMs: opts.budgetMs ?? budgetFor(client, budgetMs),
+        client,
+        // console statements are never cheap: they run under the costly reads' rules
+        shape: `stream\n${sql}`,
+        cheap: false,
+        resolve: () => settle(),
+        reject: (err) => {
+          settle();
+          if (rows) rows.fail(err);
+          else reject(err);
+        },
+      };
+      client?.signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(job);
+      pump();
+    });
   }
 
   /** Kills the child running a read (its statement really stops) and lets the queue move on. */
@@ -292,6 +383,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
   return {
     budgetMs,
     batch,
+    stream,
     busyPids: () => children.filter((c) => c.job && c.proc.pid).map((c) => c.proc.pid!),
     async all<T>(sql: string, params: unknown[] = [], opts?: ReadOptions) {
       const [rows] = await batch([{ sql, params, mode: 'all' }], opts);

@@ -1,6 +1,7 @@
 // A child process of the read pool (read-pool.ts): one read-only connection, one statement batch at
 // a time. The parent kills this process when a batch outlives its budget.
 import { openReadOnlyDatabase, runBatch, type DB, type WorkerReply, type WorkerRequest } from './database';
+import { streamRunner, type StreamControl, type StreamReply, type StreamRequest } from './read-stream';
 
 const file = process.env.OUTPOST_READ_DB;
 if (!file || !process.send) process.exit(1);
@@ -21,11 +22,16 @@ function prepare(sql: string) {
 }
 
 /** Sends to the parent; a closed channel means the parent is gone (exit follows). */
-function send(msg: WorkerReply | 'ready'): void {
+function send(msg: WorkerReply | StreamReply | 'ready'): void {
   process.send!(msg, undefined, undefined, () => {});
 }
 
-process.on('message', (msg: WorkerRequest) => {
+// ReadPool.stream: a statement's rows in chunks (read-stream.ts)
+const streams = streamRunner(() => db!, send);
+
+process.on('message', (msg: WorkerRequest | StreamRequest | StreamControl) => {
+  if ('stream' in msg) return streams.start(msg);
+  if ('control' in msg) return streams.control(msg);
   let reply: WorkerReply;
   const start = process.cpuUsage();
   const cpuMs = () => {
