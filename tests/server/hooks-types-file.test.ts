@@ -260,7 +260,7 @@ describe.skipIf(BUILT)('contract: what runs is what the types file declares', ()
   installGlobals(g, { call: () => null, registry: new HookRegistry(), hooksDir: '/p/pb_hooks', dataDir: '/p/pb_data', dev: false });
   const app = g.$app as { store(): object; db(): { newQuery(sql: string): object }; logger(): object; newMailClient(): object; rootCmd: object };
   const make = (name: string, ...args: unknown[]) => new (g[name] as new (...a: unknown[]) => object)(...args);
-  const c = routeContext({ method: 'GET', url: '/x?a=1', path: '/x', params: {}, query: {}, headers: {}, body: null, remoteIp: '127.0.0.1', admin: null, authRecord: null });
+  const c = routeContext({ method: 'GET', url: '/x?a=1', path: '/x', params: {}, query: {}, headers: {}, body: null, remoteIp: '127.0.0.1', realIp: '127.0.0.1', admin: null, authRecord: null });
 
   // run-time object, the expression whose type declares it, and members that are Outpost's own plumbing
   const surfaces: Array<{ name: string; expr: string; runtime: string[]; exact: boolean }> = [
