@@ -57,9 +57,23 @@ export const EVENT_FIELDS: Readonly<Record<string, string>> = {
     'collection: models.Collection\n    record: models.Record\n    /** The mail; a before-handler may change it (to, subject, html, text) */\n    message: mailer.Message\n    meta: { [key: string]: any }',
   ...recordAuthEventFields(),
   ...adminEventFields(),
+  ...collectionEventFields(),
   SettingsListEvent: 'httpContext: echo.Context\n    /** The answer (secrets redacted); a handler may change it */\n    redactedSettings: { [key: string]: any }',
   SettingsUpdateEvent: 'httpContext: echo.Context\n    oldSettings: { [key: string]: any }\n    /** What is saved; a before-handler may change it */\n    newSettings: { [key: string]: any }',
 };
+
+/** The collections API's events (server/http/collection-hooks.ts). */
+function collectionEventFields(): Record<string, string> {
+  const one = 'httpContext: echo.Context\n    /** The collection; a before-handler may change what is saved */\n    collection: models.Collection';
+  return {
+    CollectionsListEvent: 'httpContext: echo.Context\n    collections: Array<models.Collection>\n    /** The answer; a handler may change it */\n    result: search.Result',
+    CollectionViewEvent: 'httpContext: echo.Context\n    collection: models.Collection',
+    CollectionCreateEvent: one,
+    CollectionUpdateEvent: one,
+    CollectionDeleteEvent: 'httpContext: echo.Context\n    collection: models.Collection',
+    CollectionsImportEvent: 'httpContext: echo.Context\n    /** The collections imported; a before-handler may change them */\n    collections: Array<models.Collection>',
+  };
+}
 
 /** The admins API's events (server/http/admins.ts): the admin, plus each one's own fields. */
 function adminEventFields(): Record<string, string> {

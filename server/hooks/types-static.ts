@@ -725,6 +725,10 @@ declare namespace echo {
   interface Response {
     header(): { set(key: string, value: string): void; get(key: string): string; add(key: string, value: string): void; del(key: string): void };
     readonly committed: boolean;
+    /** The status of a body written with write() (200 by default). */
+    writeHeader(code: number): void;
+    /** Appends to the body (a string or bytes); returns the count of bytes written. */
+    write(data: string | Array<number> | Uint8Array): number;
   }
   /** \`c\`: the request, and the methods that write the response. */
   interface Context {

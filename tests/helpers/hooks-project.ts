@@ -25,6 +25,12 @@ routerAdd("GET", "/api/mine", (c) => {
 routerAdd("GET", "/admin-only", (c) => c.string(200, "admin " + c.get("admin").email), $apis.requireAdminAuth());
 routerAdd("GET", "/logged", (c) => c.string(200, "logged"), $apis.activityLogger($app));
 routerAdd("GET", "/ip", (c) => c.json(200, { real: c.realIP(), remote: c.request().remoteAddr }));
+routerAdd("GET", "/streamed", (c) => {
+  c.response().header().set("Content-Type", "text/csv");
+  c.response().writeHeader(201);
+  c.response().write("a,b\n");
+  c.response().write([49, 44, 50, 10]);
+});
 onTerminate((e) => { $os.writeFile(__hooks + "/../terminated.json", JSON.stringify({ isRestart: e.isRestart })); });
 
 // a JS middleware in 0.22's shape: (next) => (c) => ...

@@ -230,6 +230,11 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     }
   });
 
+  it("c.response().writeHeader() and write(): echo's Response as a writer", async () => {
+    const res = await fetch(`${srv.url}/streamed`);
+    expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([201, 'text/csv', 'a,b\n1,2\n']);
+  });
+
   it("the request log as 0.22 keeps it: a route's successes only behind $apis.activityLogger, its errors always", async () => {
     const tag = `?at=${Date.now()}`;
     for (const p of ['/hello/log', '/logged', '/boom']) await call('GET', p + tag);

@@ -40,6 +40,8 @@ export function requestInfoOf(c: unknown): Record<string, unknown> {
 
 export function routeContext(req: RequestSnapshot): RouteContext {
   let written: ResponseSnapshot | null = null;
+  /** The status of a body written piece by piece (c.response().writeHeader). */
+  let rawStatus = 200;
   const responseHeaders: Record<string, string> = {};
   const store = new Map<string, unknown>();
   if (req.admin) {
@@ -82,6 +84,22 @@ export function routeContext(req: RequestSnapshot): RouteContext {
       }),
       get committed() {
         return written !== null;
+      },
+      // echo's Response as an io.Writer: the status first (200 unless writeHeader said otherwise),
+      // then every write appended to the body
+      writeHeader: (code: unknown) => {
+        if (!written) rawStatus = Number(code) || 200;
+      },
+      write: (data: unknown) => {
+        const chunk = data instanceof Uint8Array ? data : Array.isArray(data) ? Uint8Array.from(data as number[]) : new TextEncoder().encode(String(data ?? ''));
+        if (!written) written = { status: rawStatus, headers: { ...responseHeaders }, body: { bytes: new Uint8Array(0) } };
+        const body = written.body as { bytes?: Uint8Array } | null;
+        if (!body?.bytes) throw new Error('the response was already written');
+        const merged = new Uint8Array(body.bytes.length + chunk.length);
+        merged.set(body.bytes);
+        merged.set(chunk, body.bytes.length);
+        body.bytes = merged;
+        return chunk.length;
       },
     }),
     path: () => req.path,
