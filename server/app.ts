@@ -35,7 +35,7 @@ import { registerSqlConsole } from './http/sql-console';
 import { startMigrations } from './migrations/start';
 import { loadHooks, prepareHookFiles, startHooks, type HookGeneration } from './hooks/host';
 import { watchHooks } from './hooks/watch';
-import { fireAfterBootstrap, fireTerminate, registerHookRoutes } from './http/hook-routes';
+import { fireAfterBootstrap, fireBeforeBootstrap, fireTerminate, registerHookRoutes } from './http/hook-routes';
 import { createStores } from './stores';
 import { registerRecordAuth } from './http/record-auth';
 import { registerFiles } from './http/files';
@@ -170,7 +170,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     let generation: HookGeneration | null = null;
     try {
       generation = await loadHooks(current.ctx, current.db, { hooksDir: hooksDir!, pool: options.hooksPool ?? 25, dev: options.dev });
-      if (generation) await fireAfterBootstrap(generation.host);
+      if (generation) {
+        await fireBeforeBootstrap(generation.host);
+        await fireAfterBootstrap(generation.host);
+      }
     } catch (err) {
       await generation?.host.close();
       console.error(`[pb_hooks] ${what} changed, but the hooks did not load; the previous ones keep running.\n${err instanceof Error ? err.message : String(err)}`);
@@ -285,7 +288,10 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
       ctx.hooks = hooks
         ? (hooks.generation?.start(ctx, db) ?? null)
         : await startHooks(ctx, db, { hooksDir: options.hooksDir, pool: options.hooksPool ?? 25, dev: options.dev });
+      // (a reloaded generation fired it before it was swapped in)
+      if (ctx.hooks && !hooks) await fireBeforeBootstrap(ctx.hooks);
     } catch (err) {
+      await ctx.hooks?.close();
       await Promise.all([ctx.reads.close(), ctx.logReads.close()]);
       db.close();
       logsDb.close();

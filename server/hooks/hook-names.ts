@@ -43,6 +43,7 @@ export const UNTAGGED_HOOKS: readonly string[] = [
 
 /** What the server fires today. */
 export const FIRED: ReadonlySet<string> = new Set([
+  'onBeforeBootstrap',
   'onAfterBootstrap',
   'onTerminate',
   'onBeforeApiError',

@@ -178,14 +178,19 @@ export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 }
 
+/** onBeforeBootstrap, once the hooks are loaded and before the app is set up; an error stops the start, as in 0.22. */
+export const fireBeforeBootstrap = (hooks: HookHost): Promise<void> => fireBootstrap(hooks, 'onBeforeBootstrap');
+
 /** onAfterBootstrap, once the app is ready; an error stops the start, as in 0.22. */
-export async function fireAfterBootstrap(hooks: HookHost): Promise<void> {
-  if (!hooks.has('onAfterBootstrap')) return;
-  const result = await hooks.trigger('onAfterBootstrap', [], {});
+export const fireAfterBootstrap = (hooks: HookHost): Promise<void> => fireBootstrap(hooks, 'onAfterBootstrap');
+
+async function fireBootstrap(hooks: HookHost, name: 'onBeforeBootstrap' | 'onAfterBootstrap'): Promise<void> {
+  if (!hooks.has(name)) return;
+  const result = await hooks.trigger(name, [], {});
   if (result.outcome === 'error') {
     // the hook file's place, from the stack (as a load error names it)
     const at = /([^\s/()]+\.pb\.[jt]s):(\d+)/.exec(result.error?.stack ?? '');
-    throw new Error(`onAfterBootstrap failed${at ? ` (${at[1]}:${at[2]})` : ''}: ${result.error?.message}`);
+    throw new Error(`${name} failed${at ? ` (${at[1]}:${at[2]})` : ''}: ${result.error?.message}`);
   }
 }
 

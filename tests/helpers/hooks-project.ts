@@ -9,8 +9,12 @@ export const HOOK_FILES: Record<string, string> = {
 const greeting = "hello"; // handlers see their file's variables (0.22's could not)
 const { shout } = require(\`\${__hooks}/utils.js\`);
 
+onBeforeBootstrap((e) => {
+  $app.store().set("beforeBoot", true);
+});
+// (after onBeforeBootstrap: "yes" says both ran, in that order)
 onAfterBootstrap((e) => {
-  $app.store().set("booted", "yes");
+  $app.store().set("booted", $app.store().get("beforeBoot") ? "yes" : "before-bootstrap did not run first");
 });
 
 routerAdd("GET", "/hello/:name", (c) => {
@@ -28,7 +32,7 @@ routerAdd("GET", "/ip", (c) => c.json(200, { real: c.realIP(), remote: c.request
 routerAdd("GET", "/streamed", (c) => {
   c.response().header().set("Content-Type", "text/csv");
   c.response().writeHeader(201);
-  c.response().write("a,b\n");
+  c.response().write("a,b\\n");
   c.response().write([49, 44, 50, 10]);
 });
 onTerminate((e) => { $os.writeFile(__hooks + "/../terminated.json", JSON.stringify({ isRestart: e.isRestart })); });
