@@ -2,11 +2,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from '../ui/avatars';
 import { onIdle } from './idle';
-import { IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from '../ui/icons';
+import { IconCheck, IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from '../ui/icons';
 import { useRoute } from '../shell/navigation';
 import { PaletteHost } from './palette/PaletteHost';
 import { isActivePath } from '../shell/routes';
 import { toggleTheme, useTheme } from '../ui/theme';
+import { setDateZone, useDateZone } from '../ui/date-zone';
+import { zoneLabel, type DateZone } from '../lib/date-display';
 import { logout, useAuth } from '../state/auth';
 // The phone layout belongs to the signed-in shell: the sign-in page does not load it.
 import './responsive.css';
@@ -16,6 +18,23 @@ const LINKS = [
   { path: '/logs', label: 'Logs', Icon: IconLogs },
   { path: '/settings', label: 'Settings', Icon: IconSettings },
 ];
+
+/** The avatar menu's choice of the zone dates are shown in (src/ui/date-zone.ts): UTC or the browser's. */
+function DateZoneChoice() {
+  const zone = useDateZone();
+  const option = (value: DateZone, label: string) => (
+    <button type="button" className="dropdown-item" role="menuitemradio" aria-checked={zone === value} onClick={() => setDateZone(value)}>
+      {zone === value ? <IconCheck size={16} /> : <span className="dropdown-item-icon-space" aria-hidden="true" />}
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Show dates in">
+      {option('utc', 'Dates in UTC')}
+      {option('local', `Dates in ${zoneLabel('local')}`)}
+    </div>
+  );
+}
 
 function AvatarMenu() {
   const { admin } = useAuth();
@@ -27,7 +46,7 @@ function AvatarMenu() {
 
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
     const onDown = (e: MouseEvent) => {
       if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
     };
@@ -49,7 +68,7 @@ function AvatarMenu() {
   const onMenuKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
     const idx = items.indexOf(document.activeElement as HTMLElement);
     const next = e.key === 'ArrowDown' ? (idx + 1) % items.length : (idx - 1 + items.length) % items.length;
     items[next]?.focus();
@@ -83,6 +102,7 @@ function AvatarMenu() {
             {theme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
             {theme === 'dark' ? 'Light theme' : 'Dark theme'}
           </button>
+          <DateZoneChoice />
           <button
             type="button"
             className="dropdown-item"

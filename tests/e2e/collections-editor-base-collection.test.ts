@@ -47,7 +47,7 @@ describe('collection editor', () => {
     await row.getByLabel('Except domains').fill('bad.com, worse.com');
 
     row = await addField('DateTime', 'published_at');
-    await row.getByLabel('Min date (UTC)').fill('2024-01-01T08:30:00');
+    await row.getByLabel('Min date', { exact: true }).fill('2024-01-01T08:30:00');
 
     row = await addField('Select', 'tags');
     await row.getByLabel(label('Choices')).fill('news, tech, life');

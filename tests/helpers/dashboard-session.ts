@@ -22,6 +22,8 @@ interface SessionOptions<T> {
   viewport?: { width: number; height: number };
   /** What prefers-color-scheme answers (Playwright's default: light). */
   colorScheme?: 'light' | 'dark';
+  /** The browser's time zone (an IANA name; Playwright sets it through CDP's Emulation.setTimezoneOverride). */
+  timezoneId?: string;
   /** A phone: isMobile and hasTouch. */
   mobile?: boolean;
   /** Granted to the server's origin, e.g. clipboard-read and clipboard-write. */
@@ -66,6 +68,7 @@ export function dashboardSession<T = undefined>(opts: SessionOptions<T>): Dashbo
     session.context = await session.browser.newContext({
       viewport: opts.viewport ?? { width: 1280, height: 800 },
       colorScheme: opts.colorScheme,
+      timezoneId: opts.timezoneId,
       ...(opts.mobile ? { isMobile: true, hasTouch: true } : {}),
     });
     if (opts.permissions) await session.context.grantPermissions(opts.permissions, { origin: session.url });

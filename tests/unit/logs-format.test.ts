@@ -75,7 +75,7 @@ describe('chart options', () => {
   });
 
   it('has every constant of the spec: no animation, hours, 15 ticks, red-pink light fill, no legend', () => {
-    const o = chartOptions([{ x: Date.UTC(2024, 0, 1, 10), y: 5 }, { x: Date.UTC(2024, 0, 1, 11), y: 7 }]);
+    const o = chartOptions([{ x: Date.UTC(2024, 0, 1, 10), y: 5 }, { x: Date.UTC(2024, 0, 1, 11), y: 7 }], 'utc');
     expect(o.chart?.animations?.enabled).toBe(false);
     expect(o.chart?.redrawOnWindowResize).toBe(false);
     expect(o.colors).toEqual(['#e34562']);
@@ -84,6 +84,7 @@ describe('chart options', () => {
     expect(o.xaxis?.type).toBe('datetime');
     expect(o.xaxis?.tickAmount).toBe(14);
     expect((o.yaxis as { min: number }).min).toBe(0);
-    expect(tooltipDate(new Date(2024, 0, 3, 9, 41).getTime())).toBe('2024-01-03 09:00');
+    expect(o.xaxis?.labels?.datetimeUTC).toBe(true);
+    expect(tooltipDate(Date.UTC(2024, 0, 3, 9), 'utc')).toBe('2024-01-03 09:00 UTC');
   });
 });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionModel, SchemaField } from '../../src/lib/collections/types';
 import {
-  dateTooltip,
   fileKind,
   fileTokenValid,
   fileUrl,
-  formatDate,
   hasThumb,
   hiddenColumnsKey,
   isEmptyValue,
@@ -15,7 +13,6 @@ import {
   listFields,
   nextRecordsSort,
   parseHiddenColumns,
-  parseRecordDate,
   plainText,
   presentableFields,
   recordColumns,
@@ -49,29 +46,6 @@ function collection(type: CollectionModel['type'], schema: SchemaField[]): Colle
     options: {},
   };
 }
-
-describe('dates', () => {
-  it('parses the API text as UTC', () => {
-    expect(parseRecordDate('2024-03-05 07:08:09.123Z')?.toISOString()).toBe('2024-03-05T07:08:09.123Z');
-    expect(parseRecordDate('2024-03-05 07:08:09')?.toISOString()).toBe('2024-03-05T07:08:09.000Z');
-    expect(parseRecordDate('')).toBeNull();
-    expect(parseRecordDate('nope')).toBeNull();
-    expect(parseRecordDate(42)).toBeNull();
-  });
-
-  it("formats 'yyyy-MM-dd HH:mm:ss' (24-hour) and .SSS on request", () => {
-    expect(formatDate('2024-03-05 17:08:09.123Z', { utc: true })).toBe('2024-03-05 17:08:09');
-    expect(formatDate('2024-03-05 17:08:09.123Z', { utc: true, ms: true })).toBe('2024-03-05 17:08:09.123');
-    expect(formatDate('2024-03-05 17:08:09.123Z')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect(formatDate('garbage')).toBe('garbage');
-    expect(formatDate(null)).toBe('');
-  });
-
-  it('the tooltip carries local and UTC with milliseconds', () => {
-    expect(dateTooltip('2024-03-05 17:08:09.123Z')).toContain('2024-03-05 17:08:09.123 UTC');
-    expect(dateTooltip('')).toBe('');
-  });
-});
 
 describe('text', () => {
   it('truncates with an ellipsis only when cut', () => {

@@ -1,4 +1,5 @@
-import { dateTooltip, formatDate, isEmptyValue } from '../../lib/records/format';
+import { isEmptyValue } from '../../lib/records/format';
+import { FormattedDate } from '../../ui/FormattedDate';
 import { NA } from '../shared/cell-parts';
 import type { FieldView } from '../view-types';
 
@@ -9,12 +10,9 @@ export const dateView: FieldView = {
       <path d="M3 10h18M8 3v4M16 3v4" />
     </>
   ),
-  Cell({ value }) {
+  Cell({ value, short }) {
     if (isEmptyValue(value)) return NA;
-    return (
-      <span className="txt-nowrap rl-date" title={dateTooltip(value)}>
-        {formatDate(value)}
-      </span>
-    );
+    // a list's header names the zone; the preview has no header over the value
+    return <FormattedDate value={value} withZone={!short} className="txt-nowrap rl-date" />;
   },
 };

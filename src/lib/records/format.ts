@@ -1,5 +1,5 @@
 // Pure display helpers of the records list and preview:
-// dates, truncation, excerpts, relation chips, file thumbs, the list query's fields/expand and the
+// truncation, excerpts, relation chips, file thumbs, the list query's fields/expand and the
 // searchable fields of a collection. No DOM, no SDK: unit-tested in tests/unit/records-list-format.
 
 import { fieldDefinition } from '../../fields/registry';
@@ -27,40 +27,6 @@ export const MAX_RELATION_CHIPS = 20;
 export const MAX_LIST_ITEMS = 10;
 export const MAX_SKELETON_ROWS = 10;
 export const DEFAULT_THUMB = '100x100';
-
-// ---- dates ----------------------------------------------------------------------------------
-
-function pad(n: number, len = 2): string {
-  return String(n).padStart(len, '0');
-}
-
-/** Parses the API's 'YYYY-MM-DD HH:MM:SS.sssZ' (UTC) text; null when it is not a date. */
-export function parseRecordDate(value: unknown): Date | null {
-  if (typeof value !== 'string' || !value.trim()) return null;
-  const v = value.trim();
-  const iso = v.includes('T') ? v : v.replace(' ', 'T');
-  const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : iso + 'Z');
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** 'yyyy-MM-dd HH:mm:ss' (24-hour), local time by default; `.SSS` appended with `ms`. */
-export function formatDate(value: unknown, opts: { ms?: boolean; utc?: boolean } = {}): string {
-  const d = parseRecordDate(value);
-  if (!d) return typeof value === 'string' ? value : '';
-  const u = opts.utc;
-  const parts = u
-    ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()]
-    : [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()];
-  const [y, mo, da, h, mi, s, ms] = parts;
-  const base = `${pad(y, 4)}-${pad(mo)}-${pad(da)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
-  return opts.ms ? `${base}.${pad(ms, 3)}` : base;
-}
-
-/** The tooltip of a date cell: local and UTC, both with milliseconds. */
-export function dateTooltip(value: unknown): string {
-  if (!parseRecordDate(value)) return '';
-  return `${formatDate(value, { ms: true })} (local)\n${formatDate(value, { ms: true, utc: true })} UTC`;
-}
 
 // ---- text -----------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { pb, handleError, type AdminModel } from '../../api/client';
 import { Avatar } from '../../ui/avatars';
-import { formatDateTime } from '../../shell/format';
+import { DateZoneLabel, FormattedDate } from '../../ui/FormattedDate';
 import { IconArrowDown, IconArrowUp, IconChevronRight, IconPlus } from '../../ui/icons';
 import { RefreshButton } from '../../shell/RefreshButton';
 import { setQueryParams, useRoute } from '../../shell/navigation';
@@ -17,11 +17,11 @@ const AdminEditorPanel = lazy(() => import('./AdminEditorPanel'));
 export const ADMINS_DEFAULT_SORT = '-created';
 export const ADMINS_SEARCH_FIELDS = ['id', 'email'] as const;
 
-const COLUMNS: Array<{ name: string; label: string }> = [
+const COLUMNS: Array<{ name: string; label: string; date?: boolean }> = [
   { name: 'id', label: 'id' },
   { name: 'email', label: 'email' },
-  { name: 'created', label: 'created' },
-  { name: 'updated', label: 'updated' },
+  { name: 'created', label: 'created', date: true },
+  { name: 'updated', label: 'updated', date: true },
 ];
 
 function toAdminModel(a: Record<string, unknown>): AdminModel {
@@ -39,12 +39,13 @@ export function nextSort(current: string, name: string): string {
   return current === '-' + name ? '+' + name : '-' + name;
 }
 
-function SortHeader({ name, label, sort }: { name: string; label: string; sort: string }) {
+function SortHeader({ name, label, date, sort }: { name: string; label: string; date?: boolean; sort: string }) {
   const state = sort === '-' + name ? 'descending' : sort === '+' + name || sort === name ? 'ascending' : 'none';
   return (
     <th className={`col-sort${state !== 'none' ? ' col-sort-active' : ''} col-field-${name}`} aria-sort={state}>
       <button type="button" className="col-sort-button" onClick={() => setQueryParams({ sort: nextSort(sort, name) })}>
         <span>{label}</span>
+        {date && <DateZoneLabel />}
         {state === 'descending' && <IconArrowDown size={14} />}
         {state === 'ascending' && <IconArrowUp size={14} />}
       </button>
@@ -146,7 +147,7 @@ export default function AdminsListPage() {
               <tr>
                 <th className="col-avatar" aria-label="Avatar" />
                 {COLUMNS.map((c) => (
-                  <SortHeader key={c.name} name={c.name} label={c.label} sort={sort} />
+                  <SortHeader key={c.name} name={c.name} label={c.label} date={c.date} sort={sort} />
                 ))}
                 <th className="col-action" aria-label="Open" />
               </tr>
@@ -198,10 +199,10 @@ export default function AdminsListPage() {
                       </span>
                     </td>
                     <td className="col-field-date">
-                      <span className="txt-nowrap">{formatDateTime(a.created)}</span>
+                      <FormattedDate value={a.created} className="txt-nowrap" />
                     </td>
                     <td className="col-field-date">
-                      <span className="txt-nowrap">{formatDateTime(a.updated)}</span>
+                      <FormattedDate value={a.updated} className="txt-nowrap" />
                     </td>
                     <td className="col-action">
                       <IconChevronRight size={16} />

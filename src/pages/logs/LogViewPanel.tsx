@@ -4,7 +4,7 @@
 // HTML), and long values are cut for display: the JSON download keeps everything.
 import { CopyButton } from '../../ui/CopyButton';
 import { downloadJsonText } from '../../lib/browser-io';
-import { formatDateTime } from '../../shell/format';
+import { FormattedDate } from '../../ui/FormattedDate';
 import { IconDownload } from '../../ui/icons';
 import { OverlayPanel } from '../../ui/OverlayPanel';
 import { detailKeys, isEmptyValue, logFileName, type LogEntry } from './log-format';
@@ -102,7 +102,9 @@ export function LogViewPanel({ open, log, onClose }: LogViewPanelProps) {
             </tr>
             <tr>
               <th scope="row">created</th>
-              <td title={log.created.replace('Z', ' UTC')}>{formatDateTime(log.created)}</td>
+              <td>
+                <FormattedDate value={log.created} ms withZone />
+              </td>
             </tr>
             <tr>
               <th scope="row">message</th>

@@ -3,6 +3,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as reactApexCharts from 'react-apexcharts';
 import { CHART_HEIGHT, CHART_RESIZE_DELAY_MS, CHART_SERIES_NAME, chartOptions, type ChartPoint } from './chart-options';
+import { useDateZone } from '../../ui/date-zone';
 
 type ChartComponent = typeof import('react-apexcharts').default;
 // react-apexcharts is CommonJS with an __esModule default: depending on the bundler's interop,
@@ -14,6 +15,7 @@ export default function LogsChart({ points }: { points: readonly ChartPoint[] })
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number | null>(null);
   const [drawn, setDrawn] = useState(false);
+  const zone = useDateZone();
 
   // measured before the first paint: the chart is drawn in the same frame, not one later
   useLayoutEffect(() => {
@@ -33,11 +35,11 @@ export default function LogsChart({ points }: { points: readonly ChartPoint[] })
   }, []);
 
   const options = useMemo(() => {
-    const base = chartOptions(points);
+    const base = chartOptions(points, zone);
     // a marker for tests and the bench: the SVG for these points is in the page
     base.chart!.events = { mounted: () => setDrawn(true), updated: () => setDrawn(true) };
     return base;
-  }, [points]);
+  }, [points, zone]);
   const series = useMemo(() => [{ name: CHART_SERIES_NAME, data: points.map((p) => [p.x, p.y] as [number, number]) }], [points]);
 
   return (

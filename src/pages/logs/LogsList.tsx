@@ -6,7 +6,7 @@
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { handleError } from '../../api/client';
 import { downloadJsonText } from '../../lib/browser-io';
-import { formatDateTime } from '../../shell/format';
+import { DateZoneLabel, FormattedDate } from '../../ui/FormattedDate';
 import { IconDownload } from '../../ui/icons';
 import {
   bulkDownload,
@@ -69,8 +69,8 @@ const LogRow = memo(function LogRow({ log, selected, host, onOpen, onToggle }: R
           ))}
         </span>
       </td>
-      <td className="col-field-created" title={`${log.created.replace('Z', ' UTC')}`}>
-        {formatDateTime(log.created)}
+      <td className="col-field-created">
+        <FormattedDate value={log.created} />
       </td>
       <td className="col-action" aria-hidden="true">
         ›
@@ -190,7 +190,7 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
                 message
               </th>
               <th className="col-field-created" scope="col">
-                created
+                created <DateZoneLabel />
               </th>
               <th className="col-action" scope="col">
                 <span className="visually-hidden">Open</span>

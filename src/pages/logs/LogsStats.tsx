@@ -8,7 +8,8 @@ import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
 import { foundLogsText } from './log-format';
 import { logsStats } from './logs-first-load';
 import { loadChart, type ChartProps } from './chart-loader';
-import { parseApiDate } from '../../shell/format';
+import { parseApiDate } from '../../lib/date-display';
+import { DateZoneLabel } from '../../ui/FormattedDate';
 
 // apexcharts is the biggest chunk of the page (570 KB): fetched once the stats have arrived (so it
 // downloads while the rows render, never ahead of the page's own requests; chart-loader.ts) and
@@ -71,7 +72,9 @@ export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; r
   return (
     <section className={`logs-chart${loading ? ' logs-chart-loading' : ''}`} aria-label={CHART_SERIES_NAME} aria-busy={loading || undefined}>
       <div className="logs-chart-header">
-        <h2 className="logs-chart-title">{CHART_SERIES_NAME}</h2>
+        <h2 className="logs-chart-title">
+          {CHART_SERIES_NAME} <DateZoneLabel className="logs-chart-zone" />
+        </h2>
         {!loading && (
           <span className="logs-chart-total" role="status">
             {foundLogsText(total)}

@@ -1,6 +1,7 @@
 // The logs chart's constants as apexcharts options, kept apart from the lazily
 // loaded chart module so they can be unit tested without apexcharts.
 import type { ApexOptions } from 'apexcharts';
+import { formatInstant, zoneLabel, type DateZone } from '../../lib/date-display';
 
 export const CHART_RESIZE_DELAY_MS = 250;
 const CHART_MAX_Y_TICKS = 4;
@@ -37,15 +38,13 @@ export function yAxisScale(maxTotal: number): { max: number; tickAmount: number 
   return { max: tickAmount * step, tickAmount };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The tooltip's day plus hour, local time, 24-hour: '2024-01-03 09:00'. */
-export function tooltipDate(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:00`;
+/** The tooltip's hour in the chosen zone, 24-hour, with the zone: '2024-01-03 09:00 UTC'. */
+export function tooltipDate(ms: number, zone: DateZone): string {
+  return `${formatInstant(ms, zone, { seconds: false })} ${zoneLabel(zone, new Date(ms))}`;
 }
 
-export function chartOptions(points: readonly ChartPoint[]): ApexOptions {
+/** The chart's options; the hours' labels are in `zone`, the admin's choice. */
+export function chartOptions(points: readonly ChartPoint[], zone: DateZone): ApexOptions {
   const y = yAxisScale(points.reduce((m, p) => Math.max(m, p.y), 0));
   // a lone hour would otherwise sit on a days-wide axis
   const around = points.length === 1 ? { min: points[0].x - 6 * HOUR_MS, max: points[0].x + 6 * HOUR_MS } : {};
@@ -76,7 +75,7 @@ export function chartOptions(points: readonly ChartPoint[]): ApexOptions {
       ...around,
       tickAmount: CHART_MAX_X_TICKS - 1,
       labels: {
-        datetimeUTC: false,
+        datetimeUTC: zone === 'utc',
         hideOverlappingLabels: true,
         rotate: 0,
         style: { colors: '#666f75' },
@@ -93,7 +92,7 @@ export function chartOptions(points: readonly ChartPoint[]): ApexOptions {
       labels: { formatter: (v: number) => String(Math.round(v)), style: { colors: '#666f75' } },
     },
     tooltip: {
-      x: { formatter: (v: number) => tooltipDate(v) },
+      x: { formatter: (v: number) => tooltipDate(v, zone) },
       y: { formatter: (v: number) => String(v) },
       marker: { show: true },
     },

@@ -4,7 +4,7 @@
 import { RefreshButton } from '../../shell/RefreshButton';
 import { usePageTitle } from '../../shell/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
-import { formatDateTime } from '../../shell/format';
+import { DateZoneLabel, FormattedDate } from '../../ui/FormattedDate';
 import { useOutpostInfo } from './use-outpost-info';
 import './migrations.css';
 
@@ -64,7 +64,9 @@ export default function MigrationsPage() {
                   <tr>
                     <th scope="col">File</th>
                     <th scope="col">Status</th>
-                    <th scope="col">Applied</th>
+                    <th scope="col">
+                      Applied <DateZoneLabel />
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -74,7 +76,7 @@ export default function MigrationsPage() {
                       <td>
                         <Status entry={entry} />
                       </td>
-                      <td className="txt-hint">{entry.applied ? formatDateTime(entry.applied) : '—'}</td>
+                      <td className="txt-hint">{entry.applied ? <FormattedDate value={entry.applied} /> : '—'}</td>
                     </tr>
                   ))}
                   {state.kind === 'ready' && items.length === 0 && (

@@ -1,5 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
+import { parseApiDate, utcToWall, wallToUtc, zoneLabel } from '../../lib/date-display';
+import { useDateZone } from '../../ui/date-zone';
 
 /** Date picker constants: a picked day starts at 12:00; minutes move in steps of 5. */
 const DEFAULT_TIME = '12:00:00';
@@ -19,11 +21,19 @@ export function joinDate(date: string, time: string): string {
   return `${date} ${t}`;
 }
 
-/** A UTC date and time (19 characters; a picked day starts at 12:00, 5-minute steps). */
+/**
+ * A date and time kept in UTC (19 characters; a picked day starts at 12:00, 5-minute steps), shown
+ * and typed in the admin's chosen zone (a time a daylight saving change skips or repeats: wallToUtc).
+ */
 export function RecordDateWidget({ id, htmlName, value, disabled, readonly, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
-  const { date, time } = splitDate(value);
-  const min = typeof options.min === 'string' ? options.min.slice(0, 10) : undefined;
-  const max = typeof options.max === 'string' ? options.max.slice(0, 10) : undefined;
+  const zone = useDateZone();
+  const { date, time } = splitDate(utcToWall(value, zone));
+  // the value the input held decides which of a repeated hour's two times is meant
+  const send = (wall: string) => onChange(wall ? wallToUtc(wall, zone, value) : '');
+  const day = (limit: unknown) => (typeof limit === 'string' && limit ? utcToWall(limit, zone).slice(0, 10) || undefined : undefined);
+  const min = day(options.min);
+  const max = day(options.max);
+  const zoneName = zoneLabel(zone);
   const invalid = (rawErrors ?? []).some(Boolean) || undefined;
   return (
     <div className="record-date">
@@ -40,23 +50,23 @@ export function RecordDateWidget({ id, htmlName, value, disabled, readonly, requ
         required={required}
         aria-invalid={invalid}
         aria-describedby={ariaDescribedByIds(id)}
-        onChange={(e) => onChange(joinDate(e.target.value, time))}
+        onChange={(e) => send(joinDate(e.target.value, time))}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />
       <input
         type="time"
         className="sf-input record-date-time"
-        aria-label="Time (UTC)"
+        aria-label={`Time (${zoneName})`}
         step={MINUTE_STEP * 60}
         value={date ? time.slice(0, 5) : ''}
         disabled={disabled || !date}
         readOnly={readonly}
         aria-invalid={invalid}
-        onChange={(e) => onChange(joinDate(date, e.target.value || DEFAULT_TIME))}
+        onChange={(e) => send(joinDate(date, e.target.value || DEFAULT_TIME))}
         onBlur={() => onBlur(id, value)}
       />
-      <span className="record-date-zone txt-hint">UTC</span>
+      <span className="record-date-zone txt-hint">{zoneLabel(zone, parseApiDate(value))}</span>
       {date && !readonly && !disabled && (
         <button type="button" className="btn btn-transparent btn-sm btn-circle" aria-label="Clear date" title="Clear" onClick={() => onChange('')}>
           ×

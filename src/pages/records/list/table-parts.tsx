@@ -1,6 +1,7 @@
 // The records table's parts: sortable column headers, the visible-columns menu and the row.
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { IconArrowDown, IconArrowUp } from '../../../ui/icons';
+import { DateZoneLabel } from '../../../ui/FormattedDate';
 import { setQueryParams } from '../../../shell/navigation';
 import { nextRecordsSort, sortState, type ColumnDef, type RecordLike } from '../../../lib/records/format';
 import { RecordValue, type CellContext } from './cells';
@@ -14,6 +15,7 @@ export function SortHeader({ column, sort }: { column: ColumnDef; sort: string }
     return (
       <th className={`col-type-${column.type} col-field-${column.name}`} scope="col">
         <span className="col-label">{column.name}</span>
+        {column.type === 'date' && <> <DateZoneLabel /></>}
       </th>
     );
   }
@@ -21,6 +23,7 @@ export function SortHeader({ column, sort }: { column: ColumnDef; sort: string }
     <th className={`col-sort${state !== 'none' ? ' col-sort-active' : ''} col-type-${column.type} col-field-${column.name}`} aria-sort={state} scope="col">
       <button type="button" className="col-sort-button" onClick={() => setQueryParams({ sort: nextRecordsSort(sort, column.name) })}>
         <span>{column.name}</span>
+        {column.type === 'date' && <DateZoneLabel />}
         {state === 'descending' && <IconArrowDown size={14} />}
         {state === 'ascending' && <IconArrowUp size={14} />}
       </button>

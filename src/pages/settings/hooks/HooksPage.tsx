@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { RefreshButton } from '../../../shell/RefreshButton';
 import { usePageTitle } from '../../../shell/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../../shell/SettingsLayout';
-import { formatDateTime } from '../../../shell/format';
+import { FormattedDate } from '../../../ui/FormattedDate';
 import { useOutpostInfo } from '../use-outpost-info';
 import './hooks.css';
 
@@ -99,7 +99,12 @@ function Intro({ data }: { data: HooksAnswer }) {
   return (
     <p className="hooks-intro">
       JS hooks from <code>{data.dir}</code>
-      {data.running && data.loadedAt ? `, loaded ${formatDateTime(data.loadedAt)}` : ''}. Up to {data.pool} executors run them.{' '}
+      {data.running && data.loadedAt ? (
+        <>
+          , loaded <FormattedDate value={data.loadedAt} withZone />
+        </>
+      ) : null}
+      . Up to {data.pool} executors run them.{' '}
       {data.watch ? 'A change to the files reloads them.' : 'A change to the files takes effect at the next start.'}
     </p>
   );
@@ -156,11 +161,11 @@ function Details({ data }: { data: HooksAnswer }) {
           <tr key={c.job}>
             <td className="hooks-mono">{c.job}</td>
             <td className="hooks-mono">{c.expr}</td>
-            <td>{c.nextRun ? formatDateTime(c.nextRun) : <span className="txt-hint">—</span>}</td>
+            <td>{c.nextRun ? <FormattedDate value={c.nextRun} withZone /> : <span className="txt-hint">—</span>}</td>
             <td>
               {c.lastRun ? (
                 <>
-                  {formatDateTime(c.lastRun.at)} <span className={`badge ${c.lastRun.ok ? 'hooks-ok' : 'hooks-failed'}`}>{c.lastRun.ok ? 'OK' : 'Failed'}</span>{' '}
+                  <FormattedDate value={c.lastRun.at} withZone /> <span className={`badge ${c.lastRun.ok ? 'hooks-ok' : 'hooks-failed'}`}>{c.lastRun.ok ? 'OK' : 'Failed'}</span>{' '}
                   <span className="txt-hint">{c.lastRun.ms} ms</span>
                   {c.lastRun.error && <div className="hooks-error-message">{c.lastRun.error}</div>}
                 </>
@@ -176,7 +181,9 @@ function Details({ data }: { data: HooksAnswer }) {
       <Section title="Recent errors" columns={['When', 'Where', 'Error']} count={data.errors.length} empty="No errors since the hooks were loaded.">
         {data.errors.map((e, i) => (
           <tr key={i} className="hooks-error-row">
-            <td className="hooks-when">{formatDateTime(e.at)}</td>
+            <td className="hooks-when">
+              <FormattedDate value={e.at} withZone />
+            </td>
             <td className="hooks-where">
               <div>
                 {KIND_LABEL[e.kind]} <span className="hooks-mono">{e.source}</span>
@@ -213,7 +220,7 @@ export default function HooksPage() {
             {state.data.loadError && (
               <div className="alert alert-danger hooks-load-error" role="alert">
                 <strong>
-                  The hook files did not load ({formatDateTime(state.data.loadError.at)}); {state.data.running ? 'the hooks loaded before keep running.' : 'no hooks run.'}
+                  The hook files did not load (<FormattedDate value={state.data.loadError.at} withZone />); {state.data.running ? 'the hooks loaded before keep running.' : 'no hooks run.'}
                 </strong>
                 <ErrorDetails error={state.data.loadError} />
               </div>
