@@ -2,6 +2,7 @@
 // its own on a temp dir and a free port, and the CLI is a thin wrapper around it.
 import fs from 'node:fs';
 import http from 'node:http';
+import type https from 'node:https';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type DB } from './db/database';
@@ -50,6 +51,7 @@ import { getStorage } from './services/storage';
 import { registerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
+import { endEventStream, refuseWhileStopping, SHUTDOWN_GRACE_MS } from './http/shutdown';
 
 export interface App {
   fastify: FastifyInstance;
@@ -59,6 +61,16 @@ export interface App {
   logsDb: DB;
   /** Starts listening; resolves to the base URL, e.g. http://127.0.0.1:8090 */
   listen(host: string, port: number): Promise<string>;
+  /** The request listener of every server of the app (serve --https builds its TLS server on it). */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): void;
+  /** A server of the caller's (the TLS listeners) stopped and closed with the app. */
+  adopt(server: http.Server | https.Server): void;
+  /**
+   * A graceful stop (SIGTERM): no new connection is accepted and a request arriving on an open one
+   * is answered 503; the requests under way end (at most `graceMs`), event streams end with a retry
+   * hint, then the app closes (hooks' onTerminate, the databases). Resolves to what was cut.
+   */
+  shutdown(graceMs?: number): Promise<{ inFlight: number; cut: number; streams: number }>;
   close(): Promise<void>;
 }
 
@@ -114,18 +126,25 @@ export async function createApp(options: AppOptions): Promise<App> {
     res.once('close', () => responses.delete(res));
     instance.handler(req, res);
   };
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
-    if (gate) void gate.then(() => dispatch(req, res));
+  let stopping = false;
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping) refuseWhileStopping(res);
+    else if (gate) void gate.then(() => dispatch(req, res));
     else dispatch(req, res);
-  });
+  };
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handle);
   // malformed requests and oversized headers answered in PocketBase's envelope
   server.on('clientError', clientErrorHandler);
+  // every listening server of the app (the TLS listeners of serve --https too)
+  const servers: Array<http.Server | https.Server> = [server];
+
+  /** The requests `instance` is answering (event streams aside). */
+  const underWay = (instance: Instance) => [...(open.get(instance) ?? [])].filter((res) => !res.writableFinished && !isEventStream(res));
 
   /** Waits (up to `ms`) for the requests `instance` is answering to end; event streams are not waited for. */
   async function drain(instance: Instance, ms: number): Promise<void> {
     const deadline = Date.now() + ms;
-    const busy = () => [...(open.get(instance) ?? [])].some((res) => !res.writableFinished && !isEventStream(res));
-    while (busy() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while (underWay(instance).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   }
 
   async function restart(plan: RestartPlan, after?: Promise<void>, hooks?: HooksSwap): Promise<void> {
@@ -219,6 +238,30 @@ export async function createApp(options: AppOptions): Promise<App> {
       const actualPort = typeof addr === 'object' && addr ? addr.port : port;
       return `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
     },
+    handle,
+    adopt(other) {
+      copyTimeouts(current.fastify, other);
+      servers.push(other);
+    },
+    async shutdown(graceMs = SHUTDOWN_GRACE_MS) {
+      if (closed || stopping) return { inFlight: 0, cut: 0, streams: 0 };
+      stopping = true;
+      for (const s of servers) {
+        s.close();
+        s.closeIdleConnections();
+      }
+      while (gate) await gate;
+      const instance = current;
+      const inFlight = underWay(instance);
+      // their connections close once answered
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      await drain(instance, graceMs);
+      const streams = [...(open.get(instance) ?? [])].filter((res) => isEventStream(res) && !res.writableEnded);
+      for (const res of streams) endEventStream(res);
+      const cut = underWay(instance).length;
+      await (this as App).close();
+      return { inFlight: inFlight.length, cut, streams: streams.length };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -226,10 +269,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       await watcher?.reloading;
       await gate;
       // close() must not wait for idle keep-alive sockets (tests start and stop many servers).
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      for (const s of servers) {
+        s.close();
+        s.closeAllConnections();
+      }
       await current.close();
-      if (server.listening) await stopped;
     },
   };
 }

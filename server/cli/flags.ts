@@ -45,10 +45,8 @@ export const GLOBAL_DOCS: Record<string, FlagDoc> = {
   queryTimeout: { value: 'int', help: 'the default SELECT queries timeout in seconds (default 30)' },
 };
 
-/** Flags 0.22 has and Outpost does not implement yet: named, then refused with a clear message. */
-export const UNSUPPORTED: Record<string, string> = {
-  https: 'Outpost serves plain HTTP only; put a TLS-terminating proxy (Caddy, nginx) in front of it.',
-};
+/** Flags 0.22 has and Outpost does not implement yet: named, then refused with a clear message (none today). */
+export const UNSUPPORTED: Record<string, string> = {};
 
 export class UsageError extends Error {}
 

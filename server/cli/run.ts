@@ -33,9 +33,7 @@ function rootHelp(): string {
     'Flags:',
     flagLines({ ...GLOBAL_DOCS, version: { value: '', help: 'version for outpost' } }),
     '',
-    unsupportedNote(),
-    '',
-    'Use "outpost [command] --help" for more information about a command.',
+    `${unsupportedNote()}Use "outpost [command] --help" for more information about a command.`,
   ].join('\n');
 }
 
@@ -52,15 +50,13 @@ function commandHelp(c: CliCommand): string {
     '',
     'Global Flags:',
     flagLines(globals),
-    '',
-    unsupportedNote(),
+    ...(unsupportedNote() ? ['', unsupportedNote().trimEnd()] : []),
   ].join('\n');
 }
 
 function unsupportedNote(): string {
-  return `Not supported yet (refused with a message): ${Object.keys(UNSUPPORTED)
-    .map((n) => `--${n}`)
-    .join(', ')}`;
+  const names = Object.keys(UNSUPPORTED);
+  return names.length ? `Not supported yet (refused with a message): ${names.map((n) => `--${n}`).join(', ')}\n` : '';
 }
 
 /** Runs the command line `argv` (process.argv.slice(2)); resolves to the exit code. */

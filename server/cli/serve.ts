@@ -1,12 +1,20 @@
-// `outpost serve`: PocketBase 0.22's serve command (cmd/serve.go) over createApp, with the root
-// flags of its prebuilt executable (public folder, migrations, encryption, dev, query timeout).
+// `outpost serve [domain(s)]`: PocketBase 0.22's serve command (cmd/serve.go) over createApp, with
+// the root flags of its prebuilt executable (public folder, migrations, encryption, dev, query
+// timeout); with domains or --https it serves TLS itself (server/http/tls-listeners.ts). SIGTERM
+// and SIGINT stop it gracefully (app.shutdown).
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { createApp } from '../app';
 import { PROJECT_ROOT } from '../paths';
 import { installerHint } from '../services/installer';
 import { refreshTypesFile } from '../hooks/types-file';
+import { listenTls } from '../http/tls-listeners';
+import { SHUTDOWN_GRACE_MS } from '../http/shutdown';
+import { LETS_ENCRYPT_DIRECTORY } from '../tls/acme-order';
+import type { Certificates } from '../tls/certificates';
 import type { CliCommand } from './command';
+import { listenAddress, serveAddresses, type ServeAddresses } from './serve-addresses';
 
 /** `--origins` as cobra's StringSlice reads it: repeatable, comma-separated. */
 function origins(values: unknown): string[] {
@@ -14,40 +22,50 @@ function origins(values: unknown): string[] {
   return list.length ? list : ['*'];
 }
 
-/** host:port of `--http` (`:8090` listens on every interface, as Go's net package reads it). */
-function listenAddress(value: string): { host: string; port: number } | null {
-  const idx = value.lastIndexOf(':');
-  if (idx < 0) return null;
-  const host = value.slice(0, idx).replace(/^\[(.*)\]$/, '$1') || '0.0.0.0';
-  const port = Number(value.slice(idx + 1));
-  return Number.isInteger(port) && port >= 0 && port < 65536 && value.slice(idx + 1) !== '' ? { host, port } : null;
-}
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export const serveCommand: CliCommand = {
   name: 'serve',
-  summary: 'Starts the web server (default to 127.0.0.1:8090)',
-  help: 'Usage:\n  outpost serve [flags]\n\nExample:\n  outpost serve --http=0.0.0.0:8090 --dir=./pb_data --origins=https://app.example.com',
+  summary: 'Starts the web server (default to 127.0.0.1:8090 if no domain is specified)',
+  help:
+    'Usage:\n  outpost serve [domain(s)] [flags]\n\nExamples:\n  outpost serve --http=0.0.0.0:8090 --dir=./pb_data --origins=https://app.example.com\n' +
+    '  outpost serve example.com www.example.com   (TLS with certificates from Let\'s Encrypt, HTTP redirected to HTTPS)',
   options: {
     http: { type: 'string' },
     https: { type: 'string' },
     origins: { type: 'string', multiple: true },
+    acmeDirectory: { type: 'string' },
   },
   flagHelp: {
-    http: 'TCP address to listen for the HTTP server (default "127.0.0.1:8090")',
+    http: 'TCP address to listen for the HTTP server\n(if domain args are specified - default to 0.0.0.0:80, otherwise - default to 127.0.0.1:8090)',
+    https:
+      'TCP address to listen for the HTTPS server\n(if domain args are specified - default to 0.0.0.0:443, otherwise - default to empty string, aka. no TLS)\n' +
+      'The incoming HTTP traffic also will be auto redirected to the HTTPS version',
     origins: 'CORS allowed domain origins list (comma-separated, or the flag repeated) (default [*])',
+    acmeDirectory: `the ACME directory the TLS certificates are asked from (default "${LETS_ENCRYPT_DIRECTORY}")`,
   },
   async run({ args, flags, own }) {
-    if (args.length) {
-      console.error(
-        `Error: serve with domain arguments (${args.join(' ')}) is not supported yet: it asks for TLS certificates, and Outpost ` +
-          'serves plain HTTP only; put a TLS-terminating proxy in front of it and use --http.',
-      );
+    let addresses: ServeAddresses;
+    try {
+      addresses = serveAddresses(args, str(own.http), str(own.https));
+    } catch (err) {
+      console.error(`Error: ${(err as Error).message}`);
       return 2;
     }
-    const http = typeof own.http === 'string' && own.http !== '' ? own.http : '127.0.0.1:8090';
+    const { http } = addresses;
     const address = listenAddress(http);
     if (!address) {
       console.error(`Error: invalid --http address "${http}": use host:port, e.g. 127.0.0.1:8090`);
+      return 2;
+    }
+    const tlsAddress = addresses.https ? listenAddress(addresses.https) : null;
+    if (addresses.https && !tlsAddress) {
+      console.error(`Error: invalid --https address "${addresses.https}": use host:port, e.g. 0.0.0.0:443`);
+      return 2;
+    }
+    const directoryUrl = str(own.acmeDirectory) || LETS_ENCRYPT_DIRECTORY;
+    if (!/^https?:\/\/\S+$/.test(directoryUrl)) {
+      console.error(`Error: invalid --acmeDirectory "${directoryUrl}": an ACME directory URL, e.g. ${LETS_ENCRYPT_DIRECTORY}`);
       return 2;
     }
     const dataDir = path.resolve(flags.dir);
@@ -78,23 +96,64 @@ export const serveCommand: CliCommand = {
     // pb_data/types.d.ts for the hook and migration files' editors, as 0.22 writes it once bootstrapped
     refreshTypesFile(dataDir);
     let url: string;
+    let certificates: Certificates | null = null;
+    const cacheDir = path.join(dataDir, '.autocert_cache');
     try {
-      url = await app.listen(address.host, address.port);
+      if (tlsAddress) {
+        certificates = await listenTls(app, {
+          https: tlsAddress,
+          http: address,
+          hostNames: addresses.hostNames,
+          wwwRedirects: addresses.wwwRedirects,
+          cacheDir,
+          directoryUrl,
+        });
+        url = addresses.bannerUrl;
+      } else {
+        url = await app.listen(address.host, address.port);
+      }
     } catch (err) {
       await app.close();
-      console.error(`Error: cannot listen on ${http}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`Error: cannot listen on ${tlsAddress ? `${http} and ${addresses.https}` : http}: ${err instanceof Error ? err.message : String(err)}`);
       return 1;
     }
     console.log(`Outpost (speaks the PocketBase 0.22 API) is running`);
     console.log(`├─ REST API:  ${url}/api/`);
     console.log(`├─ Dashboard: ${url}/_/`);
+    if (tlsAddress) {
+      console.log(`├─ HTTPS:     ${addresses.https}, certificates for ${addresses.hostNames.join(', ')} from ${directoryUrl} (kept in ${cacheDir})`);
+      console.log(`├─ HTTP:      ${http} answers the CA's HTTP-01 challenges and redirects to HTTPS`);
+    }
     console.log(`└─ Public:    ${fs.existsSync(publicDir) ? publicDir : `${publicDir} (missing: / sends to the dashboard)`}`);
+    if (tlsAddress && !args.length && (net.isIP(tlsAddress.host) || tlsAddress.host === 'localhost')) {
+      console.log(
+        `\nWarning: --https without a domain asks certificates for "${addresses.hostNames[0]}" only, which no CA issues: ` +
+          'name the domains, e.g. `outpost serve example.com --https=0.0.0.0:443`.',
+      );
+    }
     const hint = installerHint(app.ctx, url);
     if (hint) console.log(`\nNo admin exists yet. Create the first one at:\n  ${hint}\n`);
 
-    const stop = async () => {
-      await app.close();
-      process.exit(0);
+    let stopping = false;
+    const stop = async (signal: NodeJS.Signals) => {
+      if (stopping) {
+        console.error(`${signal} again: stopping at once.`);
+        process.exit(1);
+      }
+      stopping = true;
+      console.log(`${signal}: stopping (the requests under way have up to ${SHUTDOWN_GRACE_MS / 1000} s to end)…`);
+      try {
+        const { inFlight, cut, streams } = await app.shutdown(SHUTDOWN_GRACE_MS);
+        certificates?.close();
+        console.log(
+          `Stopped: ${inFlight} request(s) were under way${cut ? ` (${cut} still running after ${SHUTDOWN_GRACE_MS / 1000} s, cut)` : ''}, ` +
+            `${streams} realtime connection(s) ended with a retry hint, the databases closed.`,
+        );
+        process.exit(0);
+      } catch (err) {
+        console.error(`Error while stopping: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      }
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

@@ -145,6 +145,9 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
       serialization: 'json',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, OUTPOST_READ_DB: file },
+      // a process group of its own: a signal to the server's group (Ctrl-C, kill -- -pgid) reaches
+      // the server, which ends the reads under way before it closes its children
+      detached: true,
     });
     const child: Child = { proc, job: null, ready: false };
     proc.on('message', (msg: WorkerReply | StreamReply | 'ready') => {

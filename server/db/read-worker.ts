@@ -3,6 +3,12 @@
 import { openReadOnlyDatabase, runBatch, type DB, type WorkerReply, type WorkerRequest } from './database';
 import { streamRunner, type StreamControl, type StreamReply, type StreamRequest } from './read-stream';
 
+// A stop signal sent to every process of the server (systemd's control group) is the parent's to
+// handle: it lets the reads under way end, then closes this child (it forks it in a process group
+// of its own, out of reach of a terminal's Ctrl-C).
+process.on('SIGTERM', () => undefined);
+process.on('SIGINT', () => undefined);
+
 const file = process.env.OUTPOST_READ_DB;
 if (!file || !process.send) process.exit(1);
 

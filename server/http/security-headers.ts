@@ -5,8 +5,8 @@
 // thumbnails of files not uploaded yet), and images in rich-text content may live on any https
 // host. File downloads set their own sandboxing CSP and may be framed (files.ts). Beyond 0.22:
 // Referrer-Policy on every answer (no full dashboard URL with record ids and filters leaks to
-// another origin). The server does not serve TLS itself (no --https), so it sends no HSTS: the
-// TLS-terminating proxy in front of it does.
+// another origin). HSTS is sent by the TLS listener of `serve --https` (tls-listeners.ts) only; behind
+// a TLS-terminating proxy, the proxy sends it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { setResponseHeader } from './response-headers';
 

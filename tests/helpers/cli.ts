@@ -2,7 +2,7 @@
 // refused flag) with its exit code and output, or `serve` started on a free port
 // (server-process.ts). From the sources (server/main.ts through tsx), or the built server when the
 // 'server-built' project runs the file (OUTPOST_TEST_BUILT_MAIN).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './server';
@@ -40,4 +40,9 @@ export function runCli(args: string[], cwd: string, env: Record<string, string |
 /** `outpost serve <args> --http=<free port>` in `cwd`, once /api/health answers. */
 export function startCliServer(args: string[], cwd: string): Promise<ServerProcess> {
   return spawnServer(process.execPath, [...ENTRY, 'serve', ...args], cwd);
+}
+
+/** `outpost <args>` in `cwd`, left running in its own process group (the caller waits for it and stops it). */
+export function spawnCli(args: string[], cwd: string, env: Record<string, string | undefined> = {}): ChildProcess {
+  return spawn(process.execPath, [...ENTRY, ...args], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 }
