@@ -3,10 +3,12 @@
 // wrong or missing key stops here, before anything is written), then the system tables exist.
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type DB } from '../db/database';
 import { initDataLayout } from '../db/layout';
 import { settingsEncryption } from '../services/settings-crypto';
 import { createSettingsStore, readStoredSettings, type SettingsStore } from '../services/settings-store';
+import type { AppContext } from '../context';
+import { directReads, openDatabase, type DB } from '../db/database';
+import { createStores } from '../stores';
 import type { GlobalFlags } from './command';
 
 export interface OpenDataDir {
@@ -30,4 +32,19 @@ export function openDataDir(flags: GlobalFlags): OpenDataDir {
     db.close();
     throw err;
   }
+}
+
+/** The app context of a command (no server, no pool: reads run on the command's connection). */
+export function commandContext(data: OpenDataDir, options: AppContext['options']): AppContext {
+  const reads = directReads(data.db);
+  return {
+    options,
+    dataDir: data.dataDir,
+    ...createStores(data.db, data.db),
+    reads,
+    logReads: reads,
+    settings: data.settings,
+    onClose: [],
+    hooks: null,
+  };
 }

@@ -4,12 +4,9 @@
 // --dir data. Its console output is the command's. A name no hook file adds stays an unknown command.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from '../context';
-import { directReads } from '../db/database';
-import { createStores } from '../stores';
 import { loadHooks, type HookHost } from '../hooks/host';
 import type { CliCommand } from './command';
-import { openDataDir } from './data-dir';
+import { commandContext, openDataDir } from './data-dir';
 import { parseCommandLine, UsageError } from './flags';
 
 /** Whether the hooks folder has any hook file (no need to start an executor otherwise). */
@@ -43,17 +40,7 @@ export async function runHookCommand(name: string, argv: string[]): Promise<numb
   if (!hasHookFiles(hooksDir)) return null;
 
   const data = openDataDir(flags);
-  const reads = directReads(data.db);
-  const ctx: AppContext = {
-    options: { dataDir: data.dataDir, migrationsDir: flags.migrationsDir || undefined, dev: flags.dev },
-    dataDir: data.dataDir,
-    ...createStores(data.db, data.db),
-    reads,
-    logReads: reads,
-    settings: data.settings,
-    onClose: [],
-    hooks: null,
-  };
+  const ctx = commandContext(data, { dataDir: data.dataDir, migrationsDir: flags.migrationsDir || undefined, dev: flags.dev });
   let host: HookHost | null = null;
   try {
     const generation = await loadHooks(ctx, data.db, { hooksDir, pool: flags.hooksPool, dev: flags.dev });

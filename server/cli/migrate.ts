@@ -7,14 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { AppContext } from '../context';
-import { directReads, type DB } from '../db/database';
-import { createStores } from '../stores';
+import type { DB } from '../db/database';
 import { snakecase } from '../records/files';
 import { migrationsDirOf, newMigrationName } from '../migrations/files';
 import { blankTemplate, snapshotTemplate } from '../migrations/templates';
 import { historySync, migrateDown, migrateUp, MigrationError, toRevert } from '../migrations/runner';
 import type { CliCommand, GlobalFlags } from './command';
-import { openDataDir } from './data-dir';
+import { commandContext, openDataDir } from './data-dir';
 import { refreshTypesFile } from '../hooks/types-file';
 import { prepareHookFiles } from '../hooks/host';
 
@@ -46,17 +45,7 @@ interface Session {
 
 function open(flags: GlobalFlags): Session {
   const data = openDataDir(flags);
-  const reads = directReads(data.db);
-  const ctx: AppContext = {
-    options: { dataDir: data.dataDir, migrationsDir: flags.migrationsDir || undefined },
-    dataDir: data.dataDir,
-    ...createStores(data.db, data.db),
-    reads,
-    logReads: reads,
-    settings: data.settings,
-    onClose: [],
-    hooks: null,
-  };
+  const ctx = commandContext(data, { dataDir: data.dataDir, migrationsDir: flags.migrationsDir || undefined });
   return { ctx, db: data.db, dir: migrationsDirOf(ctx.options, data.dataDir), close: data.close };
 }
 
