@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => {

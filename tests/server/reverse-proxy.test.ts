@@ -8,10 +8,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_PASSWORD, http as direct, startServer, tempDir, type TestServer } from '../helpers/server';
+import { freePort } from '../helpers/server-process';
 
 const VICTIM = '127.0.0.2';
 const ATTACKER = '127.0.0.3';
@@ -25,16 +25,6 @@ function findNginx(): string {
   return found;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** The proxy as nginx's documentation sets one up: X-Real-IP set, X-Forwarded-For appended to. */
 function nginxConfig(listen: number, upstream: string): string {
