@@ -47,7 +47,7 @@ import { startAutoBackups } from './services/backups/cron';
 import { databaseSnapshot } from './services/backups/create';
 import { recoverDataDir } from './services/backups/swap';
 import { sweepTempFiles } from './services/blob-file';
-import { getStorage } from './services/storage';
+import { localStorageRoot } from './services/storage';
 import { registerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
@@ -398,7 +398,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerPublicDir(fastify, ctx);
   startAutoBackups(ctx, snapshot);
   // temporaries a crash or a full disk left beside the records' files
-  void sweepTempFiles(getStorage(ctx).root).then((n) => n && console.log(`[storage] removed ${n} unfinished temporary file(s)`));
+  void sweepTempFiles(localStorageRoot(ctx.dataDir)).then((n) => n && console.log(`[storage] removed ${n} unfinished temporary file(s)`));
 
   await fastify.ready();
   // (a reloaded generation fired it before it was swapped in)

@@ -4,13 +4,12 @@
 // The API's hooks run between 0.22's checks and its write (they are asynchronous, the write is
 // not): previewCollection and checkCollectionDelete are those checks alone, in a transaction that
 // is rolled back.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { ApiError, badRequest } from '../core/errors';
 import { newId } from '../services/passwords';
+import { getStorage } from '../services/storage';
 import { checkRule } from '../query/record-resolver';
 import type { Collection } from './model';
 import { bindCollectionForm } from './form';
@@ -213,7 +212,9 @@ export function deleteCollection(ctx: AppContext, id: string): void {
   }
   const removed = deleted;
   if (!removed) return;
-  // Uploaded files live under storage/<collectionId>; PocketBase removes them with the collection.
-  fs.rm(path.join(ctx.dataDir, 'storage', removed.id), { recursive: true, force: true }, () => undefined);
+  // Uploaded files live under <collectionId>/; PocketBase removes them with the collection, in the background.
+  void getStorage(ctx)
+    .removeCollection(removed.id)
+    .catch((err: unknown) => console.error(`[collections] failed to delete the files of ${removed.name}:`, err instanceof Error ? err.message : err));
   notifyCollectionsChanged(ctx, { action: 'delete', collection: removed });
 }

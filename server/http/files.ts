@@ -6,17 +6,17 @@
 // Protected files ignore the Authorization header: only `?token=` counts, as an admin or record
 // *file* token (an auth token is not one); without a valid one the caller is a guest and the
 // collection's viewRule decides. A file is only ever served when the record's file field names it,
-// and every path goes through the storage service's checked segments, so '..', NUL or encoded
-// slashes in the URL cannot reach outside the storage directory.
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+// and every key goes through the storage's checked segments, so '..', NUL or encoded slashes in the
+// URL cannot reach outside the storage directory (or bucket). Files come from where the settings
+// say now (../services/storage.ts); a storage that fails is logged and answered 404, as 0.22 does.
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { findAdminByFileToken } from '../services/admins';
-import { getStorage, isSafeSegment } from '../services/storage';
+import { getStorage, type Storage, type StoredFile } from '../services/storage';
+import { checkedKey, fileKey, thumbKey } from '../services/storage-keys';
 import { DEFAULT_THUMB_SIZES, ensureThumb, THUMBABLE_CONTENT_TYPES } from '../services/thumbs';
 import {
   decodeJwtUnverified,
@@ -107,33 +107,33 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   }
 
   const storage = getStorage(ctx);
-  let originalPath: string;
+  let originalKey: string;
   try {
-    originalPath = storage.path(owner.collectionId, owner.recordId, filename);
+    originalKey = fileKey(owner.collectionId, owner.recordId, filename);
   } catch {
     throw notFound();
   }
   const thumb = firstQueryValue(req, 'thumb');
   const sizes = [...DEFAULT_THUMB_SIZES, ...stringList(field.options?.thumbs)];
   const thumbAsked = !!thumb && sizes.includes(thumb);
-  const original = await fileInfo(originalPath);
+  const original = await fileInfo(storage, originalKey);
   // 0.22 reads the original's attributes for a thumb before it lets files be framed
   if (!original && thumbAsked) throw notFound();
   allowFraming(reply);
   if (!original) throw notFound();
 
-  let servedPath = originalPath;
+  let servedKey = originalKey;
   let servedName = filename;
   let served = original;
 
   if (thumbAsked && THUMBABLE_CONTENT_TYPES.includes(original.contentType)) {
     servedName = `${thumb}_${filename}`;
     try {
-      const thumbPath = storage.thumbPath(owner.collectionId, owner.recordId, filename, thumb);
-      await ensureThumb(originalPath, thumbPath, thumb, original.contentType);
-      const info = await fileInfo(thumbPath);
+      const key = thumbKey(owner.collectionId, owner.recordId, filename, thumb);
+      const made = await ensureThumb(storage, originalKey, key, thumb, original.contentType);
+      const info = made && (await withContentType(storage, key, made));
       if (info) {
-        servedPath = thumbPath;
+        servedKey = key;
         served = info;
       }
     } catch (err) {
@@ -142,30 +142,20 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
     }
   }
 
-  const hooked = await downloadHook(ctx, req, collection, row, field, { servedPath: storageKey(storage.root, servedPath), servedName });
+  const hooked = await downloadHook(ctx, req, collection, row, field, { servedPath: servedKey, servedName });
   if (hooked) {
     // what the handlers left: another stored file (0.22's storage key) or another name
     servedName = hooked.servedName;
-    const chosen = keyPath(storage.root, hooked.servedPath);
-    if (chosen !== servedPath) {
-      const info = chosen ? await fileInfo(chosen) : null;
+    const chosen = checkedKey(hooked.servedPath);
+    if (chosen !== servedKey) {
+      const info = chosen ? await fileInfo(storage, chosen) : null;
       if (!chosen || !info) throw notFound();
-      servedPath = chosen;
+      servedKey = chosen;
       served = info;
     }
   }
 
-  return sendFile(req, reply, servedPath, servedName, served);
-}
-
-/** 0.22's storage key of a file: its path under the storage root, with forward slashes. */
-const storageKey = (root: string, p: string) => path.relative(root, p).split(path.sep).join('/');
-
-/** The file a storage key names, when every segment of it is a plain name; null otherwise. */
-function keyPath(root: string, key: string): string | null {
-  const segments = key.split('/').filter((s) => s !== '');
-  if (segments.length === 0 || !segments.every(isSafeSegment)) return null;
-  return path.join(root, ...segments);
+  return sendFile(req, reply, storage, servedKey, servedName, served);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,40 +225,28 @@ function firstQueryValue(req: FastifyRequest, key: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // serving
 
-interface FileInfo {
-  size: number;
-  mtime: Date;
-  contentType: string;
-}
-
-/** Size, mtime and the stored content type (the `.attrs` sidecar, else sniffed); null when missing. */
-async function fileInfo(p: string): Promise<FileInfo | null> {
-  let st: fs.Stats;
+/** Size, date and the stored content type (else sniffed); null when missing or when the storage fails (logged). */
+async function fileInfo(storage: Storage, key: string): Promise<StoredFile | null> {
   try {
-    st = await fsp.stat(p);
-  } catch {
+    const stat = await storage.stat(key);
+    return stat && (await withContentType(storage, key, stat));
+  } catch (err) {
+    console.error(`[files] ${storage.kind} storage failed to read ${key}:`, err instanceof Error ? err.message : err);
     return null;
   }
-  if (!st.isFile()) return null;
-  let contentType = '';
-  try {
-    const attrs = JSON.parse(await fsp.readFile(p + '.attrs', 'utf8')) as Record<string, unknown>;
-    if (typeof attrs['user.content_type'] === 'string') contentType = attrs['user.content_type'];
-  } catch {
-    // no sidecar (a file put there by hand): sniff it
-  }
-  if (!contentType) contentType = await sniffContentType(p, st.size);
-  return { size: st.size, mtime: st.mtime, contentType };
 }
 
-async function sniffContentType(p: string, size: number): Promise<string> {
-  const handle = await fsp.open(p, 'r');
-  let head: Buffer;
-  try {
-    head = Buffer.alloc(Math.min(size, 4100));
-    await handle.read(head, 0, head.length, 0);
-  } finally {
-    await handle.close();
+/** `stat` with a content type: the stored one, else sniffed from the first bytes. */
+async function withContentType(storage: Storage, key: string, stat: StoredFile): Promise<StoredFile> {
+  return stat.contentType ? stat : { ...stat, contentType: await sniffContentType(storage, key, stat.size) };
+}
+
+async function sniffContentType(storage: Storage, key: string, size: number): Promise<string> {
+  let head = Buffer.alloc(0);
+  if (size > 0) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.open(key, { start: 0, end: Math.min(size, 4100) - 1 })) chunks.push(chunk as Buffer);
+    head = Buffer.concat(chunks);
   }
   try {
     const { fileTypeFromBuffer } = await import('file-type');
@@ -286,17 +264,25 @@ async function sniffContentType(p: string, size: number): Promise<string> {
 const isTrue = (v: string | undefined) => v !== undefined && ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v);
 
 /** 0.22's filesystem.Serve: disposition, type, sandboxing CSP and cache, then Go's ServeContent. */
-function sendFile(req: FastifyRequest, reply: FastifyReply, filePath: string, name: string, info: FileInfo): Promise<FastifyReply> {
+async function sendFile(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, name: string, info: StoredFile): Promise<FastifyReply> {
   const forceAttachment = isTrue(firstQueryValue(req, 'download'));
   const disposition = !forceAttachment && INLINE_CONTENT_TYPES.has(info.contentType) ? 'inline' : 'attachment';
   void reply
     .header('Content-Disposition', contentDisposition(disposition, name))
     .header('Content-Security-Policy', CSP)
     .header('Cache-Control', CACHE_CONTROL);
-  return serveContent(req, reply, {
-    size: info.size,
-    modified: info.mtime,
-    contentType: EXTENSION_CONTENT_TYPES[path.extname(name)] ?? info.contentType,
-    open: (range) => fs.createReadStream(filePath, range),
-  });
+  try {
+    return await serveContent(req, reply, {
+      size: info.size,
+      modified: info.modified,
+      contentType: EXTENSION_CONTENT_TYPES[path.extname(name)] ?? info.contentType,
+      open: (range) => storage.open(key, range),
+    });
+  } catch (err) {
+    // gone since it was found, or the storage failed: 0.22's Serve error is a 404
+    if (reply.sent) throw err;
+    console.error(`[files] ${storage.kind} storage failed to serve ${key}:`, err instanceof Error ? err.message : err);
+    for (const h of ['Content-Disposition', 'Content-Security-Policy', 'Cache-Control', 'Content-Range', 'Accept-Ranges', 'Last-Modified']) reply.removeHeader(h);
+    throw notFound();
+  }
 }

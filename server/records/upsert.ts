@@ -110,7 +110,7 @@ function dryRunInsert(ctx: AppContext, record: RecordModel): void {
   }
 }
 
-async function writeUploads(ctx: AppContext, record: RecordModel, form: RecordForm): Promise<Array<() => Promise<void>>> {
+async function writeUploads(ctx: AppContext, record: RecordModel, form: RecordForm, message: string): Promise<Array<() => Promise<void>>> {
   const storage = getStorage(ctx);
   const undo: Array<() => Promise<void>> = [];
   const collectionId = record.collection.id;
@@ -124,7 +124,11 @@ async function writeUploads(ctx: AppContext, record: RecordModel, form: RecordFo
     }
   } catch (err) {
     for (const u of undo) await u().catch(() => undefined);
-    if (!isOutOfSpace(err)) throw err;
+    if (!isOutOfSpace(err)) {
+      // (an S3 storage that refuses or does not answer): 0.22's form fails the save
+      console.error(`[records] failed to store the files of ${record.collection.name} ${recordId}:`, err instanceof Error ? err.message : err);
+      throw failed(message, {}, String(err));
+    }
     noteOutOfSpace(ctx, 'record files', err);
     throw badRequest('Not enough disk space to store the file.', {}, String(err));
   }
@@ -202,7 +206,7 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
   if (action === 'create') saveAuthIdCheck(ctx, record);
   // a model hook's false skips the write (0.22's StopPropagation): the record is answered unsaved
   if (!(await beforeModelWrite(ctx, verb, record, message))) return record;
-  const undo = await writeUploads(ctx, record, form);
+  const undo = await writeUploads(ctx, record, form, message);
   let saved: RecordModel;
   try {
     saved = ctx.transaction(() => {

@@ -6,9 +6,8 @@
 // Dimensions are computed here with imaging's arithmetic (rounding, truncation) so the output
 // matches 0.22's pixel sizes; EXIF orientation is applied first and only the first frame of an
 // animation is used. The thumb is written in the format of its file name (png when unknown).
-import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { writeBlobFile } from './blob-file';
+import type { Storage, StoredFile } from './storage';
 
 const THUMB_SIZE_PATTERN = /^(\d+)x(\d+)(t|b|f)?$/;
 /** Thumbs every file field has, besides its configured `thumbs`. */
@@ -104,30 +103,28 @@ async function renderThumb(input: Buffer, spec: ThumbSpec, format: OutputFormat)
 const inFlight = new Map<string, Promise<void>>();
 
 /**
- * Creates the thumb at `thumbPath` from the original at `originalPath` unless it already exists,
- * with a `.attrs` sidecar carrying the original's content type (as 0.22 writes it). Concurrent
- * requests for the same thumb share one render; the file appears atomically.
+ * The thumb at `thumbKey`, made from the original at `originalKey` unless it exists already, with
+ * the original's content type (as 0.22 writes it); null when it is still not there. Concurrent
+ * requests for the same thumb share one render; the thumb appears whole or not at all.
  */
-export async function ensureThumb(originalPath: string, thumbPath: string, size: string, contentType: string): Promise<void> {
-  try {
-    await fsp.access(thumbPath);
-    return;
-  } catch {
-    // not there yet
-  }
-  let job = inFlight.get(thumbPath);
+export async function ensureThumb(storage: Storage, originalKey: string, thumbKey: string, size: string, contentType: string): Promise<StoredFile | null> {
+  const existing = await storage.stat(thumbKey);
+  if (existing) return existing;
+  const flight = `${storage.kind}:${thumbKey}`;
+  let job = inFlight.get(flight);
   if (!job) {
-    job = createThumb(originalPath, thumbPath, size, contentType).finally(() => inFlight.delete(thumbPath));
-    inFlight.set(thumbPath, job);
+    job = createThumb(storage, originalKey, thumbKey, size, contentType).finally(() => inFlight.delete(flight));
+    inFlight.set(flight, job);
   }
-  return job;
+  await job;
+  return storage.stat(thumbKey);
 }
 
-async function createThumb(originalPath: string, thumbPath: string, size: string, contentType: string): Promise<void> {
+async function createThumb(storage: Storage, originalKey: string, thumbKey: string, size: string, contentType: string): Promise<void> {
   const spec = parseThumbSize(size);
   if (!spec) throw new Error(`invalid thumb size ${JSON.stringify(size)}`);
-  const input = await fsp.readFile(originalPath);
-  const data = await renderThumb(input, spec, thumbFormat(thumbPath));
-  await fsp.mkdir(path.dirname(thumbPath), { recursive: true });
-  await writeBlobFile(thumbPath, data, contentType, null);
+  const input = await storage.read(originalKey);
+  if (!input) throw new Error(`the original ${originalKey} is missing`);
+  const data = await renderThumb(input, spec, thumbFormat(thumbKey));
+  await storage.put(thumbKey, data, contentType);
 }
