@@ -29,6 +29,11 @@ routerAdd("GET", "/api/mine", (c) => {
 routerAdd("GET", "/admin-only", (c) => c.string(200, "admin " + c.get("admin").email), $apis.requireAdminAuth());
 routerAdd("GET", "/logged", (c) => c.string(200, "logged"), $apis.activityLogger($app));
 routerAdd("GET", "/ip", (c) => c.json(200, { real: c.realIP(), remote: c.request().remoteAddr }));
+routerAdd("POST", "/mail-now", (c) => {
+  const message = new MailerMessage({ from: { address: "hooks@example.com" }, to: [{ address: "slow@example.com" }], subject: "From a hook", html: "<p>hi</p>" });
+  $app.newMailClient().send(message);
+  return c.json(200, { sent: true });
+});
 routerAdd("GET", "/streamed", (c) => {
   c.response().header().set("Content-Type", "text/csv");
   c.response().writeHeader(201);

@@ -19,7 +19,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** `delayMs`: how long the server takes to accept each message (a slow mail server). */
+export async function startSmtp(opts: { delayMs?: number } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     // Plain SMTP without auth: the app's default (tls false) then sends without STARTTLS.
@@ -38,7 +39,8 @@ export async function startSmtp(): Promise<TestSmtp> {
           subject: decodeHeader(/^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? ''),
           html: htmlPart(raw),
         });
-        callback();
+        if (opts.delayMs) setTimeout(() => callback(), opts.delayMs);
+        else callback();
       });
     },
   });

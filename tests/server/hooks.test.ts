@@ -230,6 +230,30 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
     }
   });
 
+  it('a mail from a hook to a slow SMTP server holds up only its own request', async () => {
+    const slowSmtp = await startSmtp({ delayMs: 2000 });
+    const smtpOf = (port: number) => ({ smtp: { enabled: true, host: '127.0.0.1', port, tls: false } });
+    expect((await call('PATCH', '/api/settings', { token: adminToken, body: smtpOf(slowSmtp.port) })).status).toBe(200);
+    try {
+      const t0 = Date.now();
+      const mailed = call('POST', '/mail-now').then((r) => ({ ...r, ms: Date.now() - t0 }));
+      await new Promise((r) => setTimeout(r, 300));
+      // meanwhile the server, and another hook route, answer at once
+      for (const p of ['/api/health', '/hello/x']) {
+        const t1 = Date.now();
+        expect((await call('GET', p)).status).toBe(200);
+        expect(Date.now() - t1).toBeLessThan(1000);
+      }
+      const done = await mailed;
+      expect([done.status, done.body]).toEqual([200, { sent: true }]);
+      expect(done.ms).toBeGreaterThanOrEqual(1900);
+      expect((await slowSmtp.waitFor((m) => m.to.includes('slow@example.com'))).subject).toBe('From a hook');
+    } finally {
+      await call('PATCH', '/api/settings', { token: adminToken, body: smtpOf(smtp.port) });
+      await slowSmtp.close();
+    }
+  });
+
   it("c.response().writeHeader() and write(): echo's Response as a writer", async () => {
     const res = await fetch(`${srv.url}/streamed`);
     expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([201, 'text/csv', 'a,b\n1,2\n']);
