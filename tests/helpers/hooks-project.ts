@@ -28,6 +28,12 @@ routerAdd("GET", "/api/mine", (c) => {
 
 routerAdd("GET", "/admin-only", (c) => c.string(200, "admin " + c.get("admin").email), $apis.requireAdminAuth());
 routerAdd("GET", "/logged", (c) => c.string(200, "logged"), $apis.activityLogger($app));
+// an npm package of the project folder's node_modules (written by the test) and a Node built-in
+routerAdd("GET", "/npm", (c) => {
+  const pad = require("pad-three");
+  const crypto = require("node:crypto");
+  return c.json(200, { padded: pad("7"), sha1: crypto.createHash("sha1").update("x").digest("hex").slice(0, 8) });
+});
 routerAdd("GET", "/ip", (c) => c.json(200, { real: c.realIP(), remote: c.request().remoteAddr }));
 routerAdd("POST", "/mail-now", (c) => {
   const message = new MailerMessage({ from: { address: "hooks@example.com" }, to: [{ address: "slow@example.com" }], subject: "From a hook", html: "<p>hi</p>" });

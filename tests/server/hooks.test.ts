@@ -34,6 +34,12 @@ beforeAll(async () => {
   smtp = await startSmtp();
   fs.mkdirSync(hooksDir, { recursive: true });
   for (const [name, text] of Object.entries(HOOK_FILES)) fs.writeFileSync(path.join(hooksDir, name), text);
+  // an npm package installed in the project folder, as `npm install` leaves it
+  const pkg = path.join(work, 'node_modules', 'pad-three');
+  fs.mkdirSync(pkg, { recursive: true });
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'pad-three', version: '1.0.0', main: 'lib/pad.js' }));
+  fs.mkdirSync(path.join(pkg, 'lib'));
+  fs.writeFileSync(path.join(pkg, 'lib', 'pad.js'), 'module.exports = (s) => String(s).padStart(3, "0");\n');
   process.env.OUTPOST_HOOKS_TIMEOUT_MS = '3000';
   expect((await runCli(['admin', 'create', ADMIN.email, ADMIN.password, `--dir=${dataDir}`], work)).stdout).toContain('Successfully created');
   await start();
@@ -252,6 +258,10 @@ describe.each(['first', 'second'])('a hooks folder (%s start)', (startName) => {
       await call('PATCH', '/api/settings', { token: adminToken, body: smtpOf(smtp.port) });
       await slowSmtp.close();
     }
+  });
+
+  it("require() of an npm package from the project folder's node_modules and of Node's built-ins", async () => {
+    expect((await call('GET', '/npm')).body).toEqual({ padded: '007', sha1: '11f6ad8e' });
   });
 
   it("c.response().writeHeader() and write(): echo's Response as a writer", async () => {
