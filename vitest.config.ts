@@ -30,6 +30,7 @@ export default defineConfig({
             'tests/server/bad-input.test.ts',
             'tests/server/create-rule.test.ts',
             'tests/server/expand-legacy.test.ts',
+            'tests/server/files-s3.test.ts',
             'tests/server/find-record.test.ts',
             'tests/server/hooks.test.ts',
             'tests/server/hooks-events.test.ts',
