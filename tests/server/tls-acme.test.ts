@@ -15,7 +15,8 @@ import type { PeerCertificate } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/server';
 import { spawnCli } from '../helpers/cli';
-import { freePort, selfSigned, startPebble, type Pebble } from '../helpers/pebble';
+import { freePort } from '../helpers/server-process';
+import { selfSigned, startPebble, type Pebble } from '../helpers/pebble';
 
 const DOMAIN = 'test.example';
 
