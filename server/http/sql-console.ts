@@ -26,7 +26,7 @@ const LOGGED_SQL_CHARS = 2000;
  * Who may use the console: every admin is a full admin until roles exist (issue 37). The one
  * place a role check replaces.
  */
-export function requireSqlConsole(req: FastifyRequest): void {
+function requireSqlConsole(req: FastifyRequest): void {
   if (req.auth?.kind !== 'admin' || !req.auth.admin) throw adminOnly();
 }
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from '../ui/avatars';
 import { onIdle } from './idle';
-import { IconCheck, IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSun, IconUser, Logo } from '../ui/icons';
+import { IconCheck, IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSql, IconSun, IconUser, Logo } from '../ui/icons';
 import { useRoute } from '../shell/navigation';
 import { PaletteHost } from './palette/PaletteHost';
 import { isActivePath } from '../shell/routes';
@@ -10,12 +10,15 @@ import { toggleTheme, useTheme } from '../ui/theme';
 import { setDateZone, useDateZone } from '../ui/date-zone';
 import { zoneLabel, type DateZone } from '../lib/date-display';
 import { logout, useAuth } from '../state/auth';
+import { canUseSqlConsole } from '../state/permissions';
 // The phone layout belongs to the signed-in shell: the sign-in page does not load it.
 import './responsive.css';
 
 const LINKS = [
   { path: '/collections', label: 'Collections', Icon: IconCollections },
   { path: '/logs', label: 'Logs', Icon: IconLogs },
+  // full admins only (src/state/permissions.ts)
+  { path: '/sql', label: 'SQL', Icon: IconSql, allowed: canUseSqlConsole },
   { path: '/settings', label: 'Settings', Icon: IconSettings },
 ];
 
@@ -122,13 +125,14 @@ function AvatarMenu() {
 
 function AppSidebar() {
   const { path } = useRoute();
+  const { admin } = useAuth();
   return (
     <aside className="app-sidebar">
       <a href="#/" className="app-logo" aria-label="Outpost home" title="Outpost">
         <Logo size={30} />
       </a>
       <nav className="app-nav" aria-label="Main">
-        {LINKS.map(({ path: p, label, Icon }) => {
+        {LINKS.filter((l) => l.allowed?.(admin) ?? true).map(({ path: p, label, Icon }) => {
           const active = isActivePath(path, p);
           return (
             <a

@@ -45,6 +45,7 @@ export const SCREENS = [
   screen({ page: 'collections', paths: ['/collections'], ...admin, title: 'Collections', module: 'collections/CollectionsPage' }),
   screen({ page: 'collectionsGraph', paths: ['/collections/graph'], ...admin, title: 'Relation graph', module: 'collections/graph/RelationGraphPage' }),
   screen({ page: 'logs', paths: ['/logs'], ...admin, title: 'Logs', module: 'logs/LogsPage' }),
+  screen({ page: 'sqlConsole', paths: ['/sql'], ...admin, title: 'SQL console', module: 'sql/SqlConsolePage' }),
 
   screen({ page: 'settingsApplication', paths: ['/settings'], ...admin, title: 'Application settings', module: 'settings/ApplicationSettingsPage', settingsLink: { label: 'Application', group: 'system' } }),
   screen({ page: 'settingsMail', paths: ['/settings/mail'], ...admin, title: 'Mail settings', module: 'settings/MailSettingsPage', settingsLink: { label: 'Mail settings', group: 'system' } }),

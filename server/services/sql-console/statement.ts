@@ -45,7 +45,7 @@ const PRAGMAS_WITHOUT_ARGUMENT = new Set([
   'database_list', 'collation_list', 'function_list', 'module_list', 'pragma_list', 'compile_options', 'page_count', 'page_size', 'freelist_count',
   'schema_version', 'user_version', 'application_id', 'encoding', 'data_version',
 ]);
-export const READ_ONLY_PRAGMAS = [...PRAGMAS_WITH_ARGUMENT, ...PRAGMAS_WITHOUT_ARGUMENT].sort();
+const READ_ONLY_PRAGMAS = [...PRAGMAS_WITH_ARGUMENT, ...PRAGMAS_WITHOUT_ARGUMENT].sort();
 
 /** First words of SQLite's other statements: they write, change the schema or the connection. */
 const OTHER_STATEMENTS = new Set([
