@@ -1,27 +1,34 @@
-// The SQL console (#/sql) in Debian's Chromium against the real server (2 s query budget): reached
+// The SQL console (#/sql) in Debian's Chromium on the built server (`serve --queryTimeout=2`): reached
 // from the sidebar by keyboard, a statement typed into ace with table and column completion and run
 // with Ctrl+Enter, rows in the virtualised grid (10,000 of 25,000, only the rows in view in the
 // DOM), EXPLAIN QUERY PLAN as a tree, a refused write and a stopped runaway said on the page (while
 // /api/health stays fast), every row exported as CSV with its progress, a saved query and the
 // history kept across a reload, visible focus, and no serious axe violation.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { injectAxe, label, launchBrowser, screenshot, signIn } from '../helpers/browser';
-import { DASHBOARD_DIR, http, startServer, type TestServer } from '../helpers/server';
+import { buildServer } from '../helpers/pending-migrations';
+import { DASHBOARD_DIR, http, tempDir } from '../helpers/server';
+import { spawnServer, type ServerProcess } from '../helpers/server-process';
 
 const ADMIN = { email: 'sql-console@example.com', password: 'sql-console-pass-1' };
 const COUNTER = (limit?: number) => `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c${limit ? ` LIMIT ${limit}` : ''})`;
 
-let server: TestServer;
+let dir = '';
+let server: ServerProcess;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DASHBOARD_DIR, 'index.html'))) throw new Error('Run `npx vite build` before the e2e tests.');
-  server = await startServer({ dashboard: true, queryTimeoutMs: 2000 });
-  await http(server.url, 'POST', '/api/admins', { body: { ...ADMIN, passwordConfirm: ADMIN.password } });
+  const main = buildServer('sql-console-e2e');
+  dir = tempDir('outpost-e2e-sql-');
+  const created = spawnSync(process.execPath, [main, 'admin', 'create', ADMIN.email, ADMIN.password, '--dir=pb_data'], { cwd: dir, encoding: 'utf8' });
+  expect(created.stdout).toContain('Successfully created');
+  server = await spawnServer(process.execPath, [main, 'serve', '--dir=pb_data', '--queryTimeout=2'], dir);
   const token = (await http(server.url, 'POST', '/api/admins/auth-with-password', { body: { identity: ADMIN.email, password: ADMIN.password } })).body.token;
   const posts = await http(server.url, 'POST', '/api/collections', {
     token,
@@ -34,11 +41,12 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (err) => console.error('[pageerror]', err));
   await signIn(page, server.url, ADMIN);
-});
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const editor = () => page.locator('.sql-editor .ace_editor');
