@@ -93,7 +93,7 @@ beforeAll(async () => {
   fileUrl = `/api/files/${recBody.collectionId}/${recBody.id}/${recBody.doc}`;
   // enough records for a list answer well above the compression threshold
   for (let i = 0; i < 30; i++) {
-    await http(srv.url, 'POST', '/api/collections/notes/records', { token: admin, body: { title: `note ${i} `.repeat(10) } });
+    await http(srv.url, 'POST', '/api/collections/notes/records', { token: admin, body: { title: `note ${i} `.repeat(60) } });
   }
 });
 
@@ -210,7 +210,7 @@ describe('compression', () => {
   it('compresses a JSON answer above the threshold by negotiation (br preferred, gzip, identity)', async () => {
     const plain = await rawRequest(srv.url, 'GET', list);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.raw.length).toBeGreaterThan(4096);
+    expect(plain.raw.length).toBeGreaterThan(14 * 1024);
     const expected = JSON.parse(plain.raw.toString());
 
     const br = await rawRequest(srv.url, 'GET', list, { 'Accept-Encoding': 'gzip, deflate, br' });
@@ -227,10 +227,14 @@ describe('compression', () => {
     expect(identity.headers['content-encoding']).toBeUndefined();
   });
 
-  it('sends small answers as they are', async () => {
+  it('sends answers up to the threshold (14 KB: one initial congestion window) as they are', async () => {
     const res = await rawRequest(srv.url, 'GET', '/api/collections/notes/records?perPage=1&fields=id', { 'Accept-Encoding': 'br, gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
+    const page = await rawRequest(srv.url, 'GET', '/api/collections/notes/records?perPage=10', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(page.raw.length).toBeGreaterThan(4096);
+    expect(page.raw.length).toBeLessThan(14 * 1024);
+    expect(page.headers['content-encoding']).toBeUndefined();
     const health = await rawRequest(srv.url, 'GET', '/api/health', { 'Accept-Encoding': 'br, gzip' });
     expect(health.headers['content-encoding']).toBeUndefined();
   });

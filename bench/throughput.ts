@@ -1,0 +1,188 @@
+// The throughput we had (issue 35): the server as it is (built as `npm start` runs it) beside the
+// server before the read pool (main at 33cefa4, from a git worktree: the yardstick), each in its
+// own process with its own fresh data, listing a public collection of 200 records with
+// `perPage=20&sort=-score` (totals included) to 10 concurrent clients for 5 s; with the
+// Accept-Encoding a browser sends and with none, BENCH_THROUGHPUT_ROUNDS times each (3), interleaved
+// (this VM's speed drifts and other work shares it: only side-by-side ratios mean anything).
+// Budget: the summed throughput at least 1.0x the yardstick's in both; the median of the rounds'
+// ratios is printed beside it.
+// The yardstick's tree: OUTPOST_YARDSTICK (a checkout of 33cefa4 with node_modules), else a worktree
+// made once in the temp dir. Run alone: `npx tsx bench/throughput.ts`.
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { apiCall, benchAdmin } from './api-client';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const YARDSTICK_COMMIT = '33cefa4';
+const ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3);
+/** What Chromium sends over plain http. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+export const BUDGET_THROUGHPUT_RATIO = 1.0;
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  encoding: string;
+  /** the server's CPU time (its process tree) per request, ms */
+  cpuMs: number;
+}
+
+export interface ThroughputResult {
+  /** summed throughput of ours / the yardstick's, with a browser's Accept-Encoding */
+  browserRatio: number;
+  /** the same without Accept-Encoding */
+  identityRatio: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** CPU time (ms) of process `pid` and its descendants so far (Linux /proc; 0 elsewhere). */
+function treeCpuMs(pid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+        stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      } catch {
+        /* ended meanwhile */
+      }
+    }
+  } catch {
+    return 0;
+  }
+  let ticks = 0;
+  const todo = [pid];
+  while (todo.length) {
+    const p = todo.pop()!;
+    ticks += stats.get(p)?.ticks ?? 0;
+    for (const [child, st] of stats) if (st.ppid === p) todo.push(child);
+  }
+  return ticks * 10;
+}
+
+/** The yardstick's source tree: made once with `git worktree add` (node_modules linked to ours). */
+function yardstickTree(): string {
+  const dir = process.env.OUTPOST_YARDSTICK ?? path.join(os.tmpdir(), `outpost-yardstick-${YARDSTICK_COMMIT}`);
+  if (!fs.existsSync(path.join(dir, 'server', 'main.ts'))) {
+    const made = spawnSync('git', ['worktree', 'add', '--detach', dir, YARDSTICK_COMMIT], { cwd: ROOT, stdio: 'inherit' });
+    if (made.status !== 0) throw new Error(`could not make the yardstick's worktree in ${dir}`);
+  }
+  if (!fs.existsSync(path.join(dir, 'node_modules'))) fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** Starts a server process (`args` before serve's flags) and waits for its /api/health. */
+async function startServer(cwd: string, args: string[], dataDir: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...args, 'serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`], { cwd, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server in ${cwd} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() - t0 > 60_000) throw new Error(`server in ${cwd} did not start`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return {
+    url,
+    child,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** The public collection of 200 records both servers list; returns the list's URL. */
+async function seed(url: string): Promise<string> {
+  const call = apiCall(url);
+  const { token } = await benchAdmin(call, 'bench@example.com');
+  const created = await call('POST', '/api/collections', { name: 'posts', type: 'base', listRule: '', viewRule: '', schema: [{ name: 'title', type: 'text' }, { name: 'score', type: 'number' }] }, token);
+  if (!created.id) throw new Error(`could not create the collection: ${JSON.stringify(created)}`);
+  for (let i = 0; i < 200; i++) await call('POST', '/api/collections/posts/records', { title: `post ${i}`, score: i }, token);
+  return `${url}/api/collections/posts/records?perPage=20&sort=-score`;
+}
+
+export async function benchThroughput(log: (line: string) => void = (l) => console.log(l)): Promise<ThroughputResult> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-bench-throughput-'));
+  const servers: { stop(): Promise<void> }[] = [];
+  try {
+    // ours as `npm start` runs it, bundled from the current sources into a folder of its own (inside
+    // the project: the bundle finds schemas/ and dist/ above itself)
+    const built = path.join(ROOT, 'node_modules', '.cache', 'outpost-bench-throughput');
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs'), built], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('server build failed');
+    const yardstickDir = yardstickTree();
+    const ours = await startServer(ROOT, [path.join(built, 'main.mjs')], path.join(tmp, 'ours'));
+    servers.push(ours);
+    // 33cefa4 ran its sources through tsx (it had no server bundle)
+    const yardstick = await startServer(yardstickDir, ['--import', 'tsx', 'server/main.ts'], path.join(tmp, 'yardstick'));
+    servers.push(yardstick);
+    const targets = { ours: await seed(ours.url), yardstick: await seed(yardstick.url) };
+    const encodings = { browser: BROWSER_ACCEPT_ENCODING, identity: '' } as const;
+    const pids = { ours: ours.child.pid!, yardstick: yardstick.child.pid! };
+    const load = async (name: keyof typeof targets, acceptEncoding: string, seconds = 5): Promise<Load> => {
+      const cpu0 = treeCpuMs(pids[name]);
+      const out = JSON.parse((await run(process.execPath, [path.join(import.meta.dirname, 'list-load.mjs'), targets[name], '10', String(seconds), acceptEncoding])).stdout);
+      return { ...out, cpuMs: (treeCpuMs(pids[name]) - cpu0) / (out.rps * seconds) };
+    };
+    for (const name of ['ours', 'yardstick'] as const) for (const enc of Object.values(encodings)) await load(name, enc, 1);
+    const results: Record<string, Load[]> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const enc of ['browser', 'identity'] as const) {
+        for (const name of round % 2 ? (['ours', 'yardstick'] as const) : (['yardstick', 'ours'] as const)) {
+          (results[`${name}:${enc}`] ??= []).push(await load(name, encodings[enc]));
+        }
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const sum = (xs: Load[]) => xs.reduce((a, x) => a + x.rps, 0);
+    const fmt = (xs: Load[]) =>
+      `${xs.map((x) => x.rps).join(', ')} req/s (p50 ${xs.map((x) => x.p50.toFixed(1)).join(', ')} ms; server CPU per request median ${median(xs.map((x) => x.cpuMs)).toFixed(3)} ms; ${xs[0].bytes} bytes ${xs[0].encoding})`;
+    const ratios = {} as Record<'browser' | 'identity', number>;
+    for (const enc of ['browser', 'identity'] as const) {
+      ratios[enc] = sum(results[`ours:${enc}`]) / sum(results[`yardstick:${enc}`]);
+      const perRound = results[`ours:${enc}`].map((x, i) => x.rps / results[`yardstick:${enc}`][i].rps);
+      log(
+        `throughput: public list of 200 records, perPage 20 with totals, 10 clients, 5 s, ${ROUNDS} rounds, ${enc === 'browser' ? `Accept-Encoding "${BROWSER_ACCEPT_ENCODING}"` : 'no Accept-Encoding'}: ` +
+          `ours ${fmt(results[`ours:${enc}`])}; ${YARDSTICK_COMMIT} ${fmt(results[`yardstick:${enc}`])}; ratio ${ratios[enc].toFixed(2)}x (rounds ${perRound.map((r) => r.toFixed(2)).join(', ')}; median ${median(perRound).toFixed(2)}x) — budget at least ${BUDGET_THROUGHPUT_RATIO.toFixed(1)}x`,
+      );
+    }
+    log(`throughput:   (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; the load generator runs on this machine too)`);
+    return { browserRatio: ratios.browser, identityRatio: ratios.identity };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchThroughput().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
