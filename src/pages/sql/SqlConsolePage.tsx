@@ -21,6 +21,7 @@ import { ResultsGrid } from './ResultsGrid';
 import { PlanTree } from './PlanTree';
 import { SaveQueryPopup } from './SaveQueryPopup';
 import './sql-console.css';
+import { FormattedDate } from '../../ui/FormattedDate';
 
 const SqlEditor = lazy(() => import('./SqlEditor'));
 
@@ -40,7 +41,6 @@ const isAbort = (err: unknown) => (err as { name?: string })?.name === 'AbortErr
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 const formatBytes = (n: number) => (n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 /** A history time as the dashboard shows dates by default (UTC, yyyy-MM-dd HH:mm:ss). */
-const historyTime = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 const fileStamp = (d: Date) => d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
 
 function statusText(result: Result): string {
@@ -310,7 +310,7 @@ export default function SqlConsolePage() {
                         <button type="button" className="sql-list-load" onClick={() => setSql(h.sql)} title={h.sql}>
                           <span className="sql-list-sql">{h.sql}</span>
                           <span className="sql-list-meta">
-                            {historyTime(h.at)} · {h.ok ? `${plural(h.rows ?? 0, 'row')}` : 'failed'}
+                            <FormattedDate value={h.at} withZone /> · {h.ok ? `${plural(h.rows ?? 0, 'row')}` : 'failed'}
                           </span>
                         </button>
                       </li>
