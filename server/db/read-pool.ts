@@ -125,17 +125,12 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
         return stmt;
       };
       const t0 = performance.now();
-      const cpu0 = process.cpuUsage();
       const results = runBatch(db, queries, undefined, prepare);
-      // the CPU time it took (the process's: never less than the statements' own): on a machine
-      // whose cores are busy with other work the clock also counts the waits for a core, which
-      // sent fast shapes through the process hop just when CPU was short. A run whose clock time
-      // is far beyond (a disk read, a lock) is not fast either: its next run goes to the pool,
-      // whose own clock says whether it is costly.
-      const wallMs = performance.now() - t0;
-      const cpu = process.cpuUsage(cpu0);
-      const ms = wallMs < CHEAP_MS ? (cpu.user + cpu.system) / 1000 : wallMs;
-      costs.record(shape, Math.min(ms, CHEAP_MS - 1));
+      // the clock here also counts waiting for a busy CPU: an overrun says the shape is not fast
+      // (ShapeCosts tolerates one), not that it is costly; its run in a child says that. (The
+      // process's CPU time would not count the waits, but process.cpuUsage() cost 60 us a call
+      // here, a tenth of the whole request.)
+      costs.record(shape, Math.min(performance.now() - t0, CHEAP_MS - 1));
       return results;
     } catch {
       return null;
