@@ -143,5 +143,7 @@ export interface FieldDefinition {
     searchable?: true;
     /** The list asks for an excerpt of it (long HTML). */
     excerpt?: true;
+    /** Its values are instants, shown in the admin's chosen zone: the column header names the zone. */
+    instants?: true;
   };
 }

@@ -48,6 +48,7 @@ describe('route table', () => {
       '/settings/migrations',
       '/settings/hooks',
       '/settings/backups',
+      '/sql',
     ];
     for (const p of auth) expect(byPath(p)).toMatchObject({ condition: 'auth', sidebar: true });
     expect(ROUTES.filter((r) => r.condition === 'auth').map((r) => r.path).sort()).toEqual([...auth].sort());

@@ -68,4 +68,5 @@ export const date: FieldDefinition = {
     },
   },
   io: { importCell: cellText },
+  list: { instants: true },
 };

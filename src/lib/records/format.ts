@@ -196,7 +196,8 @@ export function searchableFields(collection: Lite): string[] {
 
 // ---- columns and sort -----------------------------------------------------------------------
 
-export type ColumnDef = { name: string; type: string; field: SchemaField | null; sortable: boolean };
+/** A records list column; `zoned`: its values are instants (the header names the dates' zone). */
+export type ColumnDef = { name: string; type: string; field: SchemaField | null; sortable: boolean; zoned?: boolean };
 
 /** id first, the auth columns, the schema fields in order, then created and updated (views: as their schema says). */
 export function recordColumns(collection: Pick<CollectionModel, 'schema' | 'type'>): ColumnDef[] {
@@ -208,12 +209,13 @@ export function recordColumns(collection: Pick<CollectionModel, 'schema' | 'type
   }
   for (const f of schema) {
     if (f.name === 'id') continue;
-    cols.push({ name: f.name, type: f.type, field: f, sortable: !fieldDefinition(f.type).list?.unsortable });
+    const list = fieldDefinition(f.type).list;
+    cols.push({ name: f.name, type: f.type, field: f, sortable: !list?.unsortable, zoned: !!list?.instants });
   }
   if (collection.type === 'auth') cols.push({ name: 'verified', type: 'bool', field: null, sortable: true });
   if (collection.type !== 'view') {
     const sys = systemFieldNames(collection.type);
-    for (const n of ['created', 'updated']) if (sys.includes(n)) cols.push({ name: n, type: 'date', field: null, sortable: true });
+    for (const n of ['created', 'updated']) if (sys.includes(n)) cols.push({ name: n, type: 'date', field: null, sortable: true, zoned: true });
   }
   return cols;
 }

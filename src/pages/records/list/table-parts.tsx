@@ -15,7 +15,7 @@ export function SortHeader({ column, sort }: { column: ColumnDef; sort: string }
     return (
       <th className={`col-type-${column.type} col-field-${column.name}`} scope="col">
         <span className="col-label">{column.name}</span>
-        {column.type === 'date' && <> <DateZoneLabel /></>}
+        {column.zoned && <> <DateZoneLabel /></>}
       </th>
     );
   }
@@ -23,7 +23,7 @@ export function SortHeader({ column, sort }: { column: ColumnDef; sort: string }
     <th className={`col-sort${state !== 'none' ? ' col-sort-active' : ''} col-type-${column.type} col-field-${column.name}`} aria-sort={state} scope="col">
       <button type="button" className="col-sort-button" onClick={() => setQueryParams({ sort: nextRecordsSort(sort, column.name) })}>
         <span>{column.name}</span>
-        {column.type === 'date' && <DateZoneLabel />}
+        {column.zoned && <DateZoneLabel />}
         {state === 'descending' && <IconArrowDown size={14} />}
         {state === 'ascending' && <IconArrowUp size={14} />}
       </button>
