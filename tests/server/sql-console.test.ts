@@ -226,7 +226,8 @@ describe('the budget', () => {
     const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
     console.log(`[sql-console] /api/health during a runaway: ${latencies.length} calls, p50 ${latencies[latencies.length >> 1].toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
     expect(latencies.length).toBeGreaterThan(20);
-    expect(p99).toBeLessThan(100);
+    // (not blocked: a stall would be the 2 s budget; the 100 ms figure is the bench's, on a quiet machine)
+    expect(p99).toBeLessThan(500);
     const [log] = await loggedFor(RUNAWAY);
     expect(log.data.details).toMatchObject({ sqlConsole: 'stopped', budgetMs: BUDGET_MS });
     // the stopped statement's process is gone: nothing is left running
