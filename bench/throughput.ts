@@ -23,7 +23,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const YARDSTICK_COMMIT = '33cefa4';
 const ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3);
 /** What Chromium sends over plain http. */
-export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 export const BUDGET_THROUGHPUT_RATIO = 1.0;
 
 interface Load {
