@@ -23,7 +23,6 @@
 // `npm run bench -- logs records-io` runs only the named sections (names: see SECTIONS).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -39,6 +38,7 @@ import { meterWire } from './wire';
 import { benchFairness, benchStall } from './stall';
 import { benchRecordsIo } from './records-io';
 import { benchHooksCost, benchHooksStall, BUDGET_HOOKS_RATIO, BUDGET_HOOKS_STALL_P99_MS } from './hooks';
+import { freePort } from './free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,16 +63,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Starts the built server; `stop()` resolves once it has exited (and written its code cache, if it had none). */
 async function startServer(dataDir: string): Promise<{ url: string; ms: number; stop: () => Promise<void> }> {

@@ -11,12 +11,12 @@
 // made once in the temp dir. Run alone: `npx tsx bench/throughput.ts`.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { apiCall, benchAdmin } from './api-client';
+import { freePort } from './free-port';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,16 +43,6 @@ export interface ThroughputResult {
   identityRatio: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** CPU time (ms) of process `pid` and its descendants so far (Linux /proc; 0 elsewhere). */
 function treeCpuMs(pid: number): number {

@@ -86,6 +86,22 @@ export function createS3Storage(cfg: S3Settings): S3Storage {
 
   const objectKey = (key: string) => escapeKey(keySegments(key).join('/'));
 
+  /** `work` on the object of `key`; null for a key that names no file or an object that is not there. */
+  async function orNull<T>(key: string, work: (Key: string) => Promise<T>): Promise<T | null> {
+    let Key: string;
+    try {
+      Key = objectKey(key);
+    } catch {
+      return null;
+    }
+    try {
+      return await work(Key);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
   async function putObject(key: string, data: Buffer, contentType: string, metadata?: Record<string, string>): Promise<void> {
     const command = new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentLength: data.length, ContentType: contentType, Metadata: metadata });
     await send((o) => client.send(command, o), UPLOAD_TIMEOUT_MS);
@@ -137,22 +153,12 @@ export function createS3Storage(cfg: S3Settings): S3Storage {
       }),
     put: (key, data, contentType) => tracked(() => putObject(key, data, contentType)),
     stat: (key) =>
-      tracked(async () => {
-        let Key: string;
-        try {
-          Key = objectKey(key);
-        } catch {
-          return null;
-        }
-        try {
-          const command = new HeadObjectCommand({ Bucket, Key });
-          const head = await send((o) => client.send(command, o));
+      tracked(() =>
+        orNull(key, async (Key) => {
+          const head = await send((o) => client.send(new HeadObjectCommand({ Bucket, Key }), o));
           return { size: head.ContentLength ?? 0, modified: head.LastModified ?? new Date(0), contentType: head.ContentType ?? '' };
-        } catch (err) {
-          if (isNotFound(err)) return null;
-          throw err;
-        }
-      }),
+        }),
+      ),
     async open(key, range) {
       const end = begin();
       try {
@@ -171,22 +177,12 @@ export function createS3Storage(cfg: S3Settings): S3Storage {
       }
     },
     read: (key) =>
-      tracked(async () => {
-        let Key: string;
-        try {
-          Key = objectKey(key);
-        } catch {
-          return null;
-        }
-        try {
-          const command = new GetObjectCommand({ Bucket, Key });
-          const res = await send((o) => client.send(command, o));
+      tracked(() =>
+        orNull(key, async (Key) => {
+          const res = await send((o) => client.send(new GetObjectCommand({ Bucket, Key }), o));
           return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : Buffer.alloc(0);
-        } catch (err) {
-          if (isNotFound(err)) return null;
-          throw err;
-        }
-      }),
+        }),
+      ),
     remove: (collectionId, recordId, name) =>
       tracked(async () => {
         let key: string;
