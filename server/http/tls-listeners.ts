@@ -1,5 +1,6 @@
 // The listeners of `serve <domain>` / `--https` (PocketBase 0.22's apis/serve.go): the app served
-// over TLS on the HTTPS address with certificates from ACME (server/tls/), and on the HTTP address
+// over TLS on the HTTPS address with certificates from ACME (server/tls/; the CA's TLS-ALPN-01
+// validations answered there, on ALPN acme-tls/1), and on the HTTP address
 // only autocert's HTTPHandler(nil): the CA's HTTP-01 requests answered, every GET/HEAD redirected to
 // HTTPS (302, the port replaced by 443 as autocert's stripPort does), anything else "Use HTTPS"
 // (400). As in 0.22 a www. variant of each domain is covered by the certificates and redirected
@@ -69,7 +70,7 @@ function challengeOrRedirect(certs: Certificates): http.RequestListener {
     // (the CA asks on port 80, with no port in Host; a test CA may name one)
     const name = splitHost(host).name;
     if (!certs.allows(name)) return plainError(res, 403, `acme/autocert: host "${name}" not configured in HostWhitelist`);
-    const answer = certs.answers.get(pathname.slice(CHALLENGE_PREFIX.length));
+    const answer = certs.answers.http.get(pathname.slice(CHALLENGE_PREFIX.length));
     if (answer === undefined) return plainError(res, 404, 'acme/autocert: certificate cache miss');
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end(answer);
@@ -88,9 +89,9 @@ function listen(server: http.Server | https.Server, at: Address): Promise<void> 
 
 /** Starts both listeners; rejects (nothing left listening) when an address cannot be bound. */
 export async function listenTls(app: Served, plan: TlsPlan): Promise<Certificates> {
-  const certs = new Certificates({ hostNames: plan.hostNames, cacheDir: plan.cacheDir, directoryUrl: plan.directoryUrl });
+  const certs = new Certificates({ hostNames: plan.hostNames, cacheDir: plan.cacheDir, directoryUrl: plan.directoryUrl, httpChallenges: plan.http !== null });
   const www = new Set(plan.wwwRedirects.map(normalizeHost));
-  const secure = https.createServer({ SNICallback: certs.sniCallback, minVersion: 'TLSv1.2', maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  const secure = https.createServer({ SNICallback: certs.sniCallback, ALPNCallback: certs.alpnCallback, minVersion: 'TLSv1.2', maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     res.setHeader('Strict-Transport-Security', HSTS);
     const host = req.headers.host ?? '';
     if (host.toLowerCase().startsWith('www.') && www.has(normalizeHost(splitHost(host).name))) {

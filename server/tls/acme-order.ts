@@ -1,15 +1,24 @@
-// One certificate from an ACME CA (Let's Encrypt by default) with the HTTP-01 challenge, through
-// acme-client: the account (its key kept in the autocert cache, registered on first use with the
-// CA's terms accepted, as autocert.AcceptTOS does), an order for one domain, the challenge's answer
-// published where the HTTP listener serves it, a fresh ECDSA P-256 key (autocert's default) and the
-// chain the CA returns. acme-client is loaded only here, when a TLS start first needs it.
+// One certificate from an ACME CA (Let's Encrypt by default) through acme-client: the account (its
+// key kept in the autocert cache, registered on first use with the CA's terms accepted, as
+// autocert.AcceptTOS does), an order for one domain, a fresh ECDSA P-256 key (autocert's default)
+// and the chain the CA returns. The challenges are tried as autocert tries them: TLS-ALPN-01 first
+// (answered on the HTTPS address), then, with a new order, HTTP-01 (answered on the HTTP address,
+// when there is one). acme-client is loaded only here, when a TLS start first needs it.
 import crypto from 'node:crypto';
+import tls from 'node:tls';
 import { readAccountKey, writeAccountKey } from './autocert-cache';
 
 export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
 
-/** Where the HTTP listener finds the answers to the CA's HTTP-01 requests (token → key authorization). */
-export type ChallengeAnswers = Map<string, string>;
+/** Where the listeners find the answers to the CA's requests while an order waits for it. */
+export interface ChallengeAnswers {
+  /** HTTP-01: token → key authorization, served by the HTTP listener. */
+  http: Map<string, string>;
+  /** TLS-ALPN-01: domain → the self-signed acme-tls/1 certificate, served by the HTTPS listener. */
+  tlsAlpn: Map<string, tls.SecureContext>;
+}
+
+type ChallengeType = 'tls-alpn-01' | 'http-01';
 
 interface IssuedCertificate {
   keyPem: string;
@@ -36,6 +45,8 @@ export class AcmeIssuer {
     private readonly directoryUrl: string,
     private readonly cacheDir: string,
     private readonly answers: ChallengeAnswers,
+    /** Whether an HTTP listener answers HTTP-01 (without one only TLS-ALPN-01 can succeed). */
+    private readonly httpChallenges: boolean,
   ) {}
 
   private async acme(): Promise<AcmeModule> {
@@ -68,24 +79,52 @@ export class AcmeIssuer {
     return this.client;
   }
 
-  async issue(domain: string): Promise<IssuedCertificate> {
+  /** A certificate for `domain`, and the challenge that proved it. */
+  async issue(domain: string): Promise<IssuedCertificate & { challenge: ChallengeType }> {
     const acme = await this.acme();
     const client = await this.account();
     const keyPem = newKey();
     const [, csr] = await acme.crypto.createCsr({ commonName: domain, altNames: [domain] }, keyPem);
-    const chainPem = await client.auto({
-      csr,
-      termsOfServiceAgreed: true,
-      challengePriority: ['http-01'],
-      // the CA checks the answer; a self-check from inside would need the public DNS and port 80
-      skipChallengeVerification: true,
-      challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
-        this.answers.set(challenge.token, keyAuthorization);
-      },
-      challengeRemoveFn: async (_authz, challenge) => {
-        this.answers.delete(challenge.token);
-      },
-    });
-    return { keyPem, chainPem };
+    const types: ChallengeType[] = this.httpChallenges ? ['tls-alpn-01', 'http-01'] : ['tls-alpn-01'];
+    const failures: string[] = [];
+    // autocert's verifyRFC: each type once, a new order each time (a failed challenge invalidates its order)
+    for (let i = 0; i < types.length; i++) {
+      const attempt: { type: ChallengeType | null } = { type: null };
+      try {
+        const chainPem = await client.auto({
+          csr,
+          termsOfServiceAgreed: true,
+          challengePriority: types.slice(i),
+          // the CA checks the answer; a self-check from inside would need the public DNS and the ports
+          skipChallengeVerification: true,
+          challengeCreateFn: async (authz, challenge, keyAuthorization) => {
+            // (acme-client's types list http-01 and dns-01 only)
+            const type: string = challenge.type;
+            if (type === 'tls-alpn-01') {
+              const [alpnKey, alpnCert] = await acme.crypto.createAlpnCertificate(authz, keyAuthorization, newKey());
+              this.answers.tlsAlpn.set(domain, tls.createSecureContext({ key: alpnKey, cert: alpnCert }));
+            } else if (type === 'http-01' && this.httpChallenges) {
+              this.answers.http.set(challenge.token, keyAuthorization);
+            } else {
+              throw new Error(`the CA offers none of the challenges answered here (${types.join(', ')})`);
+            }
+            attempt.type = type;
+          },
+          challengeRemoveFn: async (_authz, challenge) => {
+            if ((challenge.type as string) === 'tls-alpn-01') this.answers.tlsAlpn.delete(domain);
+            else this.answers.http.delete(challenge.token);
+          },
+        });
+        return { keyPem, chainPem, challenge: attempt.type ?? types[i] };
+      } catch (err) {
+        // a failure before any challenge (the CA, the account) is not one the next type can mend
+        const tried = attempt.type;
+        if (!tried) throw err;
+        failures.push(`${tried}: ${err instanceof Error ? err.message : String(err)}`);
+        // the next pass offers only the types after the one that failed
+        i = types.indexOf(tried);
+      }
+    }
+    throw new Error(failures.join('; '));
   }
 }

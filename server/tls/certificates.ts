@@ -29,6 +29,8 @@ interface CertificatesOptions {
   cacheDir: string;
   /** The ACME directory URL (Let's Encrypt's production one by default). */
   directoryUrl: string;
+  /** Whether an HTTP listener answers HTTP-01 challenges (TLS-ALPN-01 is always answered). */
+  httpChallenges: boolean;
 }
 
 /** A TLS server name as autocert compares it: no trailing dot, lower case, IDNA (punycode). */
@@ -44,11 +46,16 @@ function entryOf(keyPem: string, chainPem: string): Entry {
 
 let noCertificate: tls.SecureContext | undefined;
 
+/** RFC 8737's ALPN protocol name: a CA validating a TLS-ALPN-01 challenge. */
+const ACME_TLS_ALPN = 'acme-tls/1';
+const ACME_VALIDATION = Symbol('acme-tls/1 validation');
+type AcmeSocket = tls.TLSSocket & { [ACME_VALIDATION]?: true };
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export class Certificates {
-  /** The HTTP-01 answers the HTTP listener serves while an order waits for the CA. */
-  readonly answers: ChallengeAnswers = new Map();
+  /** The challenge answers the listeners serve while an order waits for the CA. */
+  readonly answers: ChallengeAnswers = { http: new Map(), tlsAlpn: new Map() };
   private readonly allowed: Set<string>;
   private readonly issuer: AcmeIssuer;
   private readonly entries = new Map<string, Entry>();
@@ -60,7 +67,7 @@ export class Certificates {
 
   constructor(private readonly options: CertificatesOptions) {
     this.allowed = new Set(options.hostNames.map(normalizeHost).filter(Boolean));
-    this.issuer = new AcmeIssuer(options.directoryUrl, options.cacheDir, this.answers);
+    this.issuer = new AcmeIssuer(options.directoryUrl, options.cacheDir, this.answers, options.httpChallenges);
   }
 
   /** Whether `host` (a Host header's name or a TLS server name) is one the certificates are for. */
@@ -69,16 +76,45 @@ export class Certificates {
   }
 
   /**
-   * tls.createServer's SNICallback: the handshake waits for the certificate. Without one it goes on
-   * with a context that has no certificate, so OpenSSL ends it with a handshake_failure alert (an
-   * error passed to the callback would drop the connection with no alert).
+   * tls.createServer's ALPNCallback (`this` is the TLS socket): HTTP/1.1, or acme-tls/1 for a CA
+   * validating TLS-ALPN-01 (it offers nothing else), which then gets the challenge's certificate.
+   * In TLS 1.3 OpenSSL calls this before the certificate callback (sniCallback reads the mark); in
+   * TLS 1.2 after it, so the certificate is replaced here.
    */
-  readonly sniCallback = (servername: string, cb: (err: Error | null, ctx?: tls.SecureContext) => void): void => {
-    this.contextFor(servername).then(
-      (ctx) => cb(null, ctx),
-      () => cb(null, (noCertificate ??= tls.createSecureContext({}))),
-    );
-  };
+  get alpnCallback(): (this: tls.TLSSocket, hello: { servername: string; protocols: string[] }) => string | undefined {
+    const answers = this.answers.tlsAlpn;
+    return function ({ servername, protocols }) {
+      if (protocols.includes(ACME_TLS_ALPN)) {
+        (this as AcmeSocket)[ACME_VALIDATION] = true;
+        const challenge = answers.get(normalizeHost(servername ?? ''));
+        if (challenge) this.setKeyCert(challenge);
+        return ACME_TLS_ALPN;
+      }
+      // another protocol alone (h2) is refused with a TLS alert, as Go refuses it
+      return protocols.includes('http/1.1') ? 'http/1.1' : undefined;
+    };
+  }
+
+  /**
+   * tls.createServer's SNICallback (`this` is the TLS socket): the handshake waits for the
+   * certificate. Without one it goes on with a context that has no certificate, so OpenSSL ends it
+   * with a handshake_failure alert (an error passed to the callback would drop the connection with
+   * no alert). A TLS-ALPN-01 validation gets the challenge's certificate; in TLS 1.2 this runs
+   * before the ALPN callback, so while a validation is pending for the name the challenge's
+   * certificate is the answer (waiting for the order would wait for that validation).
+   */
+  get sniCallback(): (this: tls.TLSSocket, servername: string, cb: (err: Error | null, ctx?: tls.SecureContext) => void) => void {
+    const answers = this.answers.tlsAlpn;
+    const contextFor = (name: string) => this.contextFor(name);
+    return function (servername, cb) {
+      const refuse = () => cb(null, (noCertificate ??= tls.createSecureContext({})));
+      const challenge = answers.get(normalizeHost(servername));
+      if ((this as AcmeSocket)[ACME_VALIDATION] || (challenge && this.getProtocol() === 'TLSv1.2')) {
+        return challenge ? cb(null, challenge) : refuse();
+      }
+      contextFor(servername).then((ctx) => cb(null, ctx), refuse);
+    };
+  }
 
   async contextFor(servername: string): Promise<tls.SecureContext> {
     const name = normalizeHost(servername);
@@ -136,11 +172,12 @@ export class Certificates {
   }
 
   private async obtain(name: string): Promise<Entry> {
-    console.log(`[tls] asking ${this.options.directoryUrl} for a certificate for ${name} (HTTP-01 challenge on the HTTP address)`);
+    const challenges = this.options.httpChallenges ? 'TLS-ALPN-01 on the HTTPS address, then HTTP-01 on the HTTP address' : 'TLS-ALPN-01 on the HTTPS address';
+    console.log(`[tls] asking ${this.options.directoryUrl} for a certificate for ${name} (${challenges})`);
     const issued = await this.issuer.issue(name);
     writeCertificate(this.options.cacheDir, name, issued.keyPem, issued.chainPem);
     const entry = entryOf(issued.keyPem, issued.chainPem);
-    console.log(`[tls] obtained a certificate for ${name} (valid until ${new Date(entry.notAfter).toISOString()})`);
+    console.log(`[tls] obtained a certificate for ${name} with ${issued.challenge} (valid until ${new Date(entry.notAfter).toISOString()})`);
     this.keep(name, entry);
     return entry;
   }

@@ -1,9 +1,9 @@
 // Debian's pebble (Let's Encrypt's test ACME server) on loopback, for the TLS tests: its own HTTPS
 // listener gets a throw-away certificate made with openssl here (the server trusts it through
 // NODE_EXTRA_CA_CERTS), and pebble-challtestsrv answers its DNS queries with 127.0.0.1 for every
-// name, so the CA's HTTP-01 requests for a test domain reach the server's HTTP port on this
-// machine. The issuing root (regenerated at every start) comes from pebble's management endpoint.
-// A machine without pebble or openssl fails here, never skips: README, Set-up.
+// name, so the CA's HTTP-01 and TLS-ALPN-01 requests for a test domain reach the server's ports on
+// this machine (pebble's httpPort and tlsPort). The issuing root (regenerated at every start) comes
+// from pebble's management endpoint. A machine without pebble or openssl fails here, never skips: README, Set-up.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -57,13 +57,16 @@ function started(child: ChildProcess, out: () => string, what: string): Promise<
   return new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`${what} exited (${code}): ${out()}`))));
 }
 
-/** Starts pebble validating HTTP-01 on `httpPort` (the server's HTTP port) of 127.0.0.1. */
-export async function startPebble(dir: string, httpPort: number): Promise<Pebble> {
+/**
+ * Starts pebble validating HTTP-01 on `httpPort` (the server's HTTP port) of 127.0.0.1, and
+ * TLS-ALPN-01 on `tlsPort` (by default a port nothing listens on: that challenge fails).
+ */
+export async function startPebble(dir: string, httpPort: number, tlsPort?: number): Promise<Pebble> {
   const pebbleBin = findBinary('pebble', 'PEBBLE_PATH', 'pebble');
   const challBin = findBinary('pebble-challtestsrv', 'PEBBLE_CHALLTESTSRV_PATH', 'pebble');
   fs.mkdirSync(dir, { recursive: true });
   const listener = selfSigned(dir, 'pebble-listener', 'pebble', 'IP:127.0.0.1,DNS:localhost', 2);
-  const [acmePort, managementPort, dnsPort, challManagementPort, tlsPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [acmePort, managementPort, dnsPort, challManagementPort, closedPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const config = path.join(dir, 'pebble-config.json');
   fs.writeFileSync(
     config,
@@ -74,7 +77,7 @@ export async function startPebble(dir: string, httpPort: number): Promise<Pebble
         certificate: listener.cert,
         privateKey: listener.key,
         httpPort,
-        tlsPort,
+        tlsPort: tlsPort ?? closedPort,
         ocspResponderURL: '',
         externalAccountBindingRequired: false,
       },

@@ -1,11 +1,13 @@
 // TLS without a proxy (issue 35), end to end: `serve test.example --http --https` (the built server
 // in the 'server-built' project) gets a real certificate from Debian's pebble, Let's Encrypt's test
 // CA, started here on loopback (tests/helpers/pebble.ts): the order at the first handshake naming
-// the domain, the HTTP-01 challenge answered on the HTTP port, the chain verified against pebble's
+// the domain, TLS-ALPN-01 tried first (pebble validates it on a closed port: it fails) and the
+// HTTP-01 challenge answered on the HTTP port with a second order, the chain verified against pebble's
 // root, HSTS on the answers; HTTP redirected to HTTPS as autocert does; the www. variant; a name
 // outside the host policy refused with a TLS alert; the cached certificate reused by the next start
 // (no new order); one near its expiry served and renewed; a CA that cannot be reached logged and
-// answered with a TLS alert, the server going on.
+// answered with a TLS alert, the server going on. Then a CA that can validate only TLS-ALPN-01 (its
+// HTTP-01 port closed, its TLS-ALPN-01 one the server's HTTPS port).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,9 +33,9 @@ interface Running {
 }
 
 /** `outpost serve test.example --http … --https …` on `dataDir`, once its banner is out. */
-async function serve(dataDir: string, directoryUrl = pebble.directoryUrl): Promise<Running> {
+async function serve(dataDir: string, directoryUrl = pebble.directoryUrl, ca = pebble): Promise<Running> {
   const args = ['serve', DOMAIN, '--http', `127.0.0.1:${httpPort}`, '--https', `127.0.0.1:${httpsPort}`, `--acmeDirectory=${directoryUrl}`, `--dir=${dataDir}`];
-  const child: ChildProcess = spawnCli(args, work, { NODE_EXTRA_CA_CERTS: pebble.listenerCaFile });
+  const child: ChildProcess = spawnCli(args, work, { NODE_EXTRA_CA_CERTS: ca.listenerCaFile });
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
@@ -132,7 +134,8 @@ describe('serve <domain> with certificates from an ACME CA (pebble)', () => {
     expect(res.cert.subjectaltname).toBe(`DNS:${DOMAIN}`);
     expect(String(res.cert.issuer.CN)).toMatch(/^Pebble Intermediate CA/);
     firstFingerprint = res.cert.fingerprint256;
-    expect(server.output()).toContain(`[tls] obtained a certificate for ${DOMAIN}`);
+    // TLS-ALPN-01 first (autocert's order), which this CA cannot validate, then HTTP-01
+    expect(server.output()).toContain(`[tls] obtained a certificate for ${DOMAIN} with http-01`);
     // the banner names the domain, as 0.22's does
     expect(server.output()).toContain(`REST API:  https://${DOMAIN}/api/`);
     // autocert's cache layout: the account key and one file per domain (key, then the chain), private
@@ -215,6 +218,27 @@ describe('a certificate that cannot be obtained', () => {
       expect((await plain('GET', '/api/health', DOMAIN)).status).toBe(302);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('a CA that can validate only TLS-ALPN-01', () => {
+  it('gets the certificate through the acme-tls/1 answer on the HTTPS port', async () => {
+    // pebble's HTTP-01 requests go to a port nothing listens on; its TLS-ALPN-01 ones to the HTTPS port
+    const closedPort = await freePort();
+    const alpnPebble = await startPebble(path.join(work, 'pebble-alpn'), closedPort, httpsPort);
+    const server = await serve(path.join(work, 'pb_data_alpn'), alpnPebble.directoryUrl, alpnPebble);
+    try {
+      const res = await tlsGet(DOMAIN, '/api/health', alpnPebble.root);
+      expect(res.status, server.output()).toBe(200);
+      expect(res.cert.subjectaltname).toBe(`DNS:${DOMAIN}`);
+      expect(String(res.cert.issuer.CN)).toMatch(/^Pebble Intermediate CA/);
+      expect(server.output()).toContain(`[tls] obtained a certificate for ${DOMAIN} with tls-alpn-01`);
+      // one order: the first challenge tried succeeded
+      expect(server.output().match(/\[tls\] asking/g)).toHaveLength(1);
+    } finally {
+      await server.stop();
+      await alpnPebble.stop();
     }
   });
 });
