@@ -5,6 +5,7 @@
 //
 // How record values are stored per field type is documented in ddl.ts.
 import { transaction, type DB } from '../db/database';
+import { sortsFromIndex } from '../db/sort-plan';
 import type { Collection } from './model';
 import { collectionFromRow } from './normalize';
 import { authTableNames, refusedViews, secretReadOf } from './view-secrets';
@@ -50,6 +51,8 @@ export interface CollectionStore {
    * throws SQLite's error when it does not compile.
    */
   secretReadOf(query: string): string | null;
+  /** Whether SQLite reads the rows of `query` in their ORDER BY order from an index (db/sort-plan.ts; compiles only). */
+  sortsFromIndex(query: string, params: readonly unknown[]): boolean;
   /** Drops the cache; the next read reloads from the database. */
   invalidate(): void;
   readonly listeners: Set<CollectionListener>;
@@ -72,6 +75,7 @@ export function createCollectionStore(db: DB): CollectionStore {
     readAll: () => readCollections(db),
     refusedViews: () => refusedViews(db, store.cached().list),
     secretReadOf: (query) => secretReadOf(db, query, authTableNames(db, store.cached().list)),
+    sortsFromIndex: (query, params) => sortsFromIndex(db, store.cached(), query, params),
     invalidate() {
       cache = null;
     },

@@ -199,6 +199,7 @@ async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, re
     select: `${table}.*`,
     countColumn: `${table}.${q('id')}`,
     rowid: collection.type !== 'view',
+    sortsFromIndex: (sql, params) => ctx.collections.sortsFromIndex(sql, params),
   });
   const records = result.items.map((row) => recordFromRow(collection, row as Record<string, unknown>));
   await enrich(ctx, req, records, info);

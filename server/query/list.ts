@@ -40,6 +40,8 @@ export interface ListQueryOptions<T> {
   rowid?: boolean;
   /** The largest page (default MAX_PER_PAGE, PocketBase's 500). */
   maxPerPage?: number;
+  /** Whether SQLite reads the rows of `sql` in their ORDER BY order from an index (no sort of whole rows). */
+  sortsFromIndex?: (sql: string, params: readonly unknown[]) => boolean;
 }
 
 const GENERIC_MESSAGE = 'Something went wrong while processing your request.';
@@ -85,10 +87,12 @@ export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool,
     const select = options.select ?? `${table}.*`;
     const orderSql = order ? ` ORDER BY ${order.sql}` : '';
     const pageParams = [...from.params, ...whereParams, ...(order?.params ?? []), perPage, offset];
-    if (order && joins.length === 0 && options.rowid !== false && !order.sql.includes('RANDOM()')) {
+    const pageSql = `SELECT ${distinct}${select} FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?`;
+    if (order && joins.length === 0 && options.rowid !== false && !order.sql.includes('RANDOM()') && !options.sortsFromIndex?.(pageSql, pageParams)) {
       // Late row look-up: the sort picks the page's rowids, then only those rows are read whole.
       // Sorting whole rows made SQLite copy every candidate row into its sorter: `-created` over
-      // 100,000 records without an index took 67 ms, this 22 ms; with an index it costs nothing.
+      // 100,000 records without an index took 67 ms, this 22 ms. When an index gives the order
+      // (sortsFromIndex), the page is read directly: the look-up cost 0.07-0.16 ms more there.
       // The outer ORDER BY repeats the sort over the page's rows (deterministic: RANDOM() is left out).
       // `_rowid_`, as PocketBase forbids it as a field name (a field may be called `rowid`).
       queries.push({
@@ -96,7 +100,7 @@ export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool,
         params: [...pageParams, ...order.params],
       });
     } else {
-      queries.push({ sql: `SELECT ${distinct}${select} FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?`, params: pageParams });
+      queries.push({ sql: pageSql, params: pageParams });
     }
   }
   if (!skipTotal) {
