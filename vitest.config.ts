@@ -38,6 +38,7 @@ export default defineConfig({
             'tests/server/hooks-events-admins.test.ts',
             'tests/server/hooks-events-files.test.ts',
             'tests/server/hooks-info.test.ts',
+            'tests/server/hooks-pool.test.ts',
             'tests/server/hooks-reload.test.ts',
             'tests/server/hooks-types-file.test.ts',
             'tests/server/hooks-namespaces.test.ts',

@@ -3,8 +3,19 @@
 // than every source it was built from. It is written with the time its build started, so a source
 // saved while the build ran (by an editor, or another process's edit) makes the next start build
 // it again rather than keep a bundle of the older text. The built server never takes this path.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
+/**
+ * Where the bundle `name` of the checkout at `root` goes: named for the checkout too, as two
+ * checkouts (git worktrees) may share one node_modules, and one's bundle must never pass for the
+ * other's (it would be "fresh" by date while built from other sources).
+ */
+export function bundlePath(root: string, name: string): string {
+  const checkout = createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 10);
+  return path.join(root, 'node_modules', '.cache', 'outpost', `${name}-${checkout}.mjs`);
+}
 
 /** Whether `out` exists and is newer than every one of `sourceMtimes` (ms). */
 export function bundleIsFresh(out: string, sourceMtimes: number[]): boolean {

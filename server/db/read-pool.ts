@@ -25,7 +25,7 @@ import {
 import { budgetFor, CHEAP_MS, mainSafe, mayStart, ShapeCosts } from './read-admission';
 import { DEFAULT_CHUNK_ROWS, rowStream, type RowChunk, type RowStream, type StreamControl, type StreamOptions, type StreamReply, type StreamRequest } from './read-stream';
 import { currentReadClient, type ReadClient } from './read-client';
-import { bundleIsFresh, writeBundle } from '../core/dev-bundle';
+import { bundleIsFresh, bundlePath, writeBundle } from '../core/dev-bundle';
 
 interface Job {
   queries: ReadQuery[];
@@ -65,7 +65,7 @@ function resolveWorkerEntry(): { file: string; execArgv: string[] } {
   if (!WORKER_FILE.endsWith('.ts')) return (workerEntry = { file: WORKER_FILE, execArgv: [] });
   const require = createRequire(import.meta.url);
   try {
-    const out = path.resolve(path.dirname(here), '../../node_modules/.cache/outpost/read-worker.mjs');
+    const out = bundlePath(path.resolve(path.dirname(here), '../..'), 'read-worker');
     // the child's code: read-worker.ts and what it runs from database.ts
     const sources = [WORKER_FILE, path.join(path.dirname(here), 'database.ts')].map((f) => fs.statSync(f).mtimeMs);
     if (!bundleIsFresh(out, sources)) {

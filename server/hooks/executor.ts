@@ -4,7 +4,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { Collection } from '../migrations/js-models';
 import { setRuntimeName } from '../migrations/js-unsupported';
-import { fromWire, isTaggedModel, recordFromWire, recordToWire, toWire } from './models-wire';
+import { collectionJsonOf, fetchCollectionsWith, fromWire, isCollectionRef, isTaggedModel, recordFromWire, recordToWire, toWire } from './models-wire';
 import type { ErrorWire, FromExecutor, HookEventWire, Invocation, InvocationResult, ToExecutor } from './protocol';
 import { rpcClient } from './rpc';
 import { ApiError, ValidationError } from './worker/errors';
@@ -16,6 +16,7 @@ import { routeContext } from './worker/route-context';
 const { port, signal, rpcTimeoutMs } = workerData as { port: MessagePort; signal: SharedArrayBuffer; rpcTimeoutMs: number };
 const call = rpcClient(port, new Int32Array(signal), rpcTimeoutMs, (request) => runNested(request));
 const registry = new HookRegistry();
+fetchCollectionsWith((id, version) => call('collection', [id, version]) as Record<string, unknown> | null);
 let files: string[] = [];
 setRuntimeName("Outpost's pb_hooks");
 
@@ -100,7 +101,7 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   // comes tagged, as its other models
   if (fields.collection && !isTaggedModel(fields.collection)) {
     lazy(e, 'collection', () => {
-      const c = new Collection(fields.collection);
+      const c = new Collection(isCollectionRef(fields.collection) ? collectionJsonOf(fields.collection) : fields.collection);
       c.markAsNotNew();
       return c;
     });

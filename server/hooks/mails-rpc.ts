@@ -10,13 +10,14 @@ import { findAuthRowById } from '../records/auth-store';
 import { mailAdminPasswordReset, mailRecordEmailChange, mailRecordPasswordReset, mailRecordVerification } from '../records/auth-mails';
 import { recordFromRow, type RecordModel } from '../records/model';
 import type { RecordWire } from './protocol';
+import { wireCollectionKey } from './record-wire';
 import type { RpcServer } from './rpc';
 
 /** The saved auth record a hook passed (its address as the hook has it, as 0.22 sends to it). */
 function authRecordOf(ctx: AppContext, what: string, model: unknown): RecordModel {
   const wire = (model as { __model?: string; record?: RecordWire } | null)?.__model === 'record' ? (model as { record: RecordWire }).record : null;
   if (!wire) throw new Error(`${what}: the second argument must be a Record`);
-  const ref = wire.collection?.id ?? wire.collection?.name;
+  const ref = wireCollectionKey(wire);
   const collection = typeof ref === 'string' ? findCollection(ctx, ref) : undefined;
   if (!collection || collection.type !== 'auth') throw new Error(`${what}: the record must be of an auth collection`);
   const row = findAuthRowById(ctx, collection, String(wire.data.id ?? ''));

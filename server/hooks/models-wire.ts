@@ -2,7 +2,7 @@
 // a hook executor and the main thread: each becomes a tagged plain snapshot and is built again on
 // the other side. Values of any other kind cross as structured clone copies them.
 import { Admin, Collection, JsRecord } from '../migrations/js-models';
-import type { RecordWire } from './protocol';
+import type { CollectionRef, RecordWire } from './protocol';
 import { filesFromWire, filesToWire } from './hook-file';
 
 type Tagged = { __model: 'record'; record: RecordWire } | { __model: 'collection'; json: Record<string, unknown>; isNew: boolean } | { __model: 'admin'; json: Record<string, unknown>; isNew: boolean };
@@ -28,10 +28,32 @@ export function recordToWire(r: JsRecord): RecordWire {
   return wire;
 }
 
+/** The executor's copies of the collections events named, by id (the last version seen of each). */
+const seen = new Map<string, { version: string; json: Record<string, unknown> }>();
+let fetchCollection: (id: string, version: string) => Record<string, unknown> | null = () => null;
+
+/** How an executor gets a collection version it has not seen (a call to the main thread). */
+export function fetchCollectionsWith(fetch: (id: string, version: string) => Record<string, unknown> | null): void {
+  fetchCollection = fetch;
+}
+
+export const isCollectionRef = (v: unknown): v is CollectionRef => typeof v === 'object' && v !== null && typeof (v as { __collectionRef?: unknown }).__collectionRef === 'string';
+
+/** The JSON of the collection `ref` names: the cached copy of that version, or the main thread's answer. */
+export function collectionJsonOf(ref: CollectionRef): Record<string, unknown> | null {
+  const hit = seen.get(ref.__collectionRef);
+  if (hit?.version === ref.version) return hit.json;
+  const json = fetchCollection(ref.__collectionRef, ref.version);
+  if (json) seen.set(ref.__collectionRef, { version: ref.version, json });
+  return json;
+}
+
 export function recordFromWire(w: RecordWire): JsRecord {
   let collection: Collection | null = null;
-  if (w.collection) {
-    collection = new Collection(w.collection);
+  // (Collection copies what it is built from: the cached JSON stays as it came)
+  const json = w.collection ?? (w.collectionRef ? collectionJsonOf(w.collectionRef) : null);
+  if (json) {
+    collection = new Collection(json);
     collection.markAsNotNew();
   }
   const r = new JsRecord(collection, mapValues(w.data, filesFromWire));

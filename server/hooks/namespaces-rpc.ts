@@ -22,7 +22,7 @@ import type { Ask } from './dao-model-hooks';
 import { saveRecordWithFiles } from './dao-files';
 import { formCall } from './forms-rpc';
 import { fromWire, toWire } from './models-wire';
-import { recordModelOf, recordWire } from './record-wire';
+import { collectionByRef, recordModelOf, recordWire } from './record-wire';
 import type { RecordWire } from './protocol';
 import type { RpcServer } from './rpc';
 
@@ -138,6 +138,9 @@ export function namespaceCall(method: string, first: unknown, rest: unknown[], e
       // the extension of a file's content, as an API upload without one gets it
       if (first === 'detectExt') return { value: sniffContentType(Buffer.from(rest[0] as Uint8Array)).then((s) => s.ext) };
       break;
+    case 'collection':
+      // an executor's first sight of a collection version an event named
+      return { value: collectionByRef(ctx, String(first), String(rest[0] ?? '')) };
     case 'tokens':
       return { value: signToken(ctx, String(first), rest[0], rest[1]) };
     case 'records': {

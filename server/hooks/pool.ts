@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { FromExecutor, Invocation, InvocationResult, Manifest, ToExecutor } from './protocol';
 import { serveRpc, SIGNAL_BYTES, type RpcHandler } from './rpc';
-import { bundleIsFresh, writeBundle } from '../core/dev-bundle';
+import { bundleIsFresh, bundlePath, writeBundle } from '../core/dev-bundle';
 
 class HookTimeoutError extends Error {}
 class HookLoadError extends Error {}
@@ -27,7 +27,7 @@ function executorEntry(): { file: string; execArgv: string[] } {
   if (entry) return entry;
   if (!here.endsWith('.ts')) return (entry = { file: BUILT_ENTRY, execArgv: [] });
   const source = path.join(path.dirname(here), 'executor.ts');
-  const out = path.resolve(path.dirname(here), '../../node_modules/.cache/outpost/hooks-executor.mjs');
+  const out = bundlePath(path.resolve(path.dirname(here), '../..'), 'hooks-executor');
   const require = createRequire(import.meta.url);
   try {
     const esbuild = require('esbuild') as typeof import('esbuild');
@@ -44,6 +44,13 @@ function executorEntry(): { file: string; execArgv: string[] } {
 
 /** Executors started at the same time: a burst grows the pool without holding up the main thread. */
 const MAX_STARTING = 2;
+/**
+ * A call that finds every executor busy starts another only once each has been on its call this
+ * long (it is blocked: a sleep, a slow request); before that it waits for the first to be free.
+ * Quick handlers then share one or two warm executors instead of growing the pool to the number of
+ * concurrent requests (each executor an isolate of its own: its own heap, JIT and collections).
+ */
+const GROW_AFTER_MS = 20;
 /** The executors' threads run at this nice value: when the CPU is short, the main thread (every request) goes first. */
 const EXECUTOR_NICE = 10;
 const LOWER_PRIORITY = `try { const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop()); if (tid > 0) os.setPriority(tid, ${EXECUTOR_NICE}); } catch {}`;
@@ -76,6 +83,8 @@ export interface PoolOptions {
 interface Executor {
   worker: Worker;
   busy: boolean;
+  /** When it took its current call (performance.now()). */
+  since: number;
   pending: Map<number, (r: InvocationResult) => void>;
 }
 
@@ -102,7 +111,7 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
       const { script, evaluated } = executorScript(file);
       const worker = new Worker(script, { eval: evaluated, workerData: { port: port2, signal, rpcTimeoutMs: opts.rpcTimeoutMs }, transferList: [port2], execArgv, stdout: false, stderr: false });
       serveRpc(port1, new Int32Array(signal), opts.rpc);
-      const ex: Executor = { worker, busy: false, pending: new Map() };
+      const ex: Executor = { worker, busy: false, since: 0, pending: new Map() };
       let loaded = false;
       worker.on('message', (msg: FromExecutor) => {
         if (msg.type === 'loaded') {
@@ -134,16 +143,20 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
   const manifest = first.manifest;
   const signature = JSON.stringify(manifest.registrations);
 
-  /** A free executor: an idle one, a new one while under the size, or the next one freed. */
+  /** A free executor: an idle one, a new one once every one is blocked (GROW_AFTER_MS) while under the size, or the next one freed. */
   async function acquire(): Promise<Executor> {
     for (;;) {
       if (closed) throw new Error('the hooks are shut down');
+      const now = performance.now();
       const idle = executors.find((e) => !e.busy);
       if (idle) {
         idle.busy = true;
+        idle.since = now;
         return idle;
       }
-      if (executors.length + starting < opts.size && starting < MAX_STARTING) {
+      const canStart = executors.length + starting < opts.size && starting < MAX_STARTING;
+      const youngest = executors.reduce((m, e) => Math.max(m, e.since), -Infinity);
+      if (canStart && now - youngest >= GROW_AFTER_MS) {
         starting++;
         try {
           const { ex, manifest: again } = await spawn();
@@ -152,6 +165,7 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
             throw new HookLoadError('the hook files registered something else in a second executor (their registrations must not depend on chance or time)');
           }
           ex.busy = true;
+          ex.since = performance.now();
           executors.push(ex);
           return ex;
         } finally {
@@ -160,7 +174,18 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
           waiting.shift()?.();
         }
       }
-      await new Promise<void>((r) => waiting.push(r));
+      // the next free executor, or (when one may start) the moment every busy one counts as blocked
+      await new Promise<void>((resolve) => {
+        let timer: NodeJS.Timeout | undefined;
+        const wake = () => {
+          clearTimeout(timer);
+          const at = waiting.indexOf(wake);
+          if (at >= 0) waiting.splice(at, 1);
+          resolve();
+        };
+        waiting.push(wake);
+        if (canStart) timer = setTimeout(wake, Math.max(1, youngest + GROW_AFTER_MS - now));
+      });
     }
   }
 

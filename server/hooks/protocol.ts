@@ -57,8 +57,21 @@ export interface ResponseSnapshot {
   body: { json: unknown } | { text: string } | { bytes: Uint8Array } | null;
 }
 
+/**
+ * A collection named by its id and version instead of sent whole: main → executor events name the
+ * collection of their record (sent with every call, its JSON was most of a call's bytes), and the
+ * executor keeps each version it has seen (./models-wire.ts), asking the main thread once for a new one.
+ */
+export interface CollectionRef {
+  __collectionRef: string;
+  /** Another for every change (the store builds new objects then; `updated` has only ms precision). */
+  version: string;
+}
+
 export interface RecordWire {
+  /** The collection's JSON; null when `collectionRef` names it instead. */
   collection: Record<string, unknown> | null;
+  collectionRef?: CollectionRef;
   data: Record<string, unknown>;
   isNew: boolean;
   expand?: Record<string, unknown>;

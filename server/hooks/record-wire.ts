@@ -6,16 +6,53 @@ import type { AppContext } from '../context';
 import { collectionJson } from '../collections/normalize';
 import { findCollection } from '../collections/store';
 import type { RecordModel } from '../records/model';
-import type { RecordWire } from './protocol';
+import type { Collection } from '../collections/model';
+import type { CollectionRef, RecordWire } from './protocol';
 import { prepareValue } from '../../src/fields/record-values';
 
 const SYSTEM_KEYS = ['id', 'created', 'updated', 'username', 'email', 'emailVisibility', 'verified', 'tokenKey', 'passwordHash', 'lastResetSentAt', 'lastVerificationSentAt'];
 
+/**
+ * The collections events named lately (collectionRef), by id and version: an executor that has not
+ * seen a version asks for it (collectionByRef) and gets exactly the one its event named, even one
+ * the store has replaced since or never held. Bounded: the least recently named go first.
+ */
+const named = new Map<string, Collection>();
+const NAMED_MAX = 256;
+
+/**
+ * A collection object's version: the store's objects are read-only and built anew on every change
+ * (collections/store.ts), so each object is a version of its own.
+ */
+const versions = new WeakMap<Collection, string>();
+let lastVersion = 0;
+
+/** `c` named by its id and version for an event bound to an executor (whose copy of it is cached there). */
+export function collectionRef(c: Collection): CollectionRef {
+  let version = versions.get(c);
+  if (!version) versions.set(c, (version = String(++lastVersion)));
+  const key = `${c.id}@${version}`;
+  named.delete(key);
+  named.set(key, c);
+  if (named.size > NAMED_MAX) named.delete(named.keys().next().value!);
+  return { __collectionRef: c.id, version };
+}
+
+/** The JSON of the collection an event named (an executor's first sight of that version); null when unknown. */
+export function collectionByRef(ctx: AppContext, id: string, version: string): Record<string, unknown> | null {
+  const c = named.get(`${id}@${version}`) ?? findCollection(ctx, id);
+  return c ? (collectionJson(c) as unknown as Record<string, unknown>) : null;
+}
+
 export const recordWire = (record: RecordModel, isNew = false): RecordWire => ({
-  collection: collectionJson(record.collection) as unknown as Record<string, unknown>,
+  collection: null,
+  collectionRef: collectionRef(record.collection),
   data: { ...record.data },
   isNew,
 });
+
+/** The id or name of a record snapshot's collection (however it names it). */
+export const wireCollectionKey = (wire: RecordWire): unknown => wire.collectionRef?.__collectionRef ?? wire.collection?.id ?? wire.collection?.name;
 
 export function applyRecordWire(record: RecordModel, wire: RecordWire): void {
   for (const field of record.collection.schema) {
@@ -26,7 +63,7 @@ export function applyRecordWire(record: RecordModel, wire: RecordWire): void {
 
 /** A record snapshot hook code passed, as the server's model of its stored collection ("no rows" when there is none). */
 export function recordModelOf(ctx: AppContext, wire: RecordWire): RecordModel {
-  const ref = wire.collection?.id || wire.collection?.name;
+  const ref = wireCollectionKey(wire);
   const collection = typeof ref === 'string' && ref ? findCollection(ctx, ref) : undefined;
   if (!collection) throw new Error('sql: no rows in result set');
   const data: RecordModel['data'] = { ...wire.data };

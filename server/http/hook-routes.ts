@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, badRequest, forbidden, unauthorized } from '../core/errors';
 import { findCollection } from '../collections/store';
-import { collectionJson } from '../collections/normalize';
+import { collectionRef } from '../hooks/record-wire';
 import type { HookHost } from '../hooks/host';
 import { STATIC_RESPONSE_HEADER, type InvocationResult, type MiddlewareRef, type RecordWire, type RequestSnapshot, type StaticRoute } from '../hooks/protocol';
 import { apiErrorOf, invokeSafely } from '../hooks/errors';
@@ -17,10 +17,26 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 function authRecordOf(ctx: AppContext, req: FastifyRequest): RecordWire | null {
   if (req.auth?.kind !== 'authRecord' || !req.auth.record) return null;
   const collection = req.auth.collectionId ? findCollection(ctx, req.auth.collectionId) : undefined;
-  return { collection: collection ? (collectionJson(collection) as unknown as Record<string, unknown>) : null, data: { ...req.auth.record }, isNew: false };
+  return { collection: null, collectionRef: collection ? collectionRef(collection) : undefined, data: { ...req.auth.record }, isNew: false };
 }
 
+/**
+ * The request as handlers see it, taken once per request and body: a flow's hooks (before, after)
+ * see the same request, as 0.22's share one echo context (each executor gets its own copy of the
+ * snapshot; none writes to this one). Taken again once the body or the auth state is another
+ * (a route that parses its body itself, after routerUse's middlewares saw none).
+ */
+const snapshots = new WeakMap<FastifyRequest, { body: unknown; auth: unknown; snapshot: RequestSnapshot }>();
+
 export function requestSnapshot(ctx: AppContext, req: FastifyRequest): RequestSnapshot {
+  const taken = snapshots.get(req);
+  if (taken && taken.body === req.body && taken.auth === req.auth) return taken.snapshot;
+  const snapshot = takeSnapshot(ctx, req);
+  snapshots.set(req, { body: req.body, auth: req.auth, snapshot });
+  return snapshot;
+}
+
+function takeSnapshot(ctx: AppContext, req: FastifyRequest): RequestSnapshot {
   const query: Record<string, string[]> = {};
   for (const [k, v] of Object.entries((req.query as Record<string, unknown>) ?? {})) query[k] = (Array.isArray(v) ? v : [v]).map(String);
   const headers: Record<string, string> = {};

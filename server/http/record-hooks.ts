@@ -7,9 +7,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
-import { collectionJson } from '../collections/normalize';
 import type { RecordModel } from '../records/model';
-import { applyRecordWire, recordWire } from '../hooks/record-wire';
+import { applyRecordWire, collectionRef, recordWire } from '../hooks/record-wire';
 import { SaveStopped } from '../records/upsert';
 import { runRequestHook, sendHookAnswer, type HookRun } from './request-hooks';
 
@@ -30,7 +29,7 @@ export async function runRecordHook(
   if (!hasRecordHook(ctx, name, collection)) return null;
   const record = target.record ? recordWire(target.record, target.isNew ?? false) : undefined;
   const run = await runRequestHook(ctx, req, name, [collection.id, collection.name], {
-    fields: { collection: collectionJson(collection) as unknown as Record<string, unknown>, ...target.fields },
+    fields: { collection: collectionRef(collection) as unknown as Record<string, unknown>, ...target.fields },
     record,
     records: target.records?.map((r) => recordWire(r)),
   });
