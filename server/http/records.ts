@@ -8,7 +8,8 @@ import type { Collection } from '../collections/model';
 import { findCollection } from '../collections/store';
 import { FilterError } from '../query/filter-ast';
 import { compileFilter } from '../query/filter-compiler';
-import { runListQuery } from '../query/list';
+import { listPlanKey, planListQuery, runListPlan } from '../query/list';
+import { cachedPlan } from '../query/plan-cache';
 import { createRecordResolver, type RequestInfo } from '../query/record-resolver';
 import { quoteIdent as q } from '../query/sql';
 import { collectionLookup, refusedViewReason } from '../collections/store';
@@ -178,29 +179,38 @@ async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, re
     if (collection.listRule === null) throw forbidden(ONLY_ADMINS);
   }
   const info = requestInfoOf(ctx, req);
-  // one resolver for the rule and the client's filter/sort, so their joins are shared
-  const resolver = createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields: admin });
-  let baseWhere;
-  if (!admin && collection.listRule) {
-    try {
-      baseWhere = compileFilter(collection.listRule, resolver);
-    } catch (err) {
-      if (err instanceof FilterError) throw badRequest(undefined, {}, err.message);
-      throw err;
+  const query = (req.query as Record<string, unknown>) ?? {};
+  const rule = admin ? '' : (collection.listRule ?? '');
+  // the compiled statements are kept when nothing of the request's can change them
+  const key = [rule, firstQuery(req, 'filter'), firstQuery(req, 'sort')].some((text) => text.includes('@'))
+    ? null
+    : `${collection.id}\n${admin ? 1 : 0}\n${listPlanKey(query)}`;
+  const plan = cachedPlan(ctx.collections.cached(), key, () => {
+    // one resolver for the rule and the client's filter/sort, so their joins are shared
+    const resolver = createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields: admin });
+    let baseWhere;
+    if (rule) {
+      try {
+        baseWhere = compileFilter(rule, resolver);
+      } catch (err) {
+        if (err instanceof FilterError) throw badRequest(undefined, {}, err.message);
+        throw err;
+      }
     }
-  }
-  const table = q(collection.name);
-  const result = await runListQuery(ctx.reads, {
-    table: collection.name,
-    columns: {},
-    query: (req.query as Record<string, unknown>) ?? {},
-    resolver,
-    baseWhere,
-    select: `${table}.*`,
-    countColumn: `${table}.${q('id')}`,
-    rowid: collection.type !== 'view',
-    sortsFromIndex: (sql, params) => ctx.collections.sortsFromIndex(sql, params),
+    const table = q(collection.name);
+    return planListQuery({
+      table: collection.name,
+      columns: {},
+      query,
+      resolver,
+      baseWhere,
+      select: `${table}.*`,
+      countColumn: `${table}.${q('id')}`,
+      rowid: collection.type !== 'view',
+      sortsFromIndex: (sql, params) => ctx.collections.sortsFromIndex(sql, params),
+    });
   });
+  const result = await runListPlan<Record<string, unknown>>(ctx.reads, plan);
   const records = result.items.map((row) => recordFromRow(collection, row as Record<string, unknown>));
   await enrich(ctx, req, records, info);
   const { items: _rows, ...page } = result;

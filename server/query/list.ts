@@ -46,8 +46,31 @@ export interface ListQueryOptions<T> {
 
 const GENERIC_MESSAGE = 'Something went wrong while processing your request.';
 
+/** A list query compiled: its page parameters and the statements to run (the page, then the count). */
+export interface ListPlan {
+  page: number;
+  perPage: number;
+  skipTotal: boolean;
+  /** Whether the page's offset is a safe integer (else no page statement runs: no items). */
+  paged: boolean;
+  queries: readonly ReadQuery[];
+}
+
 /** Runs a PocketBase-style list query; bad input throws ApiError 400 (detail in `details`). */
 export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool, options: ListQueryOptions<T>): Promise<ListResult<T>> {
+  return runListPlan(reads, planListQuery(options), options.map);
+}
+
+/**
+ * What planListQuery reads of the request query, as one string: two queries with the same key
+ * compile to the same plan for the same resolver state (callers that cache plans key on it).
+ */
+export function listPlanKey(query: Record<string, unknown>): string {
+  return JSON.stringify([query.skipTotal, query.page, query.perPage, query.filter, query.sort].map(first));
+}
+
+/** Compiles a list query (no database work but sortsFromIndex); bad input throws ApiError 400. */
+export function planListQuery<T>(options: ListQueryOptions<T>): ListPlan {
   const table = quoteIdent(options.table);
   const q = options.query;
   const skipTotal = parseGoBool(first(q.skipTotal), 'skipTotal') ?? false;
@@ -110,22 +133,28 @@ export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool,
     const countExpr = countCol && joins.length > 0 ? `COUNT(DISTINCT ${countCol})` : 'COUNT(*)';
     queries.push({ sql: `SELECT ${countExpr} FROM ${from.sql}${whereSql}`, params: [...from.params, ...whereParams], mode: 'pluck' });
   }
+  return { page, perPage, skipTotal, paged: Number.isSafeInteger(offset), queries };
+}
+
+/** Runs a compiled list query; SQL the database refuses is the 400 PocketBase answers. */
+export async function runListPlan<T = Record<string, unknown>>(reads: ReadPool, plan: ListPlan, map?: (row: Record<string, unknown>) => T): Promise<ListResult<T>> {
+  const { page, perPage, skipTotal } = plan;
   let results: unknown[];
   try {
-    results = await reads.batch(queries);
+    results = await reads.batch([...plan.queries]);
   } catch (err) {
     // e.g. a json path or a view the SQL cannot evaluate: a bad request, as in PocketBase
     if (err instanceof ReadQueryError) throw new ApiError(400, GENERIC_MESSAGE, {}, err.message);
     throw err;
   }
-  const rows = (Number.isSafeInteger(offset) ? results.shift() : []) as Record<string, unknown>[];
+  const rows = (plan.paged ? results.shift() : []) as Record<string, unknown>[];
   let totalItems = -1;
   let totalPages = -1;
   if (!skipTotal) {
     totalItems = Number(results.shift());
     totalPages = Math.ceil(totalItems / perPage);
   }
-  const items = options.map ? rows.map(options.map) : (rows as T[]);
+  const items = map ? rows.map(map) : (rows as T[]);
   return { page, perPage, totalItems, totalPages, items };
 }
 
