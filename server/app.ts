@@ -21,6 +21,8 @@ import { registerReadClients } from './http/read-clients';
 import { registerRequestLog } from './http/request-log';
 import { printStatement, registerDevLog } from './http/dev-log';
 import { registerAdmins } from './http/admins';
+import { registerPermissions } from './http/permissions';
+import { registerRoles } from './http/roles';
 import { registerSettings } from './http/settings';
 import { registerHealth } from './http/health';
 import { registerLogs } from './http/logs';
@@ -371,10 +373,13 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   await registerCompression(fastify);
   registerCore(fastify, ctx);
   registerAuth(fastify, ctx);
+  // before every route: each gets its permission for scoped admins (roles)
+  registerPermissions(fastify, ctx);
   registerReadClients(fastify, ctx);
   registerRequestLog(fastify, ctx);
   if (options.dev) registerDevLog(fastify);
   registerAdmins(fastify, ctx);
+  registerRoles(fastify, ctx);
   registerCollections(fastify, ctx);
   registerRecords(fastify, ctx);
   registerRecordsIo(fastify, ctx);

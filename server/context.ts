@@ -4,6 +4,7 @@ import type { ReadPool } from './db/database';
 import type { SettingsStore } from './services/settings-store';
 import type { Stores } from './stores';
 import type { HookHost } from './hooks/host';
+import type { AdminAccess } from './roles/model';
 
 type AuthKind = 'guest' | 'admin' | 'authRecord';
 
@@ -12,6 +13,8 @@ export interface RequestAuth {
   kind: AuthKind;
   /** The _admins row (public fields) when kind is 'admin'. */
   admin?: Record<string, unknown>;
+  /** What the admin may do (its role, read for this request) when kind is 'admin'. */
+  access?: AdminAccess;
   /** The auth record when kind is 'authRecord'. */
   record?: Record<string, unknown>;
   /** The auth record's collection id when kind is 'authRecord'. */

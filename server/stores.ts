@@ -9,6 +9,7 @@ import { createExternalAuthStore, type ExternalAuthStore } from './records/auth-
 import { createRecordStore, type RecordStore } from './records/store';
 import { createAdminStore, type AdminStore } from './services/admins';
 import { createLogStore, type LogStore } from './services/log-store';
+import { createRoleStore, type RoleStore } from './roles/store';
 
 export interface Stores {
   admins: AdminStore;
@@ -19,6 +20,8 @@ export interface Stores {
   migrations: MigrationHistory;
   /** logs.db */
   logs: LogStore;
+  /** Outpost's admin roles and who holds them (_outpostRoles, _outpostAdminRoles). */
+  roles: RoleStore;
   /** Runs `fn` in one transaction on data.db: every store's writes in it commit or roll back together. */
   transaction: UnitOfWork;
 }
@@ -31,6 +34,7 @@ export function createStores(db: DB, logsDb: DB): Stores {
     externalAuths: createExternalAuthStore(db),
     migrations: createMigrationHistory(db),
     logs: createLogStore(logsDb),
+    roles: createRoleStore(db),
     transaction: unitOfWork(db),
   };
 }

@@ -19,6 +19,8 @@ import { adminOnly, badRequest, notFound, tooManyRequests } from '../core/errors
 import { fieldFailure, validateBody, type FieldCheck } from '../core/body-validator';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
+import { requireArea, requireFullAdmin } from './permissions';
+import { LAST_FULL_ADMIN } from './roles';
 import { HookAnswer, RequestHooks, sendHookAnswer } from './request-hooks';
 import { clientAddress } from './client-address';
 
@@ -201,6 +203,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/admins/:id', async (req) => {
     requireAdmin(req);
+    requireSelfOr(req, () => requireArea(req, 'admins'));
     const admin = mustFindAdmin(ctx, req);
     const hooks = new RequestHooks(ctx, req);
     const left = await hooks.run('onAdminViewRequest', { admin: adminEventWire(admin) });
@@ -210,6 +213,8 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
 
   app.patch('/api/admins/:id', async (req) => {
     requireAdmin(req);
+    // a scoped admin edits its own email, avatar and password only
+    requireSelfOr(req, () => requireFullAdmin(req));
     const admin = mustFindAdmin(ctx, req);
     const form = bindForm(req, ADMIN_FORM, INVALID_FORMAT);
     form.avatar ??= admin.avatar;
@@ -246,13 +251,17 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     const admin = mustFindAdmin(ctx, req);
     const onlyOne = () => {
       if (admins.count() <= 1) throw badRequest('Failed to delete admin.', {}, 'You cannot delete the only existing admin.');
+      if (!ctx.roles.roleOf(admin.id) && ctx.roles.fullAdmins() <= 1) throw badRequest(LAST_FULL_ADMIN);
     };
     const hooks = new RequestHooks(ctx, req);
     return hooks.guard(async () => {
       const target = adminLeft(await hooks.run('onAdminBeforeDeleteRequest', { admin: adminEventWire(admin) }), admin);
       // 0.22's DeleteAdmin refuses before its model hooks; checked again in the delete's transaction
       onlyOne();
-      await deleteAdmin(ctx, target, 'Failed to delete admin.', onlyOne);
+      await deleteAdmin(ctx, target, 'Failed to delete admin.', () => {
+        onlyOne();
+        ctx.roles.assign(admin.id, null);
+      });
       await hooks.run('onAdminAfterDeleteRequest', { admin: adminEventWire(target) });
       hooks.answerIfWritten();
       return reply.status(204).send();
@@ -311,3 +320,10 @@ async function sendPasswordReset(ctx: AppContext, admin: AdminRow): Promise<void
 
 let dummy: Promise<string> | null = null;
 const dummyHash = () => (dummy ??= hashPassword('outpost-timing-equaliser'));
+
+/** Passes an admin's request about itself; anything else must pass `otherwise`. */
+function requireSelfOr(req: FastifyRequest, otherwise: () => void): void {
+  const id = (req.params as { id?: string }).id;
+  if (req.auth?.kind === 'admin' && req.auth.admin?.id === id) return;
+  otherwise();
+}

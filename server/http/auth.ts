@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
 import { adminJson, type AdminStore } from '../services/admins';
 import type { RecordStore } from '../records/store';
+import type { RoleStore } from '../roles/store';
 import type { Settings } from '../services/settings';
 import { decodeJwtUnverified, TOKEN_TYPE_ADMIN, TOKEN_TYPE_AUTH_RECORD, verifyAccountToken } from '../services/tokens';
 
@@ -27,7 +28,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** The RequestAuth for an Authorization header value ('Bearer ' prefix optional). */
-export function resolveAuthToken(stores: { admins: AdminStore; records: RecordStore }, settings: Settings, header: string): RequestAuth {
+export function resolveAuthToken(stores: { admins: AdminStore; records: RecordStore; roles: RoleStore }, settings: Settings, header: string): RequestAuth {
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;
   const claims = decodeJwtUnverified(token);
   if (!claims || typeof claims.id !== 'string') return guest();
@@ -35,7 +36,7 @@ export function resolveAuthToken(stores: { admins: AdminStore; records: RecordSt
   if (claims.type === TOKEN_TYPE_ADMIN) {
     const admin = stores.admins.findById(claims.id);
     if (admin && verifyAccountToken(settings, 'adminAuthToken', admin.tokenKey, token)) {
-      return { kind: 'admin', admin: { ...adminJson(admin) } };
+      return { kind: 'admin', admin: { ...adminJson(admin) }, access: stores.roles.accessOf(admin.id) };
     }
     return guest();
   }

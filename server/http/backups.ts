@@ -138,7 +138,9 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext, snapshot:
 
   app.get('/api/backups/:key', async (req, reply) => {
     const token = firstQuery(req, 'token');
-    if (!findAdminByFileToken(ctx.admins, ctx.settings.get(), token)) {
+    const admin = findAdminByFileToken(ctx.admins, ctx.settings.get(), token);
+    // a scoped admin's file token opens backups only with the backups area
+    if (!admin || !ctx.roles.accessOf(admin.id).area('backups')) {
       throw new ApiError(403, 'Insufficient permissions to access the resource.');
     }
     const key = (req.params as KeyParams).key ?? '';

@@ -6,7 +6,9 @@ import { runListQuery } from '../query/list';
 import { collectionFromRow, collectionJson } from '../collections/normalize';
 import { findCollection } from '../collections/store';
 import { LOAD_FAILED } from '../collections/form';
-import { notFound } from '../core/errors';
+import { forbidden, notFound } from '../core/errors';
+import type { Sql } from '../query/sql';
+import { scopedAccess } from './permissions';
 import { readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
 import { deleteWithHooks, importWithHooks, listWithHooks, upsertWithHooks, viewWithHooks } from './collection-hooks';
@@ -33,6 +35,7 @@ export function registerCollections(app: FastifyInstance, ctx: AppContext): void
     requireAdmin(req);
     const { page, perPage, totalItems, totalPages, items } = await runListQuery(ctx.reads, {
       table: '_collections',
+      baseWhere: seenCollections(ctx, req),
       // 0.22's collection list resolves exactly these fields in filter and sort.
       columns: {
         id: '"_collections"."id"',
@@ -50,7 +53,9 @@ export function registerCollections(app: FastifyInstance, ctx: AppContext): void
 
   app.get('/api/collections/:collection', async (req) => {
     requireAdmin(req);
-    return viewWithHooks(ctx, req, mustFind(ctx, req));
+    const collection = mustFind(ctx, req);
+    if (!(scopedAccess(req)?.sees(collection) ?? true)) throw forbidden();
+    return viewWithHooks(ctx, req, collection);
   });
 
   app.post('/api/collections', async (req) => {
@@ -82,4 +87,12 @@ function mustFind(ctx: AppContext, req: FastifyRequest) {
   const found = key ? findCollection(ctx, key) : undefined;
   if (!found) throw notFound();
   return found;
+}
+
+/** A scoped admin lists the collections its role sees (any grant on them); everyone else all. */
+function seenCollections(ctx: AppContext, req: FastifyRequest): Sql | undefined {
+  const access = scopedAccess(req);
+  if (!access) return undefined;
+  const ids = ctx.collections.cached().list.filter((c) => access.sees(c)).map((c) => c.id);
+  return ids.length ? { sql: `"_collections"."id" IN (${ids.map(() => '?').join(', ')})`, params: ids } : { sql: '0', params: [] };
 }

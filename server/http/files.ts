@@ -168,7 +168,10 @@ function canViewProtected(ctx: AppContext, req: FastifyRequest, collection: Coll
   if (token) {
     const claims = decodeJwtUnverified(token);
     if (claims?.type === TOKEN_TYPE_ADMIN) {
-      isAdmin = !!findAdminByFileToken(ctx.admins, ctx.settings.get(), token);
+      const admin = findAdminByFileToken(ctx.admins, ctx.settings.get(), token);
+      // a scoped admin's token passes the rule only on a collection its role reads; elsewhere
+      // it is a guest's
+      isAdmin = !!admin && ctx.roles.accessOf(admin.id).records(collection, 'read');
     } else if (claims?.type === TOKEN_TYPE_AUTH_RECORD) {
       const found = findAuthRecordByToken(ctx, token, 'recordFileToken');
       if (found) auth = ruleAuthOf(found.collection, found.row);

@@ -12,6 +12,7 @@ import { getCollections, refusedViewReason } from '../collections/store';
 import { QueryTimeoutError, type ReadQuery } from '../db/database';
 import { quoteIdent as q } from '../query/sql';
 import { adminOnly, ApiError } from '../core/errors';
+import { scopedAccess } from './permissions';
 
 const NOT_FOUND_RECORD = 'No record with this id in any collection.';
 /** A view batch past this is dropped: the palette answers for tables rather than wait on a view. */
@@ -36,7 +37,9 @@ export function registerFindRecord(app: FastifyInstance, ctx: AppContext): void 
     const id = req.params.id;
     if (!id || id.length > MAX_ID_LENGTH) throw new ApiError(404, NOT_FOUND_RECORD);
     // served collections only: a view refused for reading a secret is never queried
-    const all = getCollections(ctx).filter((c) => !refusedViewReason(ctx, c));
+    // (and, for a scoped admin, only those its role reads: an id must not reveal another's records)
+    const access = scopedAccess(req);
+    const all = getCollections(ctx).filter((c) => !refusedViewReason(ctx, c) && (!access || access.records(c, 'read')));
     const views = all.filter((c) => c.type === 'view');
     const [table, view] = await Promise.all([
       firstHit(ctx, all.filter((c) => c.type !== 'view'), id),

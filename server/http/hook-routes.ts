@@ -178,7 +178,8 @@ export function registerHookRoutes(app: FastifyInstance, ctx: AppContext): void 
         }
         return sendWritten(reply, result);
       };
-      for (const u of urls) app.route({ method: method as 'GET', url: u, handler });
+      // a pb_hooks route is the project's code, not the dashboard's: full admins only among admins
+      for (const u of urls) app.route({ method: method as 'GET', url: u, handler, config: { permission: { full: true } } });
     }
   }
 

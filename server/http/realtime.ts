@@ -4,7 +4,7 @@
 // The SSE response is hijacked from Fastify and written to the socket directly, so no onSend
 // hook (compression, the fields filter) can transform or buffer it; `Cache-Control: no-store`
 // and `X-Accel-Buffering: no` keep proxies from buffering it either.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
 import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUPS_PER_ORIGIN, type ClientAuth, type Sink } from '../realtime/broker';
 import { badRequest, forbidden, notFound } from '../core/errors';
@@ -15,6 +15,9 @@ import { bindRecordEvents } from '../realtime/broadcast';
 import { afterDisconnect, afterSubscribe, beforeSubscribe, connectRequest, keepConnectRequest, keepsConnectRequest, messageHooks } from './realtime-hooks';
 import { sendWritten } from './hook-routes';
 import { clientAddress } from './client-address';
+import { scopedAccess } from './permissions';
+import { findCollection } from '../collections/store';
+import { parseTopic } from '../realtime/topics';
 
 const OAUTH2_TOPIC = '@oauth2';
 const OAUTH2_FAILURE = '../_/#/auth/oauth2-redirect-failure';
@@ -110,6 +113,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
       throw forbidden("The current and the previous request authorization don't match.");
     }
     const subscriptions = await beforeSubscribe(ctx, req, client, form.subscriptions);
+    refuseUnreadTopics(ctx, req, subscriptions);
     const over = broker.optionGroupsOverCap(client, subscriptions);
     if (over) {
       const message =
@@ -154,6 +158,19 @@ function readForm(body: unknown): { clientId: string; subscriptions: string[] } 
   const judged = { clientId: clientId ?? '', subscriptions: (subscriptions ?? []) as string[] };
   validateBody('requests/realtime/subscribe', judged);
   return judged as { clientId: string; subscriptions: string[] };
+}
+
+/**
+ * A scoped admin subscribes only to collections its role reads (403 otherwise, as its records
+ * API answers); its events are judged again each time, so a later role change counts too.
+ */
+function refuseUnreadTopics(ctx: AppContext, req: FastifyRequest, topics: string[]): void {
+  const access = scopedAccess(req);
+  if (!access) return;
+  for (const topic of topics) {
+    const collection = findCollection(ctx, parseTopic(topic).base.split('/')[0]);
+    if (collection && !access.records(collection, 'read')) throw forbidden();
+  }
 }
 
 /** Who the POST was made as, with the tokenKey that a later password change will replace. */

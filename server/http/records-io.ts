@@ -28,10 +28,11 @@ import { requestInfoOf } from '../records/rules';
 import { findRowById } from '../records/store';
 import { createRecord, updateExistingRecord } from '../records/upsert';
 import type { RecordData } from '../../src/fields/record-values';
-import { adminOnly, ApiError, badRequest, notFound } from '../core/errors';
+import { adminOnly, ApiError, badRequest, forbidden, notFound } from '../core/errors';
 import { parseJsonBody } from '../core/json';
 import { readBody } from './form-bind';
 import { enrich, output } from './records';
+import { scopedAccess } from './permissions';
 
 const LOAD_FAILED = 'Failed to load the submitted data due to invalid formatting.';
 const MAX_IMPORT_ITEMS = 500;
@@ -150,6 +151,9 @@ export function registerRecordsIo(app: FastifyInstance, ctx: AppContext): void {
     scope.post<{ Params: { collection: string } }>('/api/collections/:collection/records-import', async (req) => {
       const collection = adminCollection(ctx, req);
       if (collection.type === 'view') throw badRequest('Unsupported collection type.');
+      // an item is a create or an update: a scoped admin's role grants both, or none is tried
+      const access = scopedAccess(req);
+      if (access && !(access.records(collection, 'create') && access.records(collection, 'update'))) throw forbidden();
       const items = readItems(readBody(req, { items: 'json' }, LOAD_FAILED));
       const results: ItemResult[] = [];
       let sliceStart = performance.now();

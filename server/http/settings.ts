@@ -4,7 +4,7 @@
 // change; onSettings{Before,After}UpdateRequest with e.oldSettings and e.newSettings, what a
 // before-handler changes in e.newSettings being saved, unvalidated as in 0.22), the save the model
 // hooks of its `_params` row (../services/settings-save.ts), the test email the mailer hooks.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { RecordMailTemplate } from '../services/mailer';
 import { newTokenKey } from '../services/passwords';
@@ -21,7 +21,10 @@ import { recordFromRow, type RecordModel } from '../records/model';
 import type { Collection } from '../collections/model';
 import { newCollection } from '../../src/lib/collections/payload';
 import { isObject } from '../../src/lib/json';
-import { badRequest } from '../core/errors';
+import { badRequest, forbidden } from '../core/errors';
+import { mayPatchSettings, visibleSettings } from '../roles/settings-areas';
+import { settingsSections } from '../services/settings-index';
+import { requireArea, scopedAccess } from './permissions';
 import { validateBody } from '../core/body-validator';
 import { bindForm, readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
@@ -37,18 +40,20 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
     requireAdmin(req);
     const redacted = redact(ctx.settings.get());
     const hooks = new RequestHooks(ctx, req);
-    if (!hooks.has('onSettingsListRequest')) return redacted;
+    if (!hooks.has('onSettingsListRequest')) return forAccess(req, redacted);
     const left = await hooks.run('onSettingsListRequest', { redactedSettings: redacted });
     hooks.answerIfWritten();
     const answer = left?.redactedSettings ?? redacted;
     // goja refuses to put anything but settings there (a handler's error: a plain 400)
     if (!isObject(answer)) throw badRequest(undefined, {}, 'a hook handler set e.redactedSettings to a value that is not settings');
-    return answer;
+    return forAccess(req, answer);
   });
 
   app.patch('/api/settings', async (req) => {
     requireAdmin(req);
     const body = readBody(req, settingsForm(ctx), LOAD_FAILED) ?? {};
+    const access = scopedAccess(req);
+    if (access && !mayPatchSettings(settingsSections(), body as Record<string, unknown>, access)) throw forbidden();
     let next;
     try {
       next = mergePatch(ctx.settings.get(), body);
@@ -67,7 +72,7 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
       await saveSettings(ctx, newSettings, SUBMIT_FAILED);
       await hooks.run('onSettingsAfterUpdateRequest', { oldSettings, newSettings });
       hooks.answerIfWritten();
-      return redact(ctx.settings.get());
+      return forAccess(req, redact(ctx.settings.get()));
     });
   });
 
@@ -116,6 +121,7 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
     requireAdmin(req);
     const form = bindForm(req, { filesystem: 'string' }, LOAD_FAILED);
     validateBody('requests/settings/test-s3', form, {}, 'Failed to test the S3 filesystem.');
+    requireArea(req, form.filesystem === 'backups' ? 'backups' : 'storage');
 
     const settings = ctx.settings.get();
     const backups = form.filesystem === 'backups';
@@ -154,4 +160,10 @@ function testRecord(email: string): RecordModel {
 /** 0.22's settings form: every top-level key is a struct, so a form sets it only through `@jsonPayload`. */
 function settingsForm(ctx: AppContext): FormSpec {
   return Object.fromEntries(Object.keys(ctx.settings.get()).map((key) => [key, 'json']));
+}
+
+/** The settings a scoped admin's role shows (all of them for everyone else). */
+function forAccess(req: FastifyRequest, doc: Record<string, unknown>): Record<string, unknown> {
+  const access = scopedAccess(req);
+  return access ? visibleSettings(settingsSections(), doc, access) : doc;
 }

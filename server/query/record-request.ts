@@ -17,6 +17,11 @@ export interface RequestInfo {
   /** The auth record incl. collectionId/collectionName (and email, whatever its visibility), or null. */
   auth: Record<string, unknown> | null;
   isAdmin: boolean;
+  /**
+   * A scoped admin (Outpost's roles): the collections whose records it reads as an admin. Absent
+   * for full admins; an expand into another collection yields nothing for it.
+   */
+  adminReads?: (collection: { id: string; name: string }) => boolean;
   /** `@request.context`: default, realtime, protectedFile or oauth2 (0.22). Default 'default'. */
   context?: string;
 }

@@ -36,6 +36,8 @@ interface Principal {
   key: string;
   isAdmin: boolean;
   auth: Record<string, unknown> | null;
+  /** A scoped admin: the collections its role reads now (read per event: a role change counts at once). */
+  reads?: (collection: { id: string; name: string }) => boolean;
 }
 
 const GUEST_PRINCIPAL: Principal = { key: 'guest', isAdmin: false, auth: null };
@@ -45,7 +47,9 @@ function resolvePrincipal(ctx: AppContext, a: ClientAuth): Principal {
   if (a.kind === 'admin') {
     const admin = ctx.admins.findById(a.id);
     if (!admin || admin.tokenKey !== a.tokenKey) return GUEST_PRINCIPAL;
-    return { key: `admin:${a.id}`, isAdmin: true, auth: null };
+    const access = ctx.roles.accessOf(a.id);
+    if (access.full) return { key: `admin:${a.id}`, isAdmin: true, auth: null };
+    return { key: `admin:${a.id}`, isAdmin: true, auth: null, reads: (c) => access.records(c, 'read') };
   }
   if (a.kind === 'authRecord' && a.collectionId) {
     const found = ctx.records.findAuthRecord(a.collectionId, a.id);
@@ -130,6 +134,7 @@ async function eventData(
   scope: CheckScope,
 ): Promise<string | null> {
   const collection = record.collection;
+  if (principal.reads && !principal.reads(collection)) return null;
   const info: RequestInfo = {
     method: 'GET',
     query: topic.options.query,
@@ -137,6 +142,7 @@ async function eventData(
     data: {},
     auth: principal.auth,
     isAdmin: principal.isAdmin,
+    ...(principal.reads ? { adminReads: principal.reads } : {}),
     context: 'realtime',
   };
   const id = String(record.data.id);
@@ -189,7 +195,7 @@ const LIGHT_GROUPS_PER_CLIENT = 10;
 /** A group whose event needs no query: an admin without a filter, or an open rule without one. */
 function checkFree(group: Group, collection: Collection): boolean {
   if (group.topic.options.query.filter || group.topic.options.query.expand) return false;
-  if (group.principal.isAdmin) return true;
+  if (group.principal.isAdmin && !group.principal.reads) return true;
   return (group.rule === 'list' ? collection.listRule : collection.viewRule) === '';
 }
 

@@ -89,6 +89,8 @@ export async function resolveEmailVisibility(ctx: AppContext, records: RecordMod
 export function expandFetch(ctx: AppContext, info: RequestInfo | null): FetchFunc {
   return async (collection, ids) => {
     let cond = null;
+    // a scoped admin expands only into the collections its role reads
+    if (info?.adminReads && !info.adminReads(collection)) return [];
     if (info && !info.isAdmin) {
       if (collection.viewRule === null) return [];
       if (collection.viewRule !== '') {

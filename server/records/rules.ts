@@ -61,7 +61,14 @@ export function requestInfoOf(ctx: AppContext, req: FastifyRequest, data: Record
     data,
     auth: authInfoOf(ctx, req),
     isAdmin: req.auth?.kind === 'admin',
+    ...adminReadsOf(req),
   };
+}
+
+/** A scoped admin's read check for RequestInfo (nothing for anyone else). */
+function adminReadsOf(req: FastifyRequest): Pick<RequestInfo, 'adminReads'> {
+  const access = req.auth?.kind === 'admin' ? req.auth.access : undefined;
+  return access && !access.full ? { adminReads: (c) => access.records(c, 'read') } : {};
 }
 
 /**

@@ -1,0 +1,74 @@
+// Which role area each part of the settings document belongs to, from the sections of
+// schemas/settings/index.json (a section's schema file names its area below; a new section
+// without one fails tests/server/roles-routes.test.ts) and the OAuth2 provider blocks, which are
+// every top-level key no section covers. Meta is shared: its mail properties (sender, templates)
+// belong to mail, the others to the application settings.
+import type { SettingsSection } from '../services/settings-index';
+import type { AdminAccess, Area } from './model';
+
+export const AREA_OF_SETTINGS_SCHEMA: Record<string, Area> = {
+  'settings/application': 'settings',
+  'settings/mail': 'mail',
+  'settings/logs': 'logs',
+  'settings/smtp': 'mail',
+  'settings/s3': 'storage',
+  'settings/backups': 'backups',
+  'settings/backups-s3': 'backups',
+  'settings/tokens': 'tokens',
+  'settings/email-auth': 'authProviders',
+  'settings/trusted-proxy': 'settings',
+};
+
+/** Settings path (dot-joined, one or two levels) → area. */
+function areaTable(sections: SettingsSection[]): Map<string, Area> {
+  const table = new Map<string, Area>();
+  for (const s of sections) {
+    const area = AREA_OF_SETTINGS_SCHEMA[s.schema] ?? 'settings';
+    const props = s.json.properties && typeof s.json.properties === 'object' ? Object.keys(s.json.properties) : [];
+    const top = s.bind.split('.')[0];
+    if (s.bind === '') for (const p of props) table.set(p, area);
+    else for (const p of props) table.set(`${top}.${s.bind.includes('.') ? s.bind.split('.')[1] : p}`, area);
+  }
+  return table;
+}
+
+/** The areas under one top-level key: one (the key is whole) or several (judged per property). */
+function areasUnder(table: Map<string, Area>, key: string): Set<Area> {
+  const out = new Set<Area>();
+  for (const [path, area] of table) if (path === key || path.startsWith(`${key}.`)) out.add(area);
+  if (out.size === 0) out.add('authProviders'); // an OAuth2 provider block
+  return out;
+}
+
+function areaOfProperty(table: Map<string, Area>, key: string, prop: string): Area {
+  return table.get(`${key}.${prop}`) ?? [...areasUnder(table, key)][0];
+}
+
+/** The settings document with only the parts `access` may see. */
+export function visibleSettings(sections: SettingsSection[], doc: Record<string, unknown>, access: AdminAccess): Record<string, unknown> {
+  const table = areaTable(sections);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    const areas = areasUnder(table, key);
+    if (areas.size === 1) {
+      if (access.area([...areas][0])) out[key] = value;
+      continue;
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const part: Record<string, unknown> = {};
+    for (const [prop, v] of Object.entries(value)) if (access.area(areaOfProperty(table, key, prop))) part[prop] = v;
+    if (Object.keys(part).length) out[key] = part;
+  }
+  return out;
+}
+
+/** Whether every part a settings patch touches belongs to an area `access` holds. */
+export function mayPatchSettings(sections: SettingsSection[], patch: Record<string, unknown>, access: AdminAccess): boolean {
+  const table = areaTable(sections);
+  return Object.entries(patch).every(([key, value]) => {
+    const areas = areasUnder(table, key);
+    if (areas.size === 1) return access.area([...areas][0]);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return [...areas].every((a) => access.area(a));
+    return Object.keys(value).every((prop) => access.area(areaOfProperty(table, key, prop)));
+  });
+}
