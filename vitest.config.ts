@@ -28,6 +28,7 @@ export default defineConfig({
           // and tests/helpers/cli.ts start the built server for them
           include: [
             'tests/server/bad-input.test.ts',
+            'tests/server/caddy.test.ts',
             'tests/server/create-rule.test.ts',
             'tests/server/expand-legacy.test.ts',
             'tests/server/files-s3.test.ts',
@@ -53,6 +54,7 @@ export default defineConfig({
             'tests/server/reverse-proxy.test.ts',
             'tests/server/shutdown.test.ts',
             'tests/server/sign-in-limiter.test.ts',
+            'tests/server/systemd-unit.test.ts',
             'tests/server/tls-acme.test.ts',
           ],
           environment: 'node',

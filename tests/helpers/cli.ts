@@ -12,7 +12,8 @@ const MAIN = path.join(ROOT, 'server', 'main.ts');
 // tsx's loader by its path: the CLI runs in foreign folders, where 'tsx' does not resolve
 const TSX = ['--import', pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href];
 const BUILT_MAIN = process.env.OUTPOST_TEST_BUILT_MAIN;
-const ENTRY = BUILT_MAIN ? [BUILT_MAIN] : [...TSX, MAIN];
+/** What follows `node` to run the CLI: the built server, or the sources through tsx. */
+export const ENTRY = BUILT_MAIN ? [BUILT_MAIN] : [...TSX, MAIN];
 
 export interface CliResult {
   code: number | null;

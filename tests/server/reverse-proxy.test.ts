@@ -1,15 +1,19 @@
-// Behind a real reverse proxy (issue 35): Debian's nginx, started here on loopback with a generated
-// config in a temp dir, in front of the server (the built one in the 'server-built' project). The
-// clients differ by address as real users do: each binds its socket to its own loopback address
-// (127.0.0.2 the victim, 127.0.0.3 the attacker) and nginx writes the address it sees into
-// X-Real-IP and appends it to X-Forwarded-For. Without the trustedProxy setting the server sees only
-// nginx (the lockout the issue measured); with it each client is itself for the sign-in limiters
-// and the request log, and a forwarding header nobody listed is never believed.
+// Behind a real reverse proxy (issue 35): Debian's nginx, started here on loopback, in front of the
+// server (the built one in the 'server-built' project), running deploy/nginx.conf, the site
+// configuration README "Deploying" shows, with the test's ports (tests/helpers/deploy-files.ts)
+// inside a minimal main configuration. The clients differ by address as real users do: each binds
+// its socket to its own loopback address (127.0.0.2 the victim, 127.0.0.3 the attacker) and nginx
+// writes the address it sees into X-Real-IP and appends it to X-Forwarded-For. Without the
+// trustedProxy setting the server sees only nginx (the lockout the issue measured); with the one the
+// configuration names, each client is itself for the sign-in limiters and the request log, and a
+// forwarding header nobody listed is never believed. Realtime streams and uploads near the server's
+// limit pass through it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployFile, trustedHeaderOf } from '../helpers/deploy-files';
+import { createUploadsCollection, loggedIps as logged, realtimeThrough, requestFrom, setTrustedProxy as setTrusted, uploadThrough, waitForProxy } from '../helpers/proxy-client';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_PASSWORD, http as direct, startServer, tempDir, type TestServer } from '../helpers/server';
 import { freePort } from '../helpers/server-process';
 
@@ -25,9 +29,8 @@ function findNginx(): string {
   return found;
 }
 
-
-/** The proxy as nginx's documentation sets one up: X-Real-IP set, X-Forwarded-For appended to. */
-function nginxConfig(listen: number, upstream: string): string {
+/** What /etc/nginx/nginx.conf provides around a site file, kept inside the test's folder. */
+function mainConfig(siteFile: string): string {
   return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
 pid nginx.pid;
 events { worker_connections 256; }
@@ -38,17 +41,7 @@ http {
   fastcgi_temp_path tmp/fastcgi;
   uwsgi_temp_path tmp/uwsgi;
   scgi_temp_path tmp/scgi;
-  server {
-    listen 127.0.0.1:${listen};
-    location / {
-      proxy_pass ${upstream};
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Real-IP $remote_addr;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
+  include ${siteFile};
 }
 `;
 }
@@ -56,82 +49,37 @@ http {
 let server: TestServer;
 let nginx: ChildProcess;
 let nginxOutput = '';
-let proxyPort = 0;
+let proxyUrl = '';
 let dir = '';
 
 /** A request through nginx from a socket bound to `from` (the client's own address). */
-function viaProxy(
-  from: string,
-  method: string,
-  p: string,
-  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any }> {
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-  if (body) headers['Content-Type'] = 'application/json';
-  if (opts.token) headers.Authorization = opts.token;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: proxyPort, localAddress: from, method, path: p, headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let parsed: any = text;
-        try {
-          parsed = text ? JSON.parse(text) : null;
-        } catch {
-          /* not JSON (an nginx error page) */
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const viaProxy = (from: string, method: string, p: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+  requestFrom(proxyUrl, from, method, p, opts);
 
 const adminSignIn = (from: string, identity: string, password: string, headers?: Record<string, string>) =>
   viaProxy(from, 'POST', '/api/admins/auth-with-password', { body: { identity, password }, headers });
 const userSignIn = (from: string, identity: string, password: string) => viaProxy(from, 'POST', '/api/collections/users/auth-with-password', { body: { identity, password } });
-
-async function setTrustedProxy(trustedProxy: { headers: string[]; useLeftmostIP: boolean }): Promise<void> {
-  const res = await direct(server.url, 'PATCH', '/api/settings', { token, body: { trustedProxy } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.trustedProxy).toEqual(trustedProxy);
-}
-
-/** The request log's entry for a URL (the batch writer flushes within about 3 s). */
-async function loggedIps(url: string): Promise<{ userIp: string; remoteIp: string }> {
-  const filter = encodeURIComponent(`data.url = "${url}"`);
-  for (let i = 0; i < 100; i++) {
-    const res = await direct(server.url, 'GET', `/api/logs?filter=${filter}`, { token });
-    if (res.body.items?.length) return res.body.items[0].data;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no log entry for ${url}`);
-}
+const setTrustedProxy = (trustedProxy: { headers: string[]; useLeftmostIP: boolean }) => setTrusted(server.url, trustedProxy);
+const loggedIps = (url: string) => logged(server.url, url);
 
 beforeAll(async () => {
   const bin = findNginx();
   server = await startServer({ fixture: true });
   dir = tempDir('outpost-nginx-');
   fs.mkdirSync(path.join(dir, 'tmp'));
-  proxyPort = await freePort();
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(proxyPort, server.url));
+  const proxyPort = await freePort();
+  proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  const site = deployFile('nginx.conf', [
+    ['listen 80;', `listen 127.0.0.1:${proxyPort};`],
+    ['proxy_pass http://127.0.0.1:8090;', `proxy_pass ${server.url};`],
+  ]);
+  fs.writeFileSync(path.join(dir, 'outpost.conf'), site);
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(path.join(dir, 'outpost.conf')));
   // -e: the error log before the config is read (the default /var/log/nginx may not be writable)
   nginx = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   nginx.stdout?.on('data', (c: Buffer) => (nginxOutput += c.toString()));
   nginx.stderr?.on('data', (c: Buffer) => (nginxOutput += c.toString()));
-  for (let t0 = Date.now(); ; ) {
-    if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}): ${nginxOutput}`);
-    const ok = await viaProxy(VICTIM, 'GET', '/api/health').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() - t0 > 15_000) throw new Error(`nginx did not answer: ${nginxOutput}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitForProxy(proxyUrl, () => (nginx.exitCode !== null ? `nginx exited (${nginx.exitCode}): ${nginxOutput}` : null));
 }, 60_000);
 
 afterAll(async () => {
@@ -154,7 +102,12 @@ describe('without the setting', () => {
 });
 
 describe('trusting X-Real-IP, the header nginx sets from the address it sees', () => {
-  beforeAll(() => setTrustedProxy({ headers: ['X-Real-IP'], useLeftmostIP: false }));
+  // the setting deploy/nginx.conf names
+  beforeAll(() => setTrustedProxy({ headers: [trustedHeaderOf('nginx.conf')], useLeftmostIP: false }));
+
+  it('deploy/nginx.conf names X-Real-IP', () => {
+    expect(trustedHeaderOf('nginx.conf')).toBe('X-Real-IP');
+  });
 
   it('the victim signs in after an attacker\'s failures from another address', async () => {
     for (let i = 0; i < 5; i++) expect((await userSignIn(ATTACKER, 'test@example.com', `wrong-${i}`)).status).toBe(400);
@@ -213,4 +166,16 @@ describe('trusting X-Forwarded-For', () => {
     expect((await viaProxy(ATTACKER, 'GET', '/api/xff-left-probe', { headers: { 'X-Forwarded-For': '203.0.113.88' } })).status).toBe(404);
     expect(await loggedIps('/api/xff-left-probe')).toMatchObject({ userIp: '203.0.113.88' });
   }, 90_000);
+});
+
+describe('realtime and uploads through nginx', () => {
+  beforeAll(() => createUploadsCollection(server.url, 'proxied_uploads'));
+
+  it('a realtime stream gets its events through nginx', async () => {
+    await realtimeThrough(proxyUrl, server.url, 'proxied_uploads');
+  });
+
+  it('a 25 MB upload passes (client_max_body_size) and reads back whole', async () => {
+    await uploadThrough(proxyUrl, 'proxied_uploads', 25 << 20);
+  }, 60_000);
 });
