@@ -6,6 +6,7 @@
 // when there is one). acme-client is loaded only here, when a TLS start first needs it.
 import crypto from 'node:crypto';
 import tls from 'node:tls';
+import { alpnChallengeCertificate } from './alpn-certificate';
 import { readAccountKey, writeAccountKey } from './autocert-cache';
 
 export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
@@ -97,11 +98,11 @@ export class AcmeIssuer {
           challengePriority: types.slice(i),
           // the CA checks the answer; a self-check from inside would need the public DNS and the ports
           skipChallengeVerification: true,
-          challengeCreateFn: async (authz, challenge, keyAuthorization) => {
+          challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
             // (acme-client's types list http-01 and dns-01 only)
             const type: string = challenge.type;
             if (type === 'tls-alpn-01') {
-              const [alpnKey, alpnCert] = await acme.crypto.createAlpnCertificate(authz, keyAuthorization, newKey());
+              const { keyPem: alpnKey, certPem: alpnCert } = await alpnChallengeCertificate(domain, keyAuthorization);
               this.answers.tlsAlpn.set(domain, tls.createSecureContext({ key: alpnKey, cert: alpnCert }));
             } else if (type === 'http-01' && this.httpChallenges) {
               this.answers.http.set(challenge.token, keyAuthorization);
