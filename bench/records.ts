@@ -4,7 +4,8 @@
 //    through fastify.inject, against the same SQL run directly through better-sqlite3;
 //  - the same list with totals (its COUNT is real work) over HTTP from a client process, as a user
 //    gets it, against the same two statements run directly, and against a bare Fastify server
-//    running them with the same compression (budget 1.5x the bare server's p50);
+//    running them with the same compression (budget 1.5x the bare server's p50, the median of
+//    interleaved rounds);
 //  - expand of 40 records with a single and a multiple relation: queries executed.
 // Run alone: `npx tsx bench/records.ts`.
 import { execFile } from 'node:child_process';
@@ -40,8 +41,17 @@ const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 
 /** Requests bench/latency-probe.mjs sends before the timed ones (its `warmup`). */
 const PROBE_WARMUP = 30;
-/** Timed requests of the probe: enough for the CPU-time figure (the kernel counts it in 10 ms ticks). */
-const probeCount = 1000;
+/** Timed requests of the probe per round: enough for the CPU-time figure (the kernel counts it in 10 ms ticks). */
+const probeCount = 400;
+/** Rounds of ours and the bare server, interleaved; the median round's ratio is the budget's. */
+const PROBE_ROUNDS = 5;
+
+interface ProbeResult {
+  p50: number;
+  p90: number;
+  bytes: number;
+  encoding: string;
+}
 
 /** CPU time of this process's main thread so far, in ms (Linux: /proc; elsewhere all threads). */
 function mainThreadCpuMs(): number {
@@ -55,7 +65,7 @@ function mainThreadCpuMs(): number {
 }
 
 /** Times `count` requests to `url` from a client process of its own (bench/latency-probe.mjs). */
-async function probeLatency(url: string, count: number, authorization: string): Promise<{ p50: number; p90: number; bytes: number; encoding: string }> {
+async function probeLatency(url: string, count: number, authorization: string): Promise<ProbeResult> {
   const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, 'latency-probe.mjs'), url, String(count), authorization]);
   return JSON.parse(stdout);
 }
@@ -149,16 +159,35 @@ export async function benchRecords(opts: { records?: number; log?: (line: string
       return sql.all(threshold, 40, 0);
     };
     await time(30, directTotals);
-    let ms = mainThreadCpuMs();
+    const ms = mainThreadCpuMs();
     const totalsSqlTimes = await time(probeCount, directTotals);
     const sqlCpuMs = (mainThreadCpuMs() - ms) / probeCount;
-    ms = mainThreadCpuMs();
-    const probe = await probeLatency(url + totalsPath, probeCount, token);
-    const requestCpuMs = (mainThreadCpuMs() - ms) / (probeCount + PROBE_WARMUP);
+    // ours and the bare server in interleaved rounds (the order alternating), each round's ratio
+    // taken within the round: the machine's other load moves both alike; the median round counts
     const bare = await startBareList(path.join(dir, 'pb_data', 'data.db'), sql.source, countSql.source, [threshold], 40);
-    ms = mainThreadCpuMs();
-    const floor = await probeLatency(bare.url + totalsPath, probeCount, token).finally(() => bare.close());
-    const floorCpuMs = (mainThreadCpuMs() - ms) / (probeCount + PROBE_WARMUP);
+    const rounds: Array<{ ours: ProbeResult; bare: ProbeResult; oursCpuMs: number; bareCpuMs: number }> = [];
+    try {
+      for (let i = 0; i < PROBE_ROUNDS; i++) {
+        const timed = async (target: string) => {
+          const cpu0 = mainThreadCpuMs();
+          const result = await probeLatency(target + totalsPath, probeCount, token);
+          return { result, cpuMs: (mainThreadCpuMs() - cpu0) / (probeCount + PROBE_WARMUP) };
+        };
+        const first = await timed(i % 2 ? bare.url : url);
+        const second = await timed(i % 2 ? url : bare.url);
+        const [o, b] = i % 2 ? [second, first] : [first, second];
+        rounds.push({ ours: o.result, bare: b.result, oursCpuMs: o.cpuMs, bareCpuMs: b.cpuMs });
+      }
+    } finally {
+      await bare.close();
+    }
+    const medianRound = [...rounds].sort((a, b) => a.ours.p50 / a.bare.p50 - b.ours.p50 / b.bare.p50)[Math.floor(rounds.length / 2)];
+    const probe = medianRound.ours;
+    const floor = medianRound.bare;
+    const requestCpuMs = p50(rounds.map((r) => r.oursCpuMs));
+    const floorCpuMs = p50(rounds.map((r) => r.bareCpuMs));
+    const cpuRatio = p50(rounds.map((r) => r.oursCpuMs / r.bareCpuMs));
+    log(`records:   rounds (ours / bare p50): ${rounds.map((r) => (r.ours.p50 / r.bare.p50).toFixed(2)).join(' ')}; CPU per request ours / bare, median round ${cpuRatio.toFixed(2)}x`);
     const totalsFetchTimes = await time(100, () => call('GET', totalsPath, undefined, token));
     const totalsInjectTimes = await time(100, () => app.fastify.inject({ method: 'GET', url: totalsPath, headers: { authorization: token } }));
     totalsSqlTimes.push(...(await time(probeCount, directTotals)));
