@@ -48,8 +48,32 @@ export function decodeJwtUnverified(token: string): Claims | null {
   }
 }
 
+/**
+ * Signatures already checked, by key then token: the token's claims. HMAC is deterministic, so a
+ * token that verified under a key verifies again (a changed tokenKey or secret is another key);
+ * only the time claims can change their answer, and they are checked on every call. Each request of
+ * a signed-in client paid the HMAC (a key, a hash object, two buffers) for the same token again.
+ * Bounded: past VERIFIED_KEPT tokens the memo starts over. Failures are not kept.
+ */
+const VERIFIED_KEPT = 1000;
+const verified = new Map<string, Map<string, Claims>>();
+let verifiedCount = 0;
+
 /** Verifies an HS256 signature and the time claims (exp, nbf, iat); returns the claims or null. */
 function verifyJwt(token: string, key: string): Claims | null {
+  let claims = verified.get(key)?.get(token) ?? verifySignature(token, key);
+  if (!claims) return null;
+  const now = Date.now() / 1000;
+  if (claims.exp !== undefined && !(typeof claims.exp === 'number' && now < claims.exp)) return null;
+  if (claims.nbf !== undefined && !(typeof claims.nbf === 'number' && now >= claims.nbf)) return null;
+  if (claims.iat !== undefined && !(typeof claims.iat === 'number' && now >= claims.iat)) return null;
+  // the kept claims stay as verified, whatever a caller does with its copy
+  claims = { ...claims };
+  return claims;
+}
+
+/** The claims of `token` when its HS256 signature is right for `key` (kept in the memo), else null. */
+function verifySignature(token: string, key: string): Claims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   let header: unknown;
@@ -65,10 +89,14 @@ function verifyJwt(token: string, key: string): Claims | null {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const claims = decodeJwtUnverified(token);
   if (!claims) return null;
-  const now = Date.now() / 1000;
-  if (claims.exp !== undefined && !(typeof claims.exp === 'number' && now < claims.exp)) return null;
-  if (claims.nbf !== undefined && !(typeof claims.nbf === 'number' && now >= claims.nbf)) return null;
-  if (claims.iat !== undefined && !(typeof claims.iat === 'number' && now >= claims.iat)) return null;
+  if (verifiedCount >= VERIFIED_KEPT) {
+    verified.clear();
+    verifiedCount = 0;
+  }
+  let byToken = verified.get(key);
+  if (!byToken) verified.set(key, (byToken = new Map()));
+  byToken.set(token, claims);
+  verifiedCount++;
   return claims;
 }
 
