@@ -19,6 +19,8 @@
 // - throughput: a public list (200 records, perPage 20 with totals, 10 clients) on the built server
 //   beside main at 33cefa4 (before the read pool) in the same run, with and without a browser's
 //   Accept-Encoding (budget 1.0x) (bench/throughput.ts)
+// - workers: `serve --workers 2` beside one process, a public list and a record create, 16 clients
+//   (budget 1.3x) (bench/workers.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 // `npm run bench -- logs records-io` runs only the named sections (names: see SECTIONS).
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,6 +33,7 @@ import { benchLogs } from './logs';
 import { benchRecordsUi } from './records-ui';
 import { benchPoolPrice } from './pool-price';
 import { benchThroughput, BUDGET_THROUGHPUT_RATIO } from './throughput';
+import { benchWorkers, BUDGET_WORKERS_RATIO } from './workers';
 import { benchRealtime } from './realtime';
 import { benchRealtimeFairness } from './realtime-fairness';
 import { benchBackups } from './backups';
@@ -95,7 +98,7 @@ async function startServer(dataDir: string): Promise<{ url: string; ms: number; 
   };
 }
 
-const SECTIONS = ['delivery', 'records', 'throughput', 'stall', 'records-ui', 'realtime', 'backups', 'logs', 'records-io', 'hooks'] as const;
+const SECTIONS = ['delivery', 'records', 'throughput', 'workers', 'stall', 'records-ui', 'realtime', 'backups', 'logs', 'records-io', 'hooks'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections named on the command line (all when none is). */
@@ -132,6 +135,15 @@ async function main() {
     const tp = await benchThroughput();
     if (Math.min(tp.browserRatio, tp.identityRatio) < BUDGET_THROUGHPUT_RATIO) {
       console.log(`throughput: OVER BUDGET: a public list runs below ${BUDGET_THROUGHPUT_RATIO.toFixed(1)}x the throughput of 33cefa4`);
+      process.exitCode = 1;
+    }
+  }
+  // Every core: --workers 2 beside one process, a list and a create.
+  if (run.has('workers')) {
+    console.log('');
+    const w = await benchWorkers();
+    if (Math.min(w.listRatio, w.createRatio) < BUDGET_WORKERS_RATIO) {
+      console.log(`workers: OVER BUDGET: --workers 2 runs below ${BUDGET_WORKERS_RATIO}x the throughput of one process (list or create)`);
       process.exitCode = 1;
     }
   }

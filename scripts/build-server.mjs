@@ -79,8 +79,8 @@ await build({
   target: 'node20',
   // the SQLite driver's JavaScript is bundled, its addon is not (server/db/database.ts names it);
   // acme-client (and its HTTP client and crypto) and @peculiar/x509 load only when serve gets TLS
-  // (server/tls/acme-order.ts, alpn-certificate.ts)
-  external: ['*.node', 'sharp', 'nodemailer', '@aws-sdk/*', 'acme-client', '@peculiar/x509'],
+  // (server/tls/acme-order.ts, alpn-certificate.ts); nats only with --natsUrl (server/cluster/nats-channel.ts)
+  external: ['*.node', 'sharp', 'nodemailer', '@aws-sdk/*', 'acme-client', '@peculiar/x509', 'nats'],
   // every import() becomes a require (the external packages are CommonJS, and Node 20.19+ requires
   // ES modules too): the Node 20 launcher's cached script has no dynamic-import callback
   supported: { 'dynamic-import': false },

@@ -54,6 +54,9 @@ import { registerCors } from './http/cors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
 import { endEventStream, refuseWhileStopping, SHUTDOWN_GRACE_MS } from './http/shutdown';
+import { registerClusterAcks } from './http/cluster-acks';
+import { createClusterSync, type ClusterSync } from './cluster/app-sync';
+import { costlyReadLeases } from './cluster/read-leases';
 
 export interface App {
   fastify: FastifyInstance;
@@ -118,14 +121,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   // and wait while a restart is under way.
   // Responses each instance still has open (event streams): ended when a restart replaces it,
   // as a process restart would, so their clients reconnect to the new instance.
-  const open = new WeakMap<Instance, Set<http.ServerResponse>>();
+  const responses = new WeakMap<Instance, Set<http.ServerResponse>>();
   const dispatch = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const instance = current;
-    let set = open.get(instance);
-    if (!set) open.set(instance, (set = new Set()));
-    const responses = set;
-    responses.add(res);
-    res.once('close', () => responses.delete(res));
+    let set = responses.get(instance);
+    if (!set) responses.set(instance, (set = new Set()));
+    const mine = set;
+    mine.add(res);
+    res.once('close', () => mine.delete(res));
     instance.handler(req, res);
   };
   let stopping = false;
@@ -141,7 +144,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const servers: Array<http.Server | https.Server> = [server];
 
   /** The requests `instance` is answering (event streams aside). */
-  const underWay = (instance: Instance) => [...(open.get(instance) ?? [])].filter((res) => !res.writableFinished && !isEventStream(res));
+  const underWay = (instance: Instance) => [...(responses.get(instance) ?? [])].filter((res) => !res.writableFinished && !isEventStream(res));
 
   /** Waits (up to `ms`) for the requests `instance` is answering to end; event streams are not waited for. */
   async function drain(instance: Instance, ms: number): Promise<void> {
@@ -149,7 +152,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     while (underWay(instance).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   }
 
-  async function restart(plan: RestartPlan, after?: Promise<void>, hooks?: HooksSwap): Promise<void> {
+  // --workers / --natsUrl: the other members pause around a restore and reload on changes
+  let sync: ClusterSync | null = null;
+  const open = async (hooks?: HooksSwap): Promise<Instance> => {
+    const instance = await openInstance(options, dataDir, restart, hooks);
+    if (sync) instance.ctx.onClose.push(sync.watch(instance.ctx));
+    return instance;
+  };
+
+  /** `remote`: another member's restore paused this one (it pauses nobody itself). */
+  async function restart(plan: RestartPlan, after?: Promise<void>, hooks?: HooksSwap, remote = false): Promise<void> {
     if (gate) throw new Error('A restart is already under way.');
     let release!: () => void;
     gate = new Promise((resolve) => (release = resolve));
@@ -158,15 +170,21 @@ export async function createApp(options: AppOptions): Promise<App> {
       const previous = current;
       // a hooks reload lets the requests under way end first (new ones wait at the gate)
       if (hooks) await drain(previous, HOOKS_RELOAD_DRAIN_MS);
-      await previous.close(true);
-      for (const res of open.get(previous) ?? []) if (!res.writableFinished) res.destroy();
+      // a restore swaps the data dir under every member: they close theirs first
+      const resumeOthers = sync && !hooks && !remote ? await sync.pauseOthers() : null;
       try {
-        await plan.apply();
-        current = await openInstance(options, dataDir, restart, hooks);
-      } catch (err) {
-        await plan.revert();
-        current = await openInstance(options, dataDir, restart);
-        throw err;
+        await previous.close(true);
+        for (const res of responses.get(previous) ?? []) if (!res.writableFinished) res.destroy();
+        try {
+          await plan.apply();
+          current = await open(hooks);
+        } catch (err) {
+          await plan.revert();
+          current = await open();
+          throw err;
+        }
+      } finally {
+        resumeOthers?.();
       }
       await plan.done?.();
     } finally {
@@ -175,7 +193,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   }
 
-  current = await openInstance(options, dataDir, restart);
+  if (options.cluster) sync = createClusterSync(options.cluster, () => current.ctx, restart);
+  current = await open();
   copyTimeouts(current.fastify, server);
 
   let closed = false;
@@ -258,7 +277,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // their connections close once answered
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       await drain(instance, graceMs);
-      const streams = [...(open.get(instance) ?? [])].filter((res) => isEventStream(res) && !res.writableEnded);
+      const streams = [...(responses.get(instance) ?? [])].filter((res) => isEventStream(res) && !res.writableEnded);
       for (const res of streams) endEventStream(res);
       const cut = underWay(instance).length;
       await (this as App).close();
@@ -270,6 +289,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       watcher?.close();
       await watcher?.reloading;
       await gate;
+      sync?.close();
       // close() must not wait for idle keep-alive sockets (tests start and stop many servers).
       for (const s of servers) {
         s.close();
@@ -308,7 +328,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
     options,
     dataDir,
     ...createStores(db, logsDb),
-    reads: createReadPool(path.join(dataDir, 'data.db'), { budgetMs: options.queryTimeoutMs }),
+    reads: createReadPool(path.join(dataDir, 'data.db'), { budgetMs: options.queryTimeoutMs, leases: options.cluster && costlyReadLeases(options.cluster) }),
     logReads: createReadPool(path.join(dataDir, 'logs.db'), { budgetMs: options.queryTimeoutMs, maxSize: 2 }),
     settings: createSettingsStore(db, encryption),
     onClose: [],
@@ -375,6 +395,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerAuth(fastify, ctx);
   // before every route: each gets its permission for scoped admins (roles)
   registerPermissions(fastify, ctx);
+  if (options.cluster) registerClusterAcks(fastify, options.cluster);
   registerReadClients(fastify, ctx);
   registerRequestLog(fastify, ctx);
   if (options.dev) registerDevLog(fastify);

@@ -5,6 +5,7 @@ import type { SettingsStore } from './services/settings-store';
 import type { Stores } from './stores';
 import type { HookHost } from './hooks/host';
 import type { AdminAccess } from './roles/model';
+import type { ClusterChannel } from './cluster/channel';
 
 type AuthKind = 'guest' | 'admin' | 'authRecord';
 
@@ -66,6 +67,8 @@ export interface AppOptions {
   hooksPool?: number;
   /** Reload the hooks when their files change (`--hooksWatch`). */
   hooksWatch?: boolean;
+  /** The channel to the other members of a cluster (`serve --workers`, `--natsUrl`); unset: alone. */
+  cluster?: ClusterChannel;
 }
 
 export interface AppContext extends Stores {

@@ -2,6 +2,7 @@
 // the root flags of its prebuilt executable (public folder, migrations, encryption, dev, query
 // timeout); with domains or --https it serves TLS itself (server/http/tls-listeners.ts). SIGTERM
 // and SIGINT stop it gracefully (app.shutdown).
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -15,6 +16,16 @@ import { LETS_ENCRYPT_DIRECTORY } from '../tls/acme-order';
 import type { Certificates } from '../tls/certificates';
 import type { CliCommand } from './command';
 import { listenAddress, serveAddresses, type ServeAddresses } from './serve-addresses';
+import type { ClusterChannel } from '../cluster/channel';
+import { createIpcChannel } from '../cluster/ipc-channel';
+import { runPrimary } from '../cluster/ipc-primary';
+import { connectNatsChannel } from '../cluster/nats-channel';
+import { setLeaderSource } from '../cluster/role';
+
+/** More workers than this is a typo (a 2-core machine gains nothing past 2). */
+const MAX_WORKERS = 64;
+/** Set in the environment of the first worker: it prints the banner. */
+const FIRST_WORKER_ENV = 'OUTPOST_FIRST_WORKER';
 
 /** `--origins` as cobra's StringSlice reads it: repeatable, comma-separated. */
 function origins(values: unknown): string[] {
@@ -35,6 +46,8 @@ export const serveCommand: CliCommand = {
     https: { type: 'string' },
     origins: { type: 'string', multiple: true },
     acmeDirectory: { type: 'string' },
+    workers: { type: 'string' },
+    natsUrl: { type: 'string' },
   },
   flagHelp: {
     http: 'TCP address to listen for the HTTP server\n(if domain args are specified - default to 0.0.0.0:80, otherwise - default to 127.0.0.1:8090)',
@@ -43,6 +56,12 @@ export const serveCommand: CliCommand = {
       'The incoming HTTP traffic also will be auto redirected to the HTTPS version',
     origins: 'CORS allowed domain origins list (comma-separated, or the flag repeated) (default [*])',
     acmeDirectory: `the ACME directory the TLS certificates are asked from (default "${LETS_ENCRYPT_DIRECTORY}")`,
+    workers:
+      'the number of processes serving the same pb_data on the same address, e.g. one per core (default 1);\n' +
+      'realtime, settings and collection changes, sign-in limits and cron jobs work across them',
+    natsUrl:
+      'a NATS server (e.g. nats://127.0.0.1:4222) through which several Outpost instances on the same pb_data\n' +
+      'share realtime events, cache invalidation, limits and the leader that runs cron jobs',
   },
   async run({ args, flags, own }) {
     let addresses: ServeAddresses;
@@ -68,6 +87,37 @@ export const serveCommand: CliCommand = {
       console.error(`Error: invalid --acmeDirectory "${directoryUrl}": an ACME directory URL, e.g. ${LETS_ENCRYPT_DIRECTORY}`);
       return 2;
     }
+    const workers = own.workers === undefined ? 1 : Number(own.workers);
+    if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+      console.error(`Error: invalid --workers "${String(own.workers)}": a whole number from 1 to ${MAX_WORKERS}`);
+      return 2;
+    }
+    if (workers > 1 && tlsAddress) {
+      console.error('Error: --workers with TLS (a domain or --https) is not supported yet: run the workers behind a proxy that terminates TLS.');
+      return 2;
+    }
+    const natsUrl = str(own.natsUrl);
+    if (natsUrl && !/^(nats|tls|wss?):\/\/\S+$/.test(natsUrl)) {
+      console.error(`Error: invalid --natsUrl "${natsUrl}": a NATS server URL, e.g. nats://127.0.0.1:4222`);
+      return 2;
+    }
+    if (workers > 1 && cluster.isPrimary) {
+      return runPrimary({
+        workers,
+        firstEnv: { [FIRST_WORKER_ENV]: '1' },
+        onReady: (pids) => console.log(`└─ Workers:   ${workers} processes (pids ${pids.join(', ')})${natsUrl ? `, with other instances through ${natsUrl}` : ''}`),
+      });
+    }
+    // a worker prints the banner when it is the first; the others only their errors
+    const quiet = cluster.isWorker && !process.env[FIRST_WORKER_ENV];
+    let channel: ClusterChannel | undefined;
+    try {
+      channel = natsUrl ? await connectNatsChannel(natsUrl, path.resolve(flags.dir)) : cluster.isWorker ? createIpcChannel() : undefined;
+    } catch (err) {
+      console.error(`Error: cannot reach the NATS server at ${natsUrl}: ${err instanceof Error ? err.message : String(err)}`);
+      return 1;
+    }
+    if (channel) setLeaderSource(() => channel.isLeader());
     const dataDir = path.resolve(flags.dir);
     const publicDir = path.resolve(flags.publicDir);
 
@@ -88,8 +138,10 @@ export const serveCommand: CliCommand = {
         hooksDir: flags.hooksDir || path.join(dataDir, '..', 'pb_hooks'),
         hooksPool: flags.hooksPool,
         hooksWatch: flags.hooksWatch,
+        cluster: channel,
       });
     } catch (err) {
+      await channel?.close();
       console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
       return 1;
     }
@@ -117,14 +169,15 @@ export const serveCommand: CliCommand = {
       console.error(`Error: cannot listen on ${tlsAddress ? `${http} and ${addresses.https}` : http}: ${err instanceof Error ? err.message : String(err)}`);
       return 1;
     }
-    console.log(`Outpost (speaks the PocketBase 0.22 API) is running`);
-    console.log(`├─ REST API:  ${url}/api/`);
-    console.log(`├─ Dashboard: ${url}/_/`);
+    const log = quiet ? () => undefined : (line: string) => console.log(line);
+    log(`Outpost (speaks the PocketBase 0.22 API) is running`);
+    log(`├─ REST API:  ${url}/api/`);
+    log(`├─ Dashboard: ${url}/_/`);
     if (tlsAddress) {
-      console.log(`├─ HTTPS:     ${addresses.https}, certificates for ${addresses.hostNames.join(', ')} from ${directoryUrl} (kept in ${cacheDir})`);
-      console.log(`├─ HTTP:      ${http} answers the CA's HTTP-01 challenges and redirects to HTTPS`);
+      log(`├─ HTTPS:     ${addresses.https}, certificates for ${addresses.hostNames.join(', ')} from ${directoryUrl} (kept in ${cacheDir})`);
+      log(`├─ HTTP:      ${http} answers the CA's HTTP-01 challenges and redirects to HTTPS`);
     }
-    console.log(`└─ Public:    ${fs.existsSync(publicDir) ? publicDir : `${publicDir} (missing: / sends to the dashboard)`}`);
+    log(`${cluster.isWorker ? '├─' : '└─'} Public:    ${fs.existsSync(publicDir) ? publicDir : `${publicDir} (missing: / sends to the dashboard)`}`);
     if (tlsAddress && !args.length && (net.isIP(tlsAddress.host) || tlsAddress.host === 'localhost')) {
       console.log(
         `\nWarning: --https without a domain asks certificates for "${addresses.hostNames[0]}" only, which no CA issues: ` +
@@ -132,11 +185,13 @@ export const serveCommand: CliCommand = {
       );
     }
     const hint = installerHint(app.ctx, url);
-    if (hint) console.log(`\nNo admin exists yet. Create the first one at:\n  ${hint}\n`);
+    if (hint && !quiet) console.log(`\nNo admin exists yet. Create the first one at:\n  ${hint}\n`);
 
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {
       if (stopping) {
+        // (a worker gets the group's SIGTERM and its primary's: the second one is no hurry)
+        if (cluster.isWorker) return;
         console.error(`${signal} again: stopping at once.`);
         process.exit(1);
       }
@@ -145,6 +200,7 @@ export const serveCommand: CliCommand = {
       try {
         const { inFlight, cut, streams } = await app.shutdown(SHUTDOWN_GRACE_MS);
         certificates?.close();
+        await channel?.close();
         console.log(
           `Stopped: ${inFlight} request(s) were under way${cut ? ` (${cut} still running after ${SHUTDOWN_GRACE_MS / 1000} s, cut)` : ''}, ` +
             `${streams} realtime connection(s) ended with a retry hint, the databases closed.`,
@@ -155,7 +211,8 @@ export const serveCommand: CliCommand = {
         process.exit(1);
       }
     };
-    process.on('SIGINT', stop);
+    // a worker stops on its primary's SIGTERM (a terminal's Ctrl-C reaches it through the primary)
+    process.on('SIGINT', cluster.isWorker ? () => undefined : stop);
     process.on('SIGTERM', stop);
     // serves until a signal stops the process
     return new Promise<number>(() => undefined);

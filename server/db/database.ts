@@ -202,6 +202,17 @@ export interface ReadPoolOptions {
   maxSize?: number;
   /** Run reads known to be fast in this process (default true; see read-admission.ts FAST_MS). */
   mainReads?: boolean;
+  /** In a cluster: a client's costly reads counted across its members (read-admission.ts). */
+  leases?: CostlyLeases;
+}
+
+/**
+ * Slots for costly reads shared by the members of a cluster: `admit` resolves once the client
+ * `key` holds fewer than `share` of them everywhere, to the function that gives the slot back; a
+ * slot not given back within `ttlMs` (its member died) is taken back.
+ */
+export interface CostlyLeases {
+  admit(key: string, share: number, ttlMs: number): Promise<() => void>;
 }
 
 /** Messages between the pool and its children (read-worker.ts). */

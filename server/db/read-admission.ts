@@ -16,6 +16,9 @@ export const CHEAP_MS = 50;
 const SHAPES_KEPT = 2000;
 const SHARE: Record<ReadTier, number> = { guest: 1, user: 2, admin: Number.POSITIVE_INFINITY };
 
+/** How many costly reads a client of `tier` may hold at once. */
+export const shareOf = (tier: ReadTier): number => SHARE[tier];
+
 /** The budget of a read: a guest's is a third of the pool's (never under 1 s unless the pool's is). */
 export function budgetFor(client: ReadClient | undefined, poolBudgetMs: number): number {
   if (client?.tier !== 'guest') return poolBudgetMs;

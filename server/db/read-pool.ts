@@ -22,7 +22,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from './database';
-import { budgetFor, CHEAP_MS, mainSafe, mayStart, ShapeCosts } from './read-admission';
+import { budgetFor, CHEAP_MS, mainSafe, mayStart, shareOf, ShapeCosts } from './read-admission';
 import { DEFAULT_CHUNK_ROWS, rowStream, type RowChunk, type RowStream, type StreamControl, type StreamOptions, type StreamReply, type StreamRequest } from './read-stream';
 import { currentReadClient, type ReadClient } from './read-client';
 import { bundleIsFresh, bundlePath, writeBundle } from '../core/dev-bundle';
@@ -347,7 +347,22 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     }
   }
 
+  /**
+   * In a cluster a costly read (its shape's last run took CHEAP_MS or more, or it is new) first
+   * takes one of its client's slots across the members: one round trip, against a read that
+   * costs 50 ms or more; cheap reads and admins' never ask.
+   */
   function batch(queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> {
+    const leases = options.leases;
+    const client = leases ? currentReadClient() : undefined;
+    if (!leases || !client || !Number.isFinite(shareOf(client.tier))) return localBatch(queries, opts);
+    const shape = queries.map((query) => query.sql).join('\n;\n');
+    if (costs.isCheap(shape) || costs.isFast(shape)) return localBatch(queries, opts);
+    const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
+    return leases.admit(client.key, shareOf(client.tier), budget + 5000).then((release) => localBatch(queries, opts).finally(release));
+  }
+
+  function localBatch(queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> {
     if (closed) return Promise.reject(new Error('the read pool is closed'));
     const client = currentReadClient();
     if (client?.signal?.aborted) return Promise.reject(new ReadAbortedError());

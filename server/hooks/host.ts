@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Cron } from 'croner';
+import { isLeader } from '../cluster/role';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { hookDao, type HookDao } from './dao-writes';
@@ -234,6 +235,8 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
     crons.push(
       // paused until the generation starts serving (a reload loads it while the previous one serves)
       new Cron(expr, { timezone: 'UTC', protect: false, paused: true }, () => {
+        // in a cluster every member schedules it and the leader runs it (once)
+        if (!isLeader()) return;
         void status.cron(job.id, pool.invoke({ kind: 'cron', id: job.id }, budget())).then(
           (r) => r.outcome === 'error' && console.error(`[pb_hooks] cron job ${job.job} failed: ${r.error?.message}`),
           (err: unknown) => console.error(`[pb_hooks] cron job ${job.job} failed: ${err instanceof Error ? err.message : String(err)}`),

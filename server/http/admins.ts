@@ -13,7 +13,7 @@ import { deleteAdmin, saveAdmin } from '../services/admin-writes';
 import { adminEventWire, adminRowFromWire } from '../hooks/admin-wire';
 import { mailAdminPasswordReset } from '../records/auth-mails';
 import { hashPassword, newTokenKey, verifyPassword } from '../services/passwords';
-import { createAttemptLimiter } from '../services/rate-limit';
+import { createSharedAttemptLimiter } from '../services/shared-limiter';
 import { newAdminAuthToken } from '../services/tokens';
 import { adminOnly, badRequest, notFound, tooManyRequests } from '../core/errors';
 import { fieldFailure, validateBody, type FieldCheck } from '../core/body-validator';
@@ -36,7 +36,7 @@ const SIGN_IN_WINDOW_MS = 60_000;
 const RESET_RESEND_THRESHOLD_MS = 120_000;
 
 export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
-  const signInAttempts = createAttemptLimiter({ limit: SIGN_IN_FAILURE_LIMIT, sourceLimit: SIGN_IN_SOURCE_LIMIT, windowMs: SIGN_IN_WINDOW_MS });
+  const signInAttempts = createSharedAttemptLimiter('admins', { limit: SIGN_IN_FAILURE_LIMIT, sourceLimit: SIGN_IN_SOURCE_LIMIT, windowMs: SIGN_IN_WINDOW_MS }, ctx.options.cluster);
   const admins = ctx.admins;
 
   /** 0.22's authResponse: a new token, onAdminAuthRequest (e.admin and e.token as its handlers leave them), the answer. */
@@ -55,7 +55,7 @@ export function registerAdmins(app: FastifyInstance, ctx: AppContext): void {
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
     const ip = clientAddress(ctx, req);
-    const attempt = signInAttempts.attempt(`${ip}|${identity.toLowerCase()}`, ip);
+    const attempt = await signInAttempts.attempt(`${ip}|${identity.toLowerCase()}`, ip);
     if (attempt.blocked) {
       void reply.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');

@@ -4,9 +4,10 @@
 // The SSE response is hijacked from Fastify and written to the socket directly, so no onSend
 // hook (compression, the fields filter) can transform or buffer it; `Cache-Control: no-store`
 // and `X-Accel-Buffering: no` keep proxies from buffering it either.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, RequestAuth } from '../context';
-import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUPS_PER_ORIGIN, type ClientAuth, type Sink } from '../realtime/broker';
+import { Broker, DEFAULT_IDLE_MS, MAX_OPTION_GROUPS_PER_CLIENT, MAX_OPTION_GROUPS_PER_ORIGIN, type Client, type ClientAuth, type Sink } from '../realtime/broker';
+import { bindRemoteClients, type RemoteClients } from '../realtime/remote-clients';
 import { badRequest, forbidden, notFound } from '../core/errors';
 import { stringifyLikeGo } from '../core/json';
 import { validateBody } from '../core/body-validator';
@@ -35,9 +36,12 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
   const broker = new Broker(idleMs);
   brokers.set(ctx, broker);
   const unbind = bindRecordEvents(ctx, broker);
+  // in a cluster, calls for a client another member holds are passed on to it
+  const remote = ctx.options.cluster ? bindRemoteClients(ctx.options.cluster, broker) : null;
   // end the streams before the server waits for its connections
   app.addHook('preClose', async () => {
     unbind();
+    remote?.close();
     broker.closeAll();
   });
 
@@ -106,7 +110,9 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
     // 0.22 answers an unreadable subscribe body with its generic 400 message
     const form = readForm(readBody(req, { clientId: 'string', subscriptions: 'strings' }));
     const { clientId } = form;
-    const client = broker.get(clientId);
+    const local = broker.get(clientId);
+    if (remote && (!local || local.discarded)) return subscribeRemote(ctx, remote, req, reply, clientId, form.subscriptions);
+    const client = local;
     if (!client || client.discarded) throw notFound('Missing or invalid client id.');
     const auth = clientAuthOf(ctx, req.auth);
     if (client.auth.id !== '' && client.auth.id !== auth.id) {
@@ -115,13 +121,7 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
     const subscriptions = await beforeSubscribe(ctx, req, client, form.subscriptions);
     refuseUnreadTopics(ctx, req, subscriptions);
     const over = broker.optionGroupsOverCap(client, subscriptions);
-    if (over) {
-      const message =
-        over === 'client'
-          ? `At most ${MAX_OPTION_GROUPS_PER_CLIENT} subscriptions with distinct options per client.`
-          : `At most ${MAX_OPTION_GROUPS_PER_ORIGIN} subscriptions with distinct options per IP address.`;
-      throw badRequest(undefined, { subscriptions: { code: 'validation_too_many_option_groups', message } });
-    }
+    if (over) throw tooManyOptionGroups(over);
     client.auth = auth;
     broker.setTopics(client, subscriptions);
     await afterSubscribe(ctx, req, client);
@@ -136,14 +136,44 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext): void {
     };
     const state = first('state');
     const client = state ? broker.get(state) : undefined;
-    if (!client || client.discarded || !client.topics.has(OAUTH2_TOPIC)) return reply.redirect(OAUTH2_FAILURE, 307);
     const data: Record<string, string> = { state, code: first('code') };
     const error = first('error');
     if (error) data.error = error;
+    if (remote && state && (!client || client.discarded)) {
+      const sent = await remote.oauth2(state, OAUTH2_TOPIC, stringifyLikeGo(data));
+      return reply.redirect(!sent || error || !data.code ? OAUTH2_FAILURE : OAUTH2_SUCCESS, 307);
+    }
+    if (!client || client.discarded || !client.topics.has(OAUTH2_TOPIC)) return reply.redirect(OAUTH2_FAILURE, 307);
     broker.removeTopic(client, OAUTH2_TOPIC);
     broker.sendMessage(client, OAUTH2_TOPIC, stringifyLikeGo(data));
     return reply.redirect(error || !data.code ? OAUTH2_FAILURE : OAUTH2_SUCCESS, 307);
   });
+}
+
+function tooManyOptionGroups(over: 'client' | 'origin'): Error {
+  const message =
+    over === 'client'
+      ? `At most ${MAX_OPTION_GROUPS_PER_CLIENT} subscriptions with distinct options per client.`
+      : `At most ${MAX_OPTION_GROUPS_PER_ORIGIN} subscriptions with distinct options per IP address.`;
+  return badRequest(undefined, { subscriptions: { code: 'validation_too_many_option_groups', message } });
+}
+
+/**
+ * The subscribe POST for a client another member of the cluster holds: the hooks run here (with
+ * the client as the call names it), the holder checks the auth match and the caps and applies it.
+ */
+async function subscribeRemote(ctx: AppContext, remote: RemoteClients, req: FastifyRequest, reply: FastifyReply, clientId: string, submitted: string[]) {
+  const auth = clientAuthOf(ctx, req.auth);
+  const stub: Client = { id: clientId, origin: clientAddress(ctx, req), auth, topics: new Map(), discarded: false };
+  const subscriptions = await beforeSubscribe(ctx, req, stub, submitted);
+  refuseUnreadTopics(ctx, req, subscriptions);
+  const outcome = await remote.subscribe(clientId, auth, subscriptions);
+  if (outcome === 'missing') throw notFound('Missing or invalid client id.');
+  if (outcome === 'forbidden') throw forbidden("The current and the previous request authorization don't match.");
+  if (outcome !== 'ok') throw tooManyOptionGroups(outcome);
+  stub.topics = new Map(subscriptions.filter((n) => n !== '').map((n) => [n, parseTopic(n)]));
+  await afterSubscribe(ctx, req, stub);
+  return reply.status(204).send();
 }
 
 /** The subscribe form: a body of the right types (else 0.22's plain 400), judged by schemas/requests/realtime/subscribe. */

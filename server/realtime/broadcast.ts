@@ -29,6 +29,13 @@ import { pickFields } from '../core/pick-fields';
 import { stringifyLikeGo } from '../core/json';
 
 type Action = 'create' | 'update' | 'delete';
+
+/** A record event as another member of the cluster committed it. */
+interface RemoteEvent {
+  action: Action;
+  collectionId: string;
+  data: Record<string, unknown>;
+}
 type RuleKind = 'list' | 'view';
 
 /** Who a client is right now: the RequestInfo auth value and a key equal for equal access. */
@@ -332,17 +339,38 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
     if (plan.light.length > 0) enqueue(queue, sending(broker, laneDeliveries(ctx, action, plan, plan.light, scope, GROUP_CHECKS_AT_ONCE)), what);
     if (plan.heavy.length > 0) enqueue(slow, sending(broker, laneDeliveries(ctx, action, plan, plan.heavy, scope, 1)), `${what} (slow lane)`);
   };
+  // in a cluster, every member's subscribers get the event too: the record goes to them as it was
+  // committed, and each member checks and serialises it for its own subscribers
+  const cluster = ctx.options.cluster;
+  const share = (action: Action, record: RecordModel) => {
+    const { passwordHash: _secret, ...data } = record.data;
+    cluster?.publish('records', { action, collectionId: record.collection.id, data } satisfies RemoteEvent);
+  };
+  const offRemote = cluster?.subscribe('records', (message) => {
+    const { action, collectionId, data } = message as RemoteEvent;
+    if (broker.size === 0) return;
+    const collection = findCollection(ctx, collectionId);
+    if (!collection) return;
+    const record: RecordModel = { collection, data };
+    broadcast(action, record, action === 'delete' ? { pending: pendingRowOf(record) } : {});
+  });
   const offChange = onRecordChange(ctx, (change) => {
-    if (change.action === 'delete' || broker.size === 0) return;
+    if (change.action === 'delete') return;
+    if (cluster) share(change.action, change.record);
+    if (broker.size === 0) return;
     broadcast(change.action, change.record, {});
   });
   const offDeleting = onRecordDeleting(ctx, (record) => {
-    if (broker.size === 0) return undefined;
+    if (broker.size === 0 && !cluster) return undefined;
     // after the commit the row is gone: the checks see it as a pending row of its table
     const scope: CheckScope = { pending: pendingRowOf(record) };
-    return () => broadcast('delete', record, scope);
+    return () => {
+      if (cluster) share('delete', record);
+      if (broker.size > 0) broadcast('delete', record, scope);
+    };
   });
   return () => {
+    offRemote?.();
     if (dropped.timer) {
       clearTimeout(dropped.timer);
       reportDropped();

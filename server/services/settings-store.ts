@@ -19,6 +19,8 @@ export interface SettingsStore {
   /** The `_params` row the settings are kept in (its id and dates: a model hook's e.model); null before the first save. */
   param(): { id: string; created: string; updated: string } | null;
   subscribe(fn: (s: Settings) => void): () => void;
+  /** Reads the row again and notifies subscribers (another member of a cluster saved it). */
+  reload(): void;
 }
 
 const SETTINGS_KEY = 'settings';
@@ -33,18 +35,25 @@ export function createSettingsStore(db: DB, encryption: SettingsEncryption | nul
   let current = load(db, encryption);
   const subscribers = new Set<(s: Settings) => void>();
 
+  const notify = () => {
+    for (const fn of subscribers) {
+      try {
+        fn(current);
+      } catch (err) {
+        console.error('[settings] subscriber failed:', err);
+      }
+    }
+  };
   return {
     get: () => current,
     save(next) {
       persist(db, next, encryption);
       current = next;
-      for (const fn of subscribers) {
-        try {
-          fn(next);
-        } catch (err) {
-          console.error('[settings] subscriber failed:', err);
-        }
-      }
+      notify();
+    },
+    reload() {
+      current = load(db, encryption);
+      notify();
     },
     param: () => (db.prepare('SELECT id, created, updated FROM _params WHERE key = ?').get(SETTINGS_KEY) as { id: string; created: string; updated: string } | undefined) ?? null,
     subscribe(fn) {

@@ -8,7 +8,7 @@ import { enabledProvider, listAuthProviders } from '../../records/auth-oauth2';
 import { signInWithOAuth2 } from '../../records/auth-oauth2-sign-in';
 import { endpointsOf, pkceOf, type OAuth2User } from '../../services/oauth2-client';
 import { verifyPassword } from '../../services/passwords';
-import { createAttemptLimiter } from '../../services/rate-limit';
+import { createSharedAttemptLimiter } from '../../services/shared-limiter';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { fieldFailure, validateBody } from '../../core/body-validator';
 import { isObject } from '../../../src/lib/json';
@@ -30,7 +30,7 @@ import {
 
 export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
   const base = AUTH_ROUTES;
-  const signInAttempts = createAttemptLimiter({ limit: RECORD_SIGN_IN_FAILURE_LIMIT, sourceLimit: RECORD_SIGN_IN_SOURCE_LIMIT, windowMs: RECORD_SIGN_IN_WINDOW_MS });
+  const signInAttempts = createSharedAttemptLimiter('records', { limit: RECORD_SIGN_IN_FAILURE_LIMIT, sourceLimit: RECORD_SIGN_IN_SOURCE_LIMIT, windowMs: RECORD_SIGN_IN_WINDOW_MS }, ctx.options.cluster);
 
   app.get(`${base}/auth-methods`, async (req) => {
     const collection = loadAuthCollection(ctx, req);
@@ -51,7 +51,7 @@ export function registerSignIn(app: FastifyInstance, ctx: AppContext): void {
     const identity = String(form.identity);
     // counted before the password is checked (concurrent guesses cannot all get past the limit)
     const ip = clientAddress(ctx, req);
-    const attempt = signInAttempts.attempt(`${ip}|${collection.id}|${identity.toLowerCase()}`, ip);
+    const attempt = await signInAttempts.attempt(`${ip}|${collection.id}|${identity.toLowerCase()}`, ip);
     if (attempt.blocked) {
       void reply.header('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
       throw tooManyRequests('Too many failed sign-in attempts. Please try again later.');

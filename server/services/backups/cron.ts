@@ -4,6 +4,7 @@
 // never escapes (the server keeps running).
 import { Cron } from 'croner';
 import type { AppContext } from '../../context';
+import { isLeader } from '../../cluster/role';
 import { logBackgroundError } from '../request-log';
 import type { Settings } from '../settings';
 import { createBackup, type DatabaseSnapshot } from './create';
@@ -25,7 +26,10 @@ export function startAutoBackups(ctx: AppContext, snapshot: DatabaseSnapshot): v
     try {
       // with both a day of month and a day of week set, either matching fires the job (as in
       // 0.22's cron), which is croner's default
-      job = new Cron(pattern, { timezone: 'UTC', protect: true, catch: true }, () => runAutoBackup(ctx, snapshot));
+      job = new Cron(pattern, { timezone: 'UTC', protect: true, catch: true }, () => {
+        // in a cluster every member schedules it and the leader runs it (once)
+        if (isLeader()) return runAutoBackup(ctx, snapshot);
+      });
     } catch (err) {
       logBackgroundError(ctx, 'Invalid backups cron expression', err, { cron: pattern });
     }

@@ -1,0 +1,131 @@
+// The cluster channel through a NATS server (`serve --natsUrl`): separate Outpost instances on the
+// same pb_data (other ports, later other machines) share realtime events, invalidations, the
+// coordinator's counters and one leader. Membership is by presence: every member announces itself
+// every second and is forgotten after PRESENCE_EXPIRY_MS of silence; the oldest member alive is
+// the leader and answers the coordinator's questions. Subjects live under `outpost.`: use one NATS
+// server (or account) per cluster.
+import { randomUUID } from 'node:crypto';
+import type { NatsConnection, Msg } from 'nats';
+import type { ClusterChannel, ClusterHandler } from './channel';
+import { createCoordinator } from './coordinator';
+
+const PREFIX = 'outpost';
+const PRESENCE_EVERY_MS = 1000;
+const PRESENCE_EXPIRY_MS = 3500;
+/** How long a new member listens for the others before it takes part (the leader is known by then). */
+const JOIN_WAIT_MS = 300;
+
+interface Envelope {
+  from: string;
+  data: unknown;
+  /** The inbox a broadcast's acks go to. */
+  ack?: string;
+}
+
+interface Presence {
+  id: string;
+  started: number;
+}
+
+export async function connectNatsChannel(url: string, name = 'outpost'): Promise<ClusterChannel> {
+  const { connect, JSONCodec } = await import('nats');
+  const codec = JSONCodec<unknown>();
+  const nc: NatsConnection = await connect({ servers: url, name, noEcho: true, maxReconnectAttempts: -1, timeout: 5000 });
+  const self: Presence = { id: randomUUID().slice(0, 8), started: Date.now() };
+  const members = new Map<string, Presence & { seen: number }>();
+  const handlers = new Map<string, Set<ClusterHandler>>();
+  const coordinator = createCoordinator();
+
+  const live = () => {
+    const cutoff = Date.now() - PRESENCE_EXPIRY_MS;
+    for (const [id, m] of members) if (m.seen < cutoff) members.delete(id);
+    return [...members.values()];
+  };
+  const isLeader = () => live().every((m) => m.started > self.started || (m.started === self.started && m.id > self.id));
+
+  const announce = (subject: string) => nc.publish(`${PREFIX}.${subject}`, codec.encode(self));
+  nc.subscribe(`${PREFIX}.presence.*`, {
+    callback: (err, msg) => {
+      if (err) return;
+      const p = codec.decode(msg.data) as Presence;
+      if (msg.subject.endsWith('.leave')) return void members.delete(p.id);
+      members.set(p.id, { ...p, seen: Date.now() });
+      // a newcomer asks who is there: answer at once rather than at the next beat
+      if (msg.subject.endsWith('.hello')) announce('presence.beat');
+    },
+  });
+  nc.subscribe(`${PREFIX}.msg.>`, {
+    callback: (err, msg) => {
+      if (err) return;
+      const subject = msg.subject.slice(`${PREFIX}.msg.`.length);
+      const env = codec.decode(msg.data) as Envelope;
+      const run = [...(handlers.get(subject) ?? [])].map(async (h) => h(env.data));
+      if (env.ack) {
+        const inbox = env.ack;
+        void Promise.allSettled(run).then(() => nc.publish(inbox, codec.encode(self.id)));
+      }
+    },
+  });
+  nc.subscribe(`${PREFIX}.ask`, {
+    callback: (err, msg: Msg) => {
+      if (err || !isLeader()) return;
+      const { subject, data } = codec.decode(msg.data) as { subject: string; data: unknown };
+      coordinator.answer(subject, data).then(
+        (answer) => msg.respond(codec.encode({ answer })),
+        (e: unknown) => msg.respond(codec.encode({ error: e instanceof Error ? e.message : String(e) })),
+      );
+    },
+  });
+  announce('presence.hello');
+  const beat = setInterval(() => announce('presence.beat'), PRESENCE_EVERY_MS);
+  beat.unref();
+  await new Promise((r) => setTimeout(r, JOIN_WAIT_MS));
+
+  const send = (subject: string, env: Envelope) => nc.publish(`${PREFIX}.msg.${subject}`, codec.encode(env));
+
+  return {
+    memberId: self.id,
+    transport: 'nats',
+    publish: (subject, data) => send(subject, { from: self.id, data }),
+    subscribe(subject, handler) {
+      let set = handlers.get(subject);
+      if (!set) handlers.set(subject, (set = new Set()));
+      set.add(handler);
+      return () => set.delete(handler);
+    },
+    async broadcast(subject, data, timeoutMs) {
+      const expected = live().length;
+      if (expected === 0) return { acked: 0, expected: 0 };
+      const inbox = `${PREFIX}.ack.${self.id}.${randomUUID()}`;
+      const acked = new Set<string>();
+      const sub = nc.subscribe(inbox);
+      await nc.flush();
+      send(subject, { from: self.id, data, ack: inbox });
+      const timer = setTimeout(() => sub.unsubscribe(), timeoutMs);
+      for await (const m of sub) {
+        acked.add(codec.decode(m.data) as string);
+        if (acked.size >= expected) break;
+      }
+      clearTimeout(timer);
+      sub.unsubscribe();
+      return { acked: Math.min(acked.size, expected), expected };
+    },
+    async ask(subject, data, timeoutMs) {
+      // the leader answers its own questions without a round trip
+      if (isLeader()) return coordinator.answer(subject, data);
+      const reply = await nc.request(`${PREFIX}.ask`, codec.encode({ subject, data }), { timeout: timeoutMs });
+      const r = codec.decode(reply.data) as { answer?: unknown; error?: string };
+      if (r.error) throw new Error(r.error);
+      return r.answer;
+    },
+    isLeader,
+    members: () => live().length + 1,
+    async close() {
+      clearInterval(beat);
+      coordinator.close();
+      if (nc.isClosed()) return;
+      announce('presence.leave');
+      await nc.drain().catch(() => undefined);
+    },
+  };
+}
