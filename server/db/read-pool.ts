@@ -357,17 +357,17 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     const client = leases ? currentReadClient() : undefined;
     if (!leases || !client || !Number.isFinite(shareOf(client.tier))) return localBatch(queries, opts);
     const shape = queries.map((query) => query.sql).join('\n;\n');
-    if (costs.isCheap(shape) || costs.isFast(shape)) return localBatch(queries, opts);
+    if (costs.isCheap(shape) || costs.isFast(shape)) return localBatch(queries, opts, shape);
     const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
-    return leases.admit(client.key, shareOf(client.tier), budget + 5000).then((release) => localBatch(queries, opts).finally(release));
+    return leases.admit(client.key, shareOf(client.tier), budget + 5000).then((release) => localBatch(queries, opts, shape).finally(release));
   }
 
-  function localBatch(queries: ReadQuery[], opts: ReadOptions = {}): Promise<unknown[]> {
+  function localBatch(queries: ReadQuery[], opts: ReadOptions = {}, known?: string): Promise<unknown[]> {
     if (closed) return Promise.reject(new Error('the read pool is closed'));
     const client = currentReadClient();
     if (client?.signal?.aborted) return Promise.reject(new ReadAbortedError());
     const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
-    const shape = queries.map((query) => query.sql).join('\n;\n');
+    const shape = known ?? queries.map((query) => query.sql).join('\n;\n');
     if (useMain && !opts.pending && costs.isFast(shape) && queries.every((query) => mainSafe(query.params))) {
       const fast = runInMain(queries, shape);
       if (fast) return Promise.resolve(fast);
