@@ -59,8 +59,27 @@ export function createCoordinator(): Coordinator {
     next?.();
   };
 
-  const admit = async ({ key, share, ttlMs }: { key: string; share: number; ttlMs: number }): Promise<number> => {
-    while ((held.get(key) ?? 0) >= share) await new Promise<void>((resolve) => waiting.set(key, [...(waiting.get(key) ?? []), resolve]));
+  const admit = async ({ key, share, ttlMs }: { key: string; share: number; ttlMs: number }): Promise<number | null> => {
+    // the asker stops waiting at ttlMs: a slot granted after that would be held by nobody, so the
+    // wait here ends first (null: no slot, the asker reads without one)
+    const giveUp = Date.now() + ttlMs / 2;
+    while ((held.get(key) ?? 0) >= share) {
+      const left = giveUp - Date.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          const list = waiting.get(key);
+          const i = list?.indexOf(wake) ?? -1;
+          if (i >= 0) list!.splice(i, 1);
+          resolve();
+        }, left);
+        waiting.set(key, [...(waiting.get(key) ?? []), wake]);
+      });
+    }
     held.set(key, (held.get(key) ?? 0) + 1);
     const id = nextTicket++;
     leases.set(id, { key, timer: setTimeout(() => release(id), ttlMs).unref() });

@@ -13,6 +13,7 @@ export function costlyReadLeases(cluster: ClusterChannel): CostlyLeases {
       } catch {
         return () => undefined;
       }
+      if (lease === null) return () => undefined;
       return () => void cluster.ask('read.release', { lease }, ttlMs).catch(() => undefined);
     },
   };
