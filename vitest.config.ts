@@ -10,8 +10,8 @@ export default defineConfig({
   test: {
     projects: [
       // the engine imports the build-time validators (virtual modules served by this plugin)
-      { plugins: [outpostValidators()], test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { plugins: [outpostValidators()], test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
+      { plugins: [outpostValidators()], test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/helpers/i18n-setup.ts'] } },
+      { plugins: [outpostValidators()], test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', setupFiles: ['tests/helpers/i18n-setup.ts'] } },
       {
         test: {
           name: 'server',

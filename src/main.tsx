@@ -1,6 +1,7 @@
 // first: the opening screen's requests go out before the rest of the app is evaluated
 import './app/early-loads';
 import { applyStoredTheme } from './ui/theme';
+import { startLanguage, useLanguage } from './ui/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/Router';
@@ -14,8 +15,17 @@ applyStoredTheme();
 connectApiEvents();
 provideEngineHost(appEngineHost);
 
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A language change remounts the app: every screen draws again with the new words (the hash
+// keeps the route; an open form's unsaved edits go, as on a reload).
+function LanguageRoot() {
+  return <App key={useLanguage()} />;
+}
+
+// The language's words are fetched beside the opening route's code (./app/Router.tsx starts it).
+void startLanguage().then(() =>
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <LanguageRoot />
+    </StrictMode>,
+  ),
 );

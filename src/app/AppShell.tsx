@@ -11,15 +11,19 @@ import { setDateZone, useDateZone } from '../ui/date-zone';
 import { zoneLabel, type DateZone } from '../lib/date-display';
 import { logout, useAuth } from '../state/auth';
 import { canUseSqlConsole } from '../state/permissions';
+import { LANGUAGES, languageName, setLanguage, t, useLanguage } from '../ui/i18n';
 // The phone layout belongs to the signed-in shell: the sign-in page does not load it.
 import './responsive.css';
 
+// the product's name, never translated
+const PRODUCT = 'Outpost';
+
 const LINKS = [
-  { path: '/collections', label: 'Collections', Icon: IconCollections },
-  { path: '/logs', label: 'Logs', Icon: IconLogs },
+  { path: '/collections', label: 'nav.collections', Icon: IconCollections },
+  { path: '/logs', label: 'nav.logs', Icon: IconLogs },
   // full admins only (src/state/permissions.ts)
-  { path: '/sql', label: 'SQL', Icon: IconSql, allowed: canUseSqlConsole },
-  { path: '/settings', label: 'Settings', Icon: IconSettings },
+  { path: '/sql', label: 'nav.sql', Icon: IconSql, allowed: canUseSqlConsole },
+  { path: '/settings', label: 'nav.settings', Icon: IconSettings },
 ];
 
 /** The avatar menu's choice of the zone dates are shown in (src/ui/date-zone.ts): UTC or the browser's. */
@@ -32,9 +36,24 @@ function DateZoneChoice() {
     </button>
   );
   return (
-    <div role="group" aria-label="Show dates in">
-      {option('utc', 'Dates in UTC')}
-      {option('local', `Dates in ${zoneLabel('local')}`)}
+    <div role="group" aria-label={t('menu.datesIn')}>
+      {option('utc', t('menu.datesInZone', { zone: 'UTC' }))}
+      {option('local', t('menu.datesInZone', { zone: zoneLabel('local') }))}
+    </div>
+  );
+}
+
+/** The avatar menu's choice of language (src/ui/i18n.ts): one entry per folder under locales/, named in its own language. */
+function LanguageChoice() {
+  const lang = useLanguage();
+  return (
+    <div role="group" aria-label={t('menu.language')}>
+      {LANGUAGES.map((l) => (
+        <button key={l} type="button" className="dropdown-item" role="menuitemradio" aria-checked={lang === l} lang={l} onClick={() => void setLanguage(l)}>
+          {lang === l ? <IconCheck size={16} /> : <span className="dropdown-item-icon-space" aria-hidden="true" />}
+          {languageName(l)}
+        </button>
+      ))}
     </div>
   );
 }
@@ -85,7 +104,7 @@ function AvatarMenu() {
         className="avatar-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu${admin ? ' for ' + admin.email : ''}`}
+        aria-label={admin ? t('menu.accountFor', { email: admin.email }) : t('menu.account')}
         title={admin?.email}
         onClick={() => setOpen((v) => !v)}
       >
@@ -99,13 +118,14 @@ function AvatarMenu() {
             </div>
           )}
           <a href="#/settings/admins" className="dropdown-item" role="menuitem" onClick={() => setOpen(false)}>
-            <IconUser size={16} /> Manage admins
+            <IconUser size={16} /> {t('menu.manageAdmins')}
           </a>
           <button type="button" className="dropdown-item" role="menuitem" onClick={() => toggleTheme()}>
             {theme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
-            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+            {theme === 'dark' ? t('menu.lightTheme') : t('menu.darkTheme')}
           </button>
           <DateZoneChoice />
+          <LanguageChoice />
           <button
             type="button"
             className="dropdown-item"
@@ -115,7 +135,7 @@ function AvatarMenu() {
               logout();
             }}
           >
-            <IconLogout size={16} /> Logout
+            <IconLogout size={16} /> {t('menu.logout')}
           </button>
         </div>
       )}
@@ -128,10 +148,10 @@ function AppSidebar() {
   const { admin } = useAuth();
   return (
     <aside className="app-sidebar">
-      <a href="#/" className="app-logo" aria-label="Outpost home" title="Outpost">
+      <a href="#/" className="app-logo" aria-label={t('nav.home')} title={PRODUCT}>
         <Logo size={30} />
       </a>
-      <nav className="app-nav" aria-label="Main">
+      <nav className="app-nav" aria-label={t('nav.main')}>
         {LINKS.filter((l) => l.allowed?.(admin) ?? true).map(({ path: p, label, Icon }) => {
           const active = isActivePath(path, p);
           return (
@@ -140,10 +160,10 @@ function AppSidebar() {
               href={'#' + p}
               className={`app-nav-link${active ? ' active' : ''}`}
               aria-current={active ? 'page' : undefined}
-              title={label}
+              title={t(label)}
             >
               <Icon size={20} />
-              <span className="app-nav-label">{label}</span>
+              <span className="app-nav-label">{t(label)}</span>
             </a>
           );
         })}

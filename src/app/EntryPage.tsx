@@ -4,6 +4,7 @@ import { lazy, useEffect, useState } from 'react';
 import { currentLocation, navigate } from '../shell/navigation';
 import { entryDecision } from '../shell/routes';
 import { isAdminSignedIn, logout } from '../state/auth';
+import { t } from '../ui/i18n';
 
 const InstallerPage = lazy(() => import('../pages/auth/InstallerPage'));
 
@@ -23,5 +24,5 @@ export function EntryPage() {
   }, [decision]);
 
   if (decision.action === 'installer') return <InstallerPage />;
-  return <div className="page-loader" aria-busy="true" aria-label="Loading" />;
+  return <div className="page-loader" aria-busy="true" aria-label={t('common.loading')} />;
 }

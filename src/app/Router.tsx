@@ -12,6 +12,7 @@ import { Toasts } from '../shell/toasts';
 import NotFoundPage from '../pages/NotFoundPage';
 import { loadAppSettings } from '../state/app';
 import { isAdminSignedIn, useAuth } from '../state/auth';
+import { loadWords, t } from '../ui/i18n';
 
 // Signed-in code loads on demand, so signed-out pages (sign-in) do not download it. The router
 // loads it (with the screens' page frame, and each route's page module) before showing the route,
@@ -25,11 +26,13 @@ const loadShell = () =>
       () => undefined, // the lazy fallback below retries and reports it
     ),
     ScreenPageFrame.preload(),
+    // the signed-in screens' words (locales/<lang>/app.json); a failed load shows keys, reported
+    loadWords('app').catch(() => undefined),
   ]));
-const LazyAppShell = lazy(() => import('./admin-shell').then((m) => ({ default: m.AppShell })));
+const LazyAppShell = lazy(() => Promise.all([import('./admin-shell'), loadWords('app')]).then(([m]) => ({ default: m.AppShell })));
 const ConfirmPopup = lazy(() => import('../shell/confirm').then((m) => ({ default: m.ConfirmPopup })));
 
-const pageLoader = <div className="page-loader" aria-busy="true" aria-label="Loading" />;
+const pageLoader = () => <div className="page-loader" aria-busy="true" aria-label={t('common.loading')} />;
 
 /** The confirm popup, loaded the first time a confirmation is asked for and kept mounted after. */
 function LazyConfirmPopup() {
@@ -67,12 +70,15 @@ function RouteTitle({ title }: { title: string }) {
   return null;
 }
 
+// the product's name, never translated
+const PRODUCT = 'Outpost';
+
 function PublicFooter() {
   return (
     <footer className="public-footer">
-      <span>Outpost</span>
+      <span>{PRODUCT}</span>
       <span aria-hidden="true">·</span>
-      <span>Speaks the PocketBase 0.22 API</span>
+      <span>{t('footer.speaks')}</span>
     </footer>
   );
 }
@@ -138,11 +144,11 @@ export function App() {
 
   const Shell = LoadedShell ?? LazyAppShell;
   const route = resolved?.route ?? null;
-  const title = route ? route.title : NOT_FOUND_TITLE;
+  const title = t(route ? route.title : NOT_FOUND_TITLE);
   const content = resolved ? (
     <>
       <RouteTitle title={title} />
-      <Suspense fallback={pageLoader}>
+      <Suspense fallback={pageLoader()}>
         <div className="route-view" key={resolved.key}>
           <RoutePathContext.Provider value={resolved.path}>
             {route ? PAGES[route.page](resolved.params) : <NotFoundPage />}
@@ -155,7 +161,7 @@ export function App() {
   return (
     <>
       {showsSidebar(route, auth.signedIn) ? (
-        <Suspense fallback={pageLoader}>
+        <Suspense fallback={pageLoader()}>
           <Shell>{content}</Shell>
         </Suspense>
       ) : (

@@ -3,10 +3,11 @@
  * server's error tree looks them up (src/lib/schema/schema-words.ts: the failing schema's or the
  * property's `x-messages`, else a default).
  *
- * Pure module: no React, no Node APIs.
+ * No React, no Node APIs.
  */
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { formMessageOf, keywordPriority, WRAPPER_KEYWORDS } from '../lib/schema/schema-words';
+import { defaultWordsOf, keywordPriority, schemaFormMessageOf, WRAPPER_KEYWORDS } from '../lib/schema/schema-words';
+import { t } from '../ui/i18n';
 
 type Schema = Record<string, unknown>;
 
@@ -37,7 +38,10 @@ function messageFor(root: Schema, error: RJSFValidationError, data?: unknown): s
   const keyword = error.name === 'dependencies' ? 'required' : (error.name ?? '');
   const params = (error.params ?? {}) as Record<string, unknown>;
   const path = propertyPath(error.property);
-  return formMessageOf(root, { keyword, params, path, schemaPath: error.schemaPath, value: valueAt(data, path) });
+  const failure = { keyword, params, path, schemaPath: error.schemaPath, value: valueAt(data, path) };
+  // the schema's words are translated with the file (src/engine/schemas.ts); the defaults are the catalog's
+  const words = schemaFormMessageOf(root, failure) ?? defaultWordsOf(keyword, params, failure.value);
+  return typeof words === 'string' ? words : t(words.key, words.params);
 }
 
 /**

@@ -9,8 +9,24 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import { rjsfValidators } from 'virtual:outpost-rjsf-validators';
 import { interpretSchema } from './interpret-schema';
 import { formNameOf } from './schemas';
+import { withoutWords } from '../lib/i18n/file-words';
 
 const precompiled = new WeakMap<object, ValidatorType>();
+
+/**
+ * A validator that hands rjsf's precompiled one each schema without its words: the functions were
+ * compiled from the word-free files (vite-plugin-validators.ts) and are found by a hash of the
+ * sub-schema, so the form's schema may be in any language (src/engine/schemas.ts).
+ */
+function wordFree(inner: ValidatorType): ValidatorType {
+  return {
+    validateFormData: (formData, schema, customValidate, transformErrors, uiSchema) =>
+      inner.validateFormData(formData, withoutWords(schema), customValidate, transformErrors, uiSchema),
+    isValid: (schema, formData, rootSchema) => inner.isValid(withoutWords(schema), formData, withoutWords(rootSchema)),
+    rawValidation: (schema, formData) => inner.rawValidation(withoutWords(schema), formData),
+    reset: inner.reset && (() => inner.reset?.()),
+  };
+}
 
 /** rjsf's precompiled validator for a registry schema; undefined for any other schema. */
 export function precompiledValidatorFor(schema: RJSFSchema): ValidatorType | undefined {
@@ -19,7 +35,7 @@ export function precompiledValidatorFor(schema: RJSFSchema): ValidatorType | und
   const name = formNameOf(schema);
   const fns = name === undefined ? undefined : rjsfValidators[name];
   if (!fns) return undefined;
-  v = createPrecompiledValidator(fns, schema);
+  v = wordFree(createPrecompiledValidator(fns, withoutWords(schema)));
   precompiled.set(schema, v);
   return v;
 }

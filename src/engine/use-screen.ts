@@ -17,6 +17,7 @@ import { validateForm } from './form-validate';
 import { getForm, getScreen, type FormFiles } from './schemas';
 import { declaredNames, type ScreenAction, type ScreenDefinition, type ScreenSection } from './screen';
 import { deepEqual, isObject } from '../lib/json';
+import { t } from '../ui/i18n';
 
 type Json = Record<string, unknown>;
 
@@ -260,7 +261,7 @@ export function useScreen(name: string | ScreenDefinition, options: UseScreenOpt
       }
       callbacks.current.onDone?.(response, payload);
     } catch (err) {
-      if (timedOut) host.notify('error', main.timeoutMessage ?? 'Timeout.');
+      if (timedOut) host.notify('error', main.timeoutMessage ?? t('common.timeout'));
       else host.handleError(err);
     } finally {
       clearTimeout(timer);

@@ -27,6 +27,7 @@ import { createStrictAjv } from '../lib/schema/ajv.js';
 import { addCustomKeywords, CHECKS_MODULE, CUSTOM_FORMATS } from '../lib/schema/keywords.js';
 import { litePlan } from './lite-support.js';
 import { readForms, type CatalogFile } from '../lib/schema/catalog-files.js';
+import { withoutWords } from '../lib/i18n/file-words.js';
 
 const LITE_VALIDATORS_ID = 'virtual:outpost-validators';
 const RJSF_VALIDATORS_ID = 'virtual:outpost-rjsf-validators';
@@ -128,7 +129,8 @@ async function rjsfValidatorsModule(forms: CatalogFile[]): Promise<string> {
   for (const form of forms) {
     if (litePlan(form.schema, form.uiSchema)) continue;
     let used: Ajv | undefined;
-    const code = compileSchemaValidatorsCode(form.schema, {
+    // compiled without its words, as the dashboard looks the functions up (rjsf-validators.ts)
+    const code = compileSchemaValidatorsCode(withoutWords(form.schema), {
       ajvOptionsOverrides: { code: { lines: false, formats: _`__formats` } },
       extenderFn: (ajv) => (used = addCustomKeywords(ajv)),
     });

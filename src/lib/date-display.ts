@@ -44,9 +44,36 @@ function wallText(w: Wall, opts: { ms?: boolean; seconds?: boolean } = {}): stri
   return opts.ms ? `${day}:${pad(w.s)}.${pad(w.ms, 3)}` : `${day}:${pad(w.s)}`;
 }
 
-/** An instant (a Date or ms since the epoch) as 'yyyy-MM-dd HH:mm:ss' (24-hour) in `zone`. */
+// The dashboard's language when it is not the source language (src/ui/i18n.ts sets it): dates are
+// then written as that language writes them ('28.11.2026, 14:05:00'); in English they stay 0.22's
+// 'yyyy-MM-dd HH:mm:ss'.
+let dateLanguage: string | null = null;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function setDateLanguage(lang: string | null): void {
+  dateLanguage = lang;
+}
+
+function languageText(d: Date, zone: DateZone, lang: string, opts: { ms?: boolean; seconds?: boolean }): string {
+  const key = `${lang}|${zone}|${opts.ms ? 1 : 0}|${opts.seconds === false ? 0 : 1}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, {
+      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+      second: opts.seconds === false ? undefined : '2-digit',
+      fractionalSecondDigits: opts.ms && opts.seconds !== false ? 3 : undefined,
+      hourCycle: 'h23',
+      timeZone: zone === 'utc' ? 'UTC' : undefined,
+    });
+    dateFormats.set(key, f);
+  }
+  return f.format(d);
+}
+
+/** An instant (a Date or ms since the epoch) as 'yyyy-MM-dd HH:mm:ss' (24-hour) in `zone`, or as the dashboard's language writes it. */
 export function formatInstant(at: Date | number, zone: DateZone, opts: { ms?: boolean; seconds?: boolean } = {}): string {
-  return wallText(wallOf(typeof at === 'number' ? new Date(at) : at, zone), opts);
+  const d = typeof at === 'number' ? new Date(at) : at;
+  return dateLanguage ? languageText(d, zone, dateLanguage, opts) : wallText(wallOf(d, zone), opts);
 }
 
 /** An API date as 'yyyy-MM-dd HH:mm:ss' in `zone`; '' for none, the text itself when it is no date. */

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { applySuggestion, insideQuotes, suggest, tokenAt } from '../lib/filter-autocomplete';
 import { SearchBar } from './SearchBar';
+import { t } from '../ui/i18n';
 
 type Suggestions = { items: string[]; start: number; end: number; active: number };
 const CLOSED: Suggestions = { items: [], start: 0, end: 0, active: -1 };
@@ -96,7 +97,7 @@ export function FilterSearchBar({ value, keys, invalid, onSubmit, ariaLabel, pla
           onBlur: () => setSugs(CLOSED),
         }}
       />
-      <ul id={listId} role="listbox" aria-label="Filter suggestions" className="dropdown filter-search-suggestions" hidden={!open}>
+      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="dropdown filter-search-suggestions" hidden={!open}>
         {sugs.items.map((k, i) => (
           <li
             key={k}

@@ -2,6 +2,7 @@
 // closed by an outside click, Escape (without closing the panel) or choosing an item.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { IconDots } from '../ui/icons';
+import { t } from '../ui/i18n';
 
 export interface MoreMenuProps {
   /** Accessible name of the toggle button. */
@@ -16,7 +17,7 @@ export interface MoreMenuProps {
   children: (close: () => void) => ReactNode;
 }
 
-export function MoreMenu({ label = 'More actions', className, dropdownClassName, focusFirst = false, children }: MoreMenuProps) {
+export function MoreMenu({ label = t('common.moreActions'), className, dropdownClassName, focusFirst = false, children }: MoreMenuProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 

@@ -1,6 +1,7 @@
 // The secondary (page) sidebar of the admin layout, resizable by dragging its handle or with the
 // arrow keys on the handle; the width is remembered in localStorage under @adminSidebarWidth.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { t } from '../ui/i18n';
 
 const SIDEBAR_WIDTH_KEY = '@adminSidebarWidth';
 const SIDEBAR_MIN_WIDTH = 200;
@@ -76,7 +77,7 @@ export function PageSidebar({ children, className, label }: { children: ReactNod
   return (
     <aside className={`page-sidebar${className ? ' ' + className : ''}${menuOpen ? ' is-open' : ''}`} style={{ width }} aria-label={label}>
       <button type="button" className="btn btn-secondary page-sidebar-toggle" aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
-        <span aria-hidden="true">☰</span> {label ?? 'Menu'}
+        <span aria-hidden="true">☰</span> {label ?? t('common.menu')}
       </button>
       <div
         className="page-sidebar-content"
@@ -91,7 +92,7 @@ export function PageSidebar({ children, className, label }: { children: ReactNod
         className="page-sidebar-resize"
         role="separator"
         aria-orientation="vertical"
-        aria-label="Resize sidebar"
+        aria-label={t('sidebar.resize')}
         aria-valuenow={width}
         aria-valuemin={SIDEBAR_MIN_WIDTH}
         aria-valuemax={SIDEBAR_MAX_WIDTH}
@@ -102,7 +103,7 @@ export function PageSidebar({ children, className, label }: { children: ReactNod
         onPointerCancel={endDrag}
         onLostPointerCapture={endDrag}
         onKeyDown={onKeyDown}
-        title="Drag to resize"
+        title={t('sidebar.drag')}
       />
     </aside>
   );

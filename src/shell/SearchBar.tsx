@@ -4,6 +4,7 @@
 // changes from outside (the URL).
 import { useEffect, useState, type ComponentPropsWithRef, type FormEvent } from 'react';
 import { IconClose, IconSearch } from '../ui/icons';
+import { t } from '../ui/i18n';
 
 export interface SearchBarProps {
   /** The applied filter. */
@@ -77,14 +78,14 @@ export function SearchBar({
       />
       {draft.trim() !== value && (
         <button type="submit" className="btn btn-sm btn-secondary searchbar-submit">
-          Search
+          {t('common.search')}
         </button>
       )}
       {(value || draft) && (
         <button
           type="button"
           className="btn btn-sm btn-transparent btn-circle"
-          aria-label="Clear search"
+          aria-label={t('search.clear')}
           onClick={() => {
             setDraft('');
             onReset?.();

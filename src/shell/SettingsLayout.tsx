@@ -5,11 +5,12 @@ import { PageSidebar } from './PageSidebar';
 import { useRoute } from './navigation';
 import { visibleSettingsLinks, type SettingsLink } from './routes';
 import { appState } from '../state/app';
+import { t } from '../ui/i18n';
 
 const GROUPS: Array<{ key: SettingsLink['group']; title: string }> = [
-  { key: 'system', title: 'System' },
-  { key: 'sync', title: 'Sync' },
-  { key: 'auth', title: 'Authentication' },
+  { key: 'system', title: 'settings.group.system' },
+  { key: 'sync', title: 'settings.group.sync' },
+  { key: 'auth', title: 'settings.group.auth' },
 ];
 
 function SettingsSidebar() {
@@ -17,14 +18,14 @@ function SettingsSidebar() {
   const { hideControls } = useSnapshot(appState);
   const links = visibleSettingsLinks(hideControls);
   return (
-    <PageSidebar className="settings-sidebar" label="Settings">
-      <nav aria-label="Settings">
+    <PageSidebar className="settings-sidebar" label={t('nav.settings')}>
+      <nav aria-label={t('nav.settings')}>
         {GROUPS.map((g) => {
           const items = links.filter((l) => l.group === g.key);
           if (items.length === 0) return null;
           return (
             <div className="sidebar-group" key={g.key}>
-              <div className="sidebar-title">{g.title}</div>
+              <div className="sidebar-title">{t(g.title)}</div>
               {items.map((l) => {
                 const active = path === l.path;
                 return (
@@ -34,7 +35,7 @@ function SettingsSidebar() {
                     className={`sidebar-list-item${active ? ' active' : ''}`}
                     aria-current={active ? 'page' : undefined}
                   >
-                    {l.label}
+                    {t(l.label)}
                   </a>
                 );
               })}
@@ -57,7 +58,7 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
 
 export function Breadcrumbs({ items }: { items: readonly string[] }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label={t('common.breadcrumb')}>
       {items.map((item, i) => (
         <span key={i} className="breadcrumb-item" aria-current={i === items.length - 1 ? 'page' : undefined}>
           {item}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { confirmState, resetConfirmation, type Confirmation } from './confirm-state';
 import { OverlayPanel } from '../ui/OverlayPanel';
+import { t } from '../ui/i18n';
 
 export { confirm, resetConfirmation } from './confirm-state';
 
@@ -38,7 +39,7 @@ export function ConfirmPopup() {
       open={!!current}
       size="popup"
       className="confirm-popup"
-      ariaLabel="Confirmation"
+      ariaLabel={t('confirm.label')}
       showCloseButton={false}
       escClose={!snap.loading}
       overlayClose={!snap.loading}
@@ -46,7 +47,7 @@ export function ConfirmPopup() {
       footer={
         <>
           <button type="button" className="btn btn-transparent" autoFocus onClick={no} disabled={snap.loading}>
-            No
+            {t('confirm.no')}
           </button>
           <button
             type="button"
@@ -55,7 +56,7 @@ export function ConfirmPopup() {
             disabled={snap.loading}
             aria-busy={snap.loading || undefined}
           >
-            Yes
+            {t('confirm.yes')}
           </button>
         </>
       }

@@ -18,7 +18,8 @@ export const ROUTES: readonly RouteDef[] = SCREENS.flatMap(({ paths, page, condi
   paths.map((path) => ({ path, page, condition, sidebar, title })),
 );
 
-export const NOT_FOUND_TITLE = 'Page not found';
+/** The not-found page's title (a key of locales/<lang>/ui.json). */
+export const NOT_FOUND_TITLE = 'page.notFound';
 
 function splitPath(p: string): string[] {
   return p.split('/').filter(Boolean);

@@ -18,12 +18,14 @@ export interface ScreenEntry<K extends string = string> {
   condition: RouteCondition;
   /** Shows the admin sidebar (when an admin is signed in). */
   sidebar: boolean;
+  /** The document title: a key of locales/<lang>/ui.json ('' for none). */
   title: string;
   /** The page module under src/pages (its default export); absent for the entry screen, which the main chunk draws. */
   module?: string;
   /** The page's props from the route's params. */
   props?: (params: RouteParams) => Record<string, unknown>;
   /** Its link in the settings sidebar (in list order), hidden in restricted mode when `restricted`. */
+  /** (`label` is a key of locales/<lang>/ui.json) */
   settingsLink?: { label: string; group: SettingsLinkGroup; restricted?: boolean };
 }
 
@@ -38,32 +40,32 @@ const open = { condition: 'none', sidebar: false } as const;
 export const SCREENS = [
   screen({ page: 'entry', paths: ['/'], ...open, title: '' }),
 
-  screen({ page: 'login', paths: ['/login'], ...guest, title: 'Login', module: 'auth/LoginPage' }),
-  screen({ page: 'requestPasswordReset', paths: ['/request-password-reset'], ...guest, title: 'Forgotten admin password', module: 'auth/RequestPasswordResetPage' }),
-  screen({ page: 'confirmPasswordReset', paths: ['/confirm-password-reset/:token'], ...guest, title: 'Reset admin password', module: 'auth/ConfirmPasswordResetPage', props: token }),
+  screen({ page: 'login', paths: ['/login'], ...guest, title: 'page.login', module: 'auth/LoginPage' }),
+  screen({ page: 'requestPasswordReset', paths: ['/request-password-reset'], ...guest, title: 'page.requestPasswordReset', module: 'auth/RequestPasswordResetPage' }),
+  screen({ page: 'confirmPasswordReset', paths: ['/confirm-password-reset/:token'], ...guest, title: 'page.confirmPasswordReset', module: 'auth/ConfirmPasswordResetPage', props: token }),
 
-  screen({ page: 'collections', paths: ['/collections'], ...admin, title: 'Collections', module: 'collections/CollectionsPage' }),
-  screen({ page: 'collectionsGraph', paths: ['/collections/graph'], ...admin, title: 'Relation graph', module: 'collections/graph/RelationGraphPage' }),
-  screen({ page: 'logs', paths: ['/logs'], ...admin, title: 'Logs', module: 'logs/LogsPage' }),
-  screen({ page: 'sqlConsole', paths: ['/sql'], ...admin, title: 'SQL console', module: 'sql/SqlConsolePage' }),
+  screen({ page: 'collections', paths: ['/collections'], ...admin, title: 'page.collections', module: 'collections/CollectionsPage' }),
+  screen({ page: 'collectionsGraph', paths: ['/collections/graph'], ...admin, title: 'page.collectionsGraph', module: 'collections/graph/RelationGraphPage' }),
+  screen({ page: 'logs', paths: ['/logs'], ...admin, title: 'page.logs', module: 'logs/LogsPage' }),
+  screen({ page: 'sqlConsole', paths: ['/sql'], ...admin, title: 'page.sqlConsole', module: 'sql/SqlConsolePage' }),
 
-  screen({ page: 'settingsApplication', paths: ['/settings'], ...admin, title: 'Application settings', module: 'settings/ApplicationSettingsPage', settingsLink: { label: 'Application', group: 'system' } }),
-  screen({ page: 'settingsMail', paths: ['/settings/mail'], ...admin, title: 'Mail settings', module: 'settings/MailSettingsPage', settingsLink: { label: 'Mail settings', group: 'system' } }),
-  screen({ page: 'settingsStorage', paths: ['/settings/storage'], ...admin, title: 'Files storage', module: 'settings/StorageSettingsPage', settingsLink: { label: 'Files storage', group: 'system' } }),
-  screen({ page: 'settingsBackups', paths: ['/settings/backups'], ...admin, title: 'Backups', module: 'settings/backups/BackupsPage', settingsLink: { label: 'Backups', group: 'system' } }),
-  screen({ page: 'settingsExportCollections', paths: ['/settings/export-collections'], ...admin, title: 'Export collections', module: 'settings/ExportCollectionsPage', settingsLink: { label: 'Export collections', group: 'sync', restricted: true } }),
-  screen({ page: 'settingsImportCollections', paths: ['/settings/import-collections'], ...admin, title: 'Import collections', module: 'settings/ImportCollectionsPage', settingsLink: { label: 'Import collections', group: 'sync', restricted: true } }),
-  screen({ page: 'settingsMigrations', paths: ['/settings/migrations'], ...admin, title: 'Migrations', module: 'settings/MigrationsPage', settingsLink: { label: 'Migrations', group: 'sync' } }),
-  screen({ page: 'settingsHooks', paths: ['/settings/hooks'], ...admin, title: 'Hooks', module: 'settings/hooks/HooksPage', settingsLink: { label: 'Hooks', group: 'sync' } }),
-  screen({ page: 'settingsAuthProviders', paths: ['/settings/auth-providers'], ...admin, title: 'Auth providers', module: 'settings/AuthProvidersPage', settingsLink: { label: 'Auth providers', group: 'auth' } }),
-  screen({ page: 'settingsTokens', paths: ['/settings/tokens'], ...admin, title: 'Token options', module: 'settings/TokenOptionsPage', settingsLink: { label: 'Token options', group: 'auth' } }),
-  screen({ page: 'settingsAdmins', paths: ['/settings/admins'], ...admin, title: 'Admins', module: 'admins/AdminsListPage', settingsLink: { label: 'Admins', group: 'auth' } }),
+  screen({ page: 'settingsApplication', paths: ['/settings'], ...admin, title: 'page.settingsApplication', module: 'settings/ApplicationSettingsPage', settingsLink: { label: 'link.settingsApplication', group: 'system' } }),
+  screen({ page: 'settingsMail', paths: ['/settings/mail'], ...admin, title: 'page.settingsMail', module: 'settings/MailSettingsPage', settingsLink: { label: 'link.settingsMail', group: 'system' } }),
+  screen({ page: 'settingsStorage', paths: ['/settings/storage'], ...admin, title: 'page.settingsStorage', module: 'settings/StorageSettingsPage', settingsLink: { label: 'link.settingsStorage', group: 'system' } }),
+  screen({ page: 'settingsBackups', paths: ['/settings/backups'], ...admin, title: 'page.settingsBackups', module: 'settings/backups/BackupsPage', settingsLink: { label: 'link.settingsBackups', group: 'system' } }),
+  screen({ page: 'settingsExportCollections', paths: ['/settings/export-collections'], ...admin, title: 'page.settingsExportCollections', module: 'settings/ExportCollectionsPage', settingsLink: { label: 'link.settingsExportCollections', group: 'sync', restricted: true } }),
+  screen({ page: 'settingsImportCollections', paths: ['/settings/import-collections'], ...admin, title: 'page.settingsImportCollections', module: 'settings/ImportCollectionsPage', settingsLink: { label: 'link.settingsImportCollections', group: 'sync', restricted: true } }),
+  screen({ page: 'settingsMigrations', paths: ['/settings/migrations'], ...admin, title: 'page.settingsMigrations', module: 'settings/MigrationsPage', settingsLink: { label: 'link.settingsMigrations', group: 'sync' } }),
+  screen({ page: 'settingsHooks', paths: ['/settings/hooks'], ...admin, title: 'page.settingsHooks', module: 'settings/hooks/HooksPage', settingsLink: { label: 'link.settingsHooks', group: 'sync' } }),
+  screen({ page: 'settingsAuthProviders', paths: ['/settings/auth-providers'], ...admin, title: 'page.settingsAuthProviders', module: 'settings/AuthProvidersPage', settingsLink: { label: 'link.settingsAuthProviders', group: 'auth' } }),
+  screen({ page: 'settingsTokens', paths: ['/settings/tokens'], ...admin, title: 'page.settingsTokens', module: 'settings/TokenOptionsPage', settingsLink: { label: 'link.settingsTokens', group: 'auth' } }),
+  screen({ page: 'settingsAdmins', paths: ['/settings/admins'], ...admin, title: 'page.settingsAdmins', module: 'admins/AdminsListPage', settingsLink: { label: 'link.settingsAdmins', group: 'auth' } }),
 
-  screen({ page: 'recordConfirmPasswordReset', paths: ['/users/confirm-password-reset/:token', '/auth/confirm-password-reset/:token'], ...open, title: 'Reset password', module: 'confirmations/RecordConfirmPasswordResetPage', props: token }),
-  screen({ page: 'recordConfirmVerification', paths: ['/users/confirm-verification/:token', '/auth/confirm-verification/:token'], ...open, title: 'Email verification', module: 'confirmations/RecordConfirmVerificationPage', props: token }),
-  screen({ page: 'recordConfirmEmailChange', paths: ['/users/confirm-email-change/:token', '/auth/confirm-email-change/:token'], ...open, title: 'Confirm email change', module: 'confirmations/RecordConfirmEmailChangePage', props: token }),
-  screen({ page: 'oauth2RedirectSuccess', paths: ['/auth/oauth2-redirect-success'], ...open, title: 'OAuth2 auth completed', module: 'confirmations/OAuth2RedirectPage', props: () => ({ success: true }) }),
-  screen({ page: 'oauth2RedirectFailure', paths: ['/auth/oauth2-redirect-failure'], ...open, title: 'OAuth2 auth failed', module: 'confirmations/OAuth2RedirectPage', props: () => ({ success: false }) }),
+  screen({ page: 'recordConfirmPasswordReset', paths: ['/users/confirm-password-reset/:token', '/auth/confirm-password-reset/:token'], ...open, title: 'page.recordConfirmPasswordReset', module: 'confirmations/RecordConfirmPasswordResetPage', props: token }),
+  screen({ page: 'recordConfirmVerification', paths: ['/users/confirm-verification/:token', '/auth/confirm-verification/:token'], ...open, title: 'page.recordConfirmVerification', module: 'confirmations/RecordConfirmVerificationPage', props: token }),
+  screen({ page: 'recordConfirmEmailChange', paths: ['/users/confirm-email-change/:token', '/auth/confirm-email-change/:token'], ...open, title: 'page.recordConfirmEmailChange', module: 'confirmations/RecordConfirmEmailChangePage', props: token }),
+  screen({ page: 'oauth2RedirectSuccess', paths: ['/auth/oauth2-redirect-success'], ...open, title: 'page.oauth2RedirectSuccess', module: 'confirmations/OAuth2RedirectPage', props: () => ({ success: true }) }),
+  screen({ page: 'oauth2RedirectFailure', paths: ['/auth/oauth2-redirect-failure'], ...open, title: 'page.oauth2RedirectFailure', module: 'confirmations/OAuth2RedirectPage', props: () => ({ success: false }) }),
 ];
 
 export type PageKey = (typeof SCREENS)[number]['page'];

@@ -1,6 +1,7 @@
 // Toasts: typed, auto-dismissed, a new toast with
 // an identical message replaces the old one, each has a close button.
 import { proxy, useSnapshot } from 'valtio';
+import { t } from '../ui/i18n';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 export type Toast = { id: number; type: ToastType; message: string; duration: number };
@@ -54,18 +55,18 @@ export function Toasts() {
   const snap = useSnapshot(toastsState);
   return (
     <div className="toasts-wrapper" aria-live="polite">
-      {snap.items.map((t) => (
+      {snap.items.map((toast) => (
         <div
-          key={t.id}
-          className={`toast toast-${t.type}`}
-          role={t.type === 'error' || t.type === 'warning' ? 'alert' : 'status'}
+          key={toast.id}
+          className={`toast toast-${toast.type}`}
+          role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
           data-testid="toast"
         >
           <span className="toast-icon" aria-hidden="true">
-            {ICONS[t.type]}
+            {ICONS[toast.type]}
           </span>
-          <span className="toast-message">{t.message}</span>
-          <button type="button" className="toast-close" aria-label="Close" onClick={() => removeToast(t.id)}>
+          <span className="toast-message">{toast.message}</span>
+          <button type="button" className="toast-close" aria-label={t('common.close')} onClick={() => removeToast(toast.id)}>
             ×
           </button>
         </div>

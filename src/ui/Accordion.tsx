@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { t } from './i18n';
 
 export interface AccordionProps {
   title: ReactNode;
@@ -27,7 +28,7 @@ export function Accordion({ title, children, open = false, hasErrors = false, va
         onClick={() => setExpanded((e) => !e)}
       >
         <span className="accordion-title">{expanded && openTitle ? openTitle : title}</span>
-        {hasErrors && <span className="accordion-errors">Has errors</span>}
+        {hasErrors && <span className="accordion-errors">{t('form.hasErrors')}</span>}
         <span className="accordion-caret" aria-hidden="true" />
       </button>
       <div className="accordion-content" id={id} hidden={!expanded}>

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from '../lib/browser-io';
 import { IconCheck, IconCopy } from './icons';
+import { t } from './i18n';
 
 const COPY_SUCCESS_MS = 500;
 
@@ -13,7 +14,7 @@ export interface CopyButtonProps {
   className?: string;
 }
 
-export function CopyButton({ value, label = 'Copy', className = '' }: CopyButtonProps) {
+export function CopyButton({ value, label = t('common.copy'), className = '' }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -4,6 +4,7 @@
 // vetoes, focus moves into the panel on open and Tab stays inside it.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { t } from './i18n';
 
 type OverlayPanelSize = 'sm' | 'md' | 'lg' | 'popup';
 
@@ -193,7 +194,7 @@ export function OverlayPanel(props: OverlayPanelProps) {
           <button
             type="button"
             className="overlay-close"
-            aria-label="Close"
+            aria-label={t('common.close')}
             onClick={() => void requestClose()}
           >
             ×

@@ -1,7 +1,8 @@
 import { copyText } from '../lib/browser-io';
+import { t } from './i18n';
 
 /** The toast after a copy: 'Copied {value} to clipboard', shown for 2 s. */
-export const COPIED_MESSAGE = (value: string) => `Copied ${value} to clipboard`;
+export const COPIED_MESSAGE = (value: string) => t('common.copiedValue', { value });
 export const COPIED_TOAST_MS = 2000;
 
 /**
@@ -16,9 +17,9 @@ export function PlaceholderChips({ values, onCopied }: { values: readonly string
   };
   return (
     <div className="sf-placeholders">
-      <span className="sf-placeholders-label">Available placeholder parameters:</span>
+      <span className="sf-placeholders-label">{t('form.placeholders')}</span>
       {values.map((v) => (
-        <button key={v} type="button" className="sf-chip" title="Copy" onClick={() => void copy(v)}>
+        <button key={v} type="button" className="sf-chip" title={t('common.copy')} onClick={() => void copy(v)}>
           {v}
         </button>
       ))}

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { AVATAR_COUNT, Avatar } from '../ui/avatars';
+import { t } from '../ui/i18n';
 
 /** Picks an avatar 0-9: a radio group of images, arrow keys move the choice. */
 export function AvatarWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, label }: WidgetProps) {
@@ -23,7 +24,7 @@ export function AvatarWidget({ id, value, disabled, readonly, onChange, onBlur, 
           role="radio"
           data-avatar={i}
           aria-checked={i === current}
-          aria-label={`Avatar ${i}`}
+          aria-label={t('form.avatar', { n: i })}
           tabIndex={i === current ? 0 : -1}
           className={i === current ? 'sf-avatar sf-avatar--active' : 'sf-avatar'}
           disabled={locked}

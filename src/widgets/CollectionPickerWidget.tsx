@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
 import { collectionsState } from '../state/collections';
 import { sortCollections } from '../lib/collections/list';
+import { t } from '../ui/i18n';
 
 /**
  * Picks a collection by id. The choices are not in the schema: they come from the collections
@@ -29,8 +30,8 @@ export function CollectionPickerWidget({ id, htmlName, value, disabled, readonly
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     >
-      <option value="">{placeholder || '- Select collection -'}</option>
-      {!known && typeof value === 'string' && value !== '' && <option value={value}>{value} (missing)</option>}
+      <option value="">{placeholder || t('form.selectCollection')}</option>
+      {!known && typeof value === 'string' && value !== '' && <option value={value}>{t('form.missingValue', { value })}</option>}
       {list.map((c) => (
         <option key={c.id} value={c.id}>
           {c.name}

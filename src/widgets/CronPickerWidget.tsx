@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
+import { t } from '../ui/i18n';
 
 interface Preset {
   value: string;
@@ -9,8 +10,8 @@ interface Preset {
 
 /** The message for a cron draft: blank while on, or not matching the schema's pattern. */
 function cronProblem(text: string, pattern: RegExp | null): string {
-  if (text.trim() === '') return 'Cannot be blank.';
-  return pattern && !pattern.test(text) ? 'Invalid cron expression.' : '';
+  if (text.trim() === '') return t('form.required');
+  return pattern && !pattern.test(text) ? t('form.cronInvalid') : '';
 }
 
 /**
@@ -51,12 +52,12 @@ export function CronPickerWidget(props: WidgetProps) {
           onChange={(e) => toggle(e.target.checked)}
         />
         <span className="sf-toggle-track" aria-hidden="true" />
-        <span className="sf-toggle-label">{typeof options.toggle === 'string' ? options.toggle : 'Enabled'}</span>
+        <span className="sf-toggle-label">{typeof options.toggle === 'string' ? options.toggle : t('form.enabled')}</span>
       </label>
       {on && (
         <div className="cron-picker-fields">
           <label className="sf-label" htmlFor={id}>
-            {label || 'Cron expression'}
+            {label || t('form.cron')}
             <span className="sf-required" aria-hidden="true"> *</span>
           </label>
           <div className="cron-picker-row">
@@ -87,7 +88,7 @@ export function CronPickerWidget(props: WidgetProps) {
               <select
                 id={presetsId}
                 className="sf-input cron-picker-presets"
-                aria-label="Cron presets"
+                aria-label={t('form.cronPresets')}
                 value=""
                 disabled={disabled || readonly}
                 onChange={(e) => {
@@ -96,7 +97,7 @@ export function CronPickerWidget(props: WidgetProps) {
                   onChange(e.target.value);
                 }}
               >
-                <option value="">Presets</option>
+                <option value="">{t('form.presets')}</option>
                 {presets.map((p) => (
                   <option key={p.value} value={p.value}>
                     {p.label} ({p.value})

@@ -1,11 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { CsvWidget } from './CsvWidget';
 import './collection-widgets.css';
+import { t } from '../ui/i18n';
 
-/** Mime type presets: a short list of the common types of each kind. */
+/** Mime type presets: a short list of the common types of each kind (by the key of its name). */
 const MIME_PRESETS: Record<string, string[]> = {
-  Images: ['image/jpeg', 'image/png', 'image/svg+xml', 'image/gif', 'image/webp'],
-  Documents: [
+  'form.mime.images': ['image/jpeg', 'image/png', 'image/svg+xml', 'image/gif', 'image/webp'],
+  'form.mime.documents': [
     'application/pdf',
     'application/msword',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -15,8 +16,8 @@ const MIME_PRESETS: Record<string, string[]> = {
     'text/plain',
     'text/csv',
   ],
-  Videos: ['video/mp4', 'video/x-ms-wmv', 'video/quicktime', 'video/3gpp', 'video/webm', 'video/ogg'],
-  Archives: ['application/zip', 'application/x-7z-compressed', 'application/x-rar-compressed', 'application/gzip', 'application/x-tar'],
+  'form.mime.videos': ['video/mp4', 'video/x-ms-wmv', 'video/quicktime', 'video/3gpp', 'video/webm', 'video/ogg'],
+  'form.mime.archives': ['application/zip', 'application/x-7z-compressed', 'application/x-rar-compressed', 'application/gzip', 'application/x-tar'],
 };
 
 /** Allowed mime types: a comma-separated list plus preset buttons that add a kind's types. */
@@ -25,9 +26,9 @@ export function MimeTypesWidget(props: WidgetProps) {
   const list: string[] = Array.isArray(value) ? (value as string[]) : [];
   return (
     <div className="mime-types">
-      <CsvWidget {...props} placeholder={props.placeholder || 'No restriction'} />
-      <div className="mime-presets" role="group" aria-label="Mime type presets">
-        <span className="txt-hint txt-sm">Presets:</span>
+      <CsvWidget {...props} placeholder={props.placeholder || t('form.noRestriction')} />
+      <div className="mime-presets" role="group" aria-label={t('form.mimePresets')}>
+        <span className="txt-hint txt-sm">{t('form.presetsColon')}</span>
         {Object.entries(MIME_PRESETS).map(([label, types]) => (
           <button
             key={label}
@@ -36,7 +37,7 @@ export function MimeTypesWidget(props: WidgetProps) {
             disabled={disabled || readonly}
             onClick={() => onChange([...list, ...types.filter((t) => !list.includes(t))])}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

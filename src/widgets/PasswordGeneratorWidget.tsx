@@ -4,6 +4,7 @@ import type { FormContext } from './form-context';
 import { CopyButton } from '../ui/CopyButton';
 import { ariaDescribedByIds } from '../lib/dom-ids';
 import { randomSecret } from './SecretGeneratorWidget';
+import { t } from '../ui/i18n';
 
 /** Generated passwords are never shorter than this, whatever the options say. */
 const PASSWORD_GENERATOR_MIN = 15;
@@ -56,10 +57,10 @@ export function PasswordGeneratorWidget(props: WidgetProps) {
         onFocus={(e) => onFocus(id, e.target.value)}
       />
       <span className="sf-password-gen-tools">
-        {shown && text && <CopyButton value={text} label="Copy password" />}
+        {shown && text && <CopyButton value={text} label={t('form.copyPassword')} />}
         {!disabled && !readonly && (
           <button type="button" className="sf-secret-set" onClick={generate}>
-            Generate
+            {t('form.generate')}
           </button>
         )}
       </span>

@@ -8,6 +8,7 @@ import { collectionsState } from '../state/collections';
 import { ruleAutocompleteKeys } from '../lib/collections/rules';
 import type { CollectionModel } from '../lib/collections/types';
 import type { FormContext } from './form-context';
+import { t } from '../ui/i18n';
 
 /**
  * A collection API rule: null is "admins only" (locked), a text is a filter
@@ -37,7 +38,7 @@ export function RuleWidget({ id, value, disabled, readonly, rawErrors, placehold
   if (locked) {
     return (
       <div className={`rule-locked${invalid ? ' rule-locked--invalid' : ''}`} id={id} tabIndex={-1} aria-describedby={ariaDescribedByIds(id)}>
-        <span className="rule-locked-text">Only admins can perform this action.</span>
+        <span className="rule-locked-text">{t('rule.adminsOnly')}</span>
         <button
           type="button"
           className="btn btn-sm btn-secondary"
@@ -46,7 +47,7 @@ export function RuleWidget({ id, value, disabled, readonly, rawErrors, placehold
             onChange(remembered);
           }}
         >
-          Unlock and set custom rule
+          {t('rule.unlock')}
         </button>
       </div>
     );
@@ -59,7 +60,7 @@ export function RuleWidget({ id, value, disabled, readonly, rawErrors, placehold
         label={label}
         mode="rule"
         value={typeof value === 'string' ? value : ''}
-        placeholder={placeholder || 'Leave empty to grant everyone access...'}
+        placeholder={placeholder || t('rule.placeholder')}
         disabled={off}
         invalid={invalid}
         describedBy={ariaDescribedByIds(id)}
@@ -77,7 +78,7 @@ export function RuleWidget({ id, value, disabled, readonly, rawErrors, placehold
           onChange(null);
         }}
       >
-        Set Admins only
+        {t('rule.setAdminsOnly')}
       </button>
     </div>
   );

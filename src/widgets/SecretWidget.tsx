@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
 import { REDACTED_MASK } from '../lib/redacted';
+import { t } from '../ui/i18n';
 
 /**
  * A secret the server only shows masked. While the value is the mask the input is locked and a
@@ -38,7 +39,7 @@ export function SecretWidget({ id, htmlName, value, disabled, readonly, placehol
       />
       {masked && !disabled && !readonly && (
         <button type="button" className="sf-secret-set" onClick={unlock}>
-          Set new value
+          {t('form.setNewValue')}
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
+import { t } from '../ui/i18n';
 
 /** A native select over the schema's enum/oneOf options (option values are their indexes). */
 export function SelectWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, options, schema, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
@@ -21,7 +22,7 @@ export function SelectWidget({ id, htmlName, value, disabled, readonly, autofocu
       onBlur={(e) => onBlur(id, decode(e.target.value))}
       onFocus={(e) => onFocus(id, decode(e.target.value))}
     >
-      {(schema.default === undefined || index < 0) && <option value="">{placeholder || '- Select -'}</option>}
+      {(schema.default === undefined || index < 0) && <option value="">{placeholder || t('form.select')}</option>}
       {enumOptions.map((o, i) => (
         <option key={String(o.value)} value={String(i)} disabled={options.enumDisabled?.includes(o.value)}>
           {o.label}

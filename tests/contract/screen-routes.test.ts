@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENS } from '../../src/shell/screens';
 import { loadCatalog } from '../../scripts/gen-docs';
+import { localeLanguages, readLocale } from '../../src/lib/i18n/locale-files';
+import { ROOT } from '../../scripts/gen-docs';
 
 const catalog = loadCatalog();
 
@@ -28,8 +30,15 @@ const settingsPages = catalog.screens.filter((s) => (s.kind ?? 'page') === 'page
 describe.each(settingsPages.map((s) => [s.name, s] as const))('screens/%s.json (a settings page)', (_name, screen) => {
   it('has the title and sidebar label of its route', () => {
     const entry = entryFor(screen.route);
-    expect(screen.title).toBe(entry?.title);
-    expect(screen.breadcrumb?.at(-1)).toBe(entry?.settingsLink?.label);
+    // the table names its words by key (locales/<lang>/ui.json); each language words both alike
+    for (const lang of localeLanguages(ROOT)) {
+      const ui = { ...readLocale(ROOT, lang, 'ui'), ...readLocale(ROOT, lang, 'app') };
+      const forms = readLocale(ROOT, lang, 'forms');
+      const fileWord = (pointer: string, source: string | undefined) => forms[`screens/${screen.name}.json#${pointer}`] ?? source;
+      const last = (screen.breadcrumb?.length ?? 0) - 1;
+      expect(fileWord('/title', screen.title), lang).toBe(ui[entry?.title ?? '']);
+      expect(fileWord(`/breadcrumb/${last}`, screen.breadcrumb?.at(-1)), lang).toBe(ui[entry?.settingsLink?.label ?? '']);
+    }
   });
 });
 

@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { liteValidators } from 'virtual:outpost-validators';
 import { rjsfValidators } from 'virtual:outpost-rjsf-validators';
+import { precompiledValidatorFor } from '../../src/engine/rjsf-validators';
+import { localizeFile } from '../../src/lib/i18n/file-words';
 import { getForm, listForms } from '../../src/engine';
 import { createStrictAjv } from '../../src/lib/schema/ajv';
 import { litePlan } from '../../src/engine/lite-support';
@@ -78,7 +79,8 @@ describe.each(listForms())('%s', (name) => {
     });
   } else {
     it('rjsf: the precompiled validator agrees with the runtime rjsf validator', () => {
-      const precompiled = createPrecompiledValidator(rjsfValidators[name], schema);
+      const precompiled = precompiledValidatorFor(schema)!;
+      expect(precompiled).toBeDefined();
       for (const doc of docs) {
         if (!doc || typeof doc !== 'object') continue;
         const a = validateWith(precompiled, schema, doc, uiSchema);
@@ -86,6 +88,26 @@ describe.each(listForms())('%s', (name) => {
         expect(a.isValid, JSON.stringify(doc)).toBe(b.isValid);
         expect(a.errorSchema, JSON.stringify(doc)).toEqual(b.errorSchema);
         expect(precompiled.isValid(schema, doc, schema)).toBe(runtimeValidator.isValid(schema, doc, schema));
+      }
+    });
+
+    it('rjsf: the precompiled validator judges the schema in another language alike (words play no part)', () => {
+      const marked: Record<string, string> = {};
+      const mark = (node: unknown, ptr: string): void => {
+        if (!node || typeof node !== 'object') return;
+        for (const [k, v] of Object.entries(node)) {
+          const p = `${ptr}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+          if (typeof v === 'string') marked[`schemas/${name}.schema.json#${p}`] = `«${v}»`;
+          else mark(v, p);
+        }
+      };
+      mark(schema, '');
+      const translated = localizeFile(`schemas/${name}.schema.json`, schema, marked);
+      const precompiled = precompiledValidatorFor(schema)!;
+      for (const doc of docs) {
+        if (!doc || typeof doc !== 'object') continue;
+        expect(precompiled.isValid(translated, doc, translated), JSON.stringify(doc)).toBe(runtimeValidator.isValid(schema, doc, schema));
+        expect(validateWith(precompiled, translated, doc, uiSchema).isValid, JSON.stringify(doc)).toBe(validateWith(runtimeValidator, schema, doc, uiSchema).isValid);
       }
     });
   }

@@ -21,6 +21,7 @@ import { takeKeyBuffer } from './key-buffer';
 import { readRecent } from './recent';
 import { findRecordCollection, type FoundCollection } from './record-lookup';
 import './palette.css';
+import { t } from '../../ui/i18n';
 
 type Admin = { id: string; email: string };
 let adminsCache: Admin[] | null = null;
@@ -114,8 +115,8 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     const list = matchCommands(all, query);
     if (found && found.id === trimmed) {
       const rec: Command = found.collection
-        ? { key: 'id:' + found.id, group: 'Records', label: `Open record ${found.id}`, hint: found.collection.name, href: recordHref(found.collection.id, found.id) }
-        : { key: 'id:none', group: 'Records', label: `No record with id ${found.id}` };
+        ? { key: 'id:' + found.id, group: 'Records', label: t('palette.openRecord', { id: found.id }), hint: found.collection.name, href: recordHref(found.collection.id, found.id) }
+        : { key: 'id:none', group: 'Records', label: t('palette.noRecord', { id: found.id }) };
       return [rec, ...list.filter((c) => c.key !== 'r:' + found.id)];
     }
     return list;
@@ -163,7 +164,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   let lastGroup = '';
   return (
     <div className="palette-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
+      <div className="palette" role="dialog" aria-modal="true" aria-label={t('palette.label')}>
         <div className="palette-search">
           <IconSearch size={18} />
           <input
@@ -175,8 +176,8 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
             aria-controls={listId}
             aria-activedescendant={results.length ? `${listId}-${active}` : undefined}
             aria-autocomplete="list"
-            aria-label="Search collections, records, settings and actions"
-            placeholder="Search collections, settings, actions or type a record id..."
+            aria-label={t('palette.searchLabel')}
+            placeholder={t('palette.placeholder')}
             value={query}
             onChange={(e) => {
               setQuery(e.target.value);
@@ -187,7 +188,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
             spellCheck={false}
           />
         </div>
-        <ul className="palette-list" id={listId} role="listbox" aria-label="Results" aria-busy={busy || undefined}>
+        <ul className="palette-list" id={listId} role="listbox" aria-label={t('palette.results')} aria-busy={busy || undefined}>
           {results.map((c, i) => {
             const header = c.group !== lastGroup;
             lastGroup = c.group;
@@ -199,19 +200,19 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
                 aria-selected={i === active}
                 aria-disabled={!c.href && !c.run ? true : undefined}
                 className={`palette-item${i === active ? ' active' : ''}${header ? ' palette-item--first' : ''}`}
-                data-group={header ? c.group : undefined}
+                data-group={header ? t(`palette.group.${c.group}`) : undefined}
                 onMouseMove={() => setActive(i)}
                 onClick={() => run(c)}
               >
                 <span className="palette-label">{c.label}</span>
                 {c.hint && <span className="palette-hint">{c.hint}</span>}
-                <span className="palette-group">{c.group}</span>
+                <span className="palette-group">{t(`palette.group.${c.group}`)}</span>
               </li>
             );
           })}
           {(busy || results.length === 0) && (
             <li className="palette-empty" role="presentation">
-              {listPending ? 'Loading collections…' : lookupPending ? 'Looking up the record…' : 'No results.'}
+              {listPending ? t('palette.loadingCollections') : lookupPending ? t('palette.lookingUp') : t('palette.noResults')}
             </li>
           )}
         </ul>

@@ -3,16 +3,17 @@
 import { OverlayPanel } from '../../ui/OverlayPanel';
 import { SHORTCUTS } from './shortcuts';
 import './palette.css';
+import { t } from '../../ui/i18n';
 
 export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   return (
-    <OverlayPanel open size="popup" onRequestClose={onClose} header={<h2 className="overlay-panel-title">Keyboard shortcuts</h2>} ariaLabel="Keyboard shortcuts" className="shortcuts-popup">
-      <div className="shortcuts-list" tabIndex={0} role="region" aria-label="Shortcut list">
+    <OverlayPanel open size="popup" onRequestClose={onClose} header={<h2 className="overlay-panel-title">{t('shortcuts.title')}</h2>} ariaLabel={t('shortcuts.title')} className="shortcuts-popup">
+      <div className="shortcuts-list" tabIndex={0} role="region" aria-label={t('shortcuts.list')}>
         <table className="table shortcuts-table">
           <thead>
             <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">Action</th>
+              <th scope="col">{t('shortcuts.keys')}</th>
+              <th scope="col">{t('shortcuts.action')}</th>
             </tr>
           </thead>
           <tbody>
@@ -21,11 +22,11 @@ export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
                 <td>
                   {s.keys.map((k, i) => (
                     <kbd key={i} className="kbd">
-                      {k}
+                      {s.keyWords?.includes(k) ? t(k) : k}
                     </kbd>
                   ))}
                 </td>
-                <td>{s.does}</td>
+                <td>{t(s.does)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,9 +4,11 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { buildHash } from '../../shell/navigation';
 import { visibleSettingsLinks } from '../../shell/routes';
 import type { RecentRecord } from './recent';
+import { t } from '../../ui/i18n';
 
 export type Command = {
   key: string;
+  /** Shown as t('palette.group.<group>'). */
   group: 'Actions' | 'Collections' | 'Records' | 'Settings' | 'Admins';
   label: string;
   hint?: string;
@@ -36,21 +38,21 @@ export function buildCommands(s: CommandSources): Command[] {
   const out: Command[] = [];
   const active = s.activeCollection;
   if (active && active.type !== 'view' && s.actions.newRecord) {
-    out.push({ key: 'a:new-record', group: 'Actions', label: `New record in ${active.name}`, run: s.actions.newRecord });
+    out.push({ key: 'a:new-record', group: 'Actions', label: t('palette.newRecord', { name: active.name }), run: s.actions.newRecord });
   }
   if (!s.hideControls && s.actions.newCollection) {
-    out.push({ key: 'a:new-collection', group: 'Actions', label: 'New collection', run: s.actions.newCollection });
+    out.push({ key: 'a:new-collection', group: 'Actions', label: t('palette.newCollection'), run: s.actions.newCollection });
   }
   if (active && s.actions.apiDocs) {
-    out.push({ key: 'a:api-docs', group: 'Actions', label: `Open API docs of ${active.name}`, run: s.actions.apiDocs });
+    out.push({ key: 'a:api-docs', group: 'Actions', label: t('palette.apiDocs', { name: active.name }), run: s.actions.apiDocs });
   }
   out.push({
     key: 'a:theme',
     group: 'Actions',
-    label: s.theme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme',
+    label: s.theme === 'dark' ? t('palette.lightTheme') : t('palette.darkTheme'),
     run: s.actions.toggleTheme,
   });
-  out.push({ key: 'a:relation-graph', group: 'Actions', label: 'Open the relation graph', href: '#/collections/graph' });
+  out.push({ key: 'a:relation-graph', group: 'Actions', label: t('palette.relationGraph'), href: '#/collections/graph' });
   for (const c of s.collections) {
     out.push({ key: 'c:' + c.id, group: 'Collections', label: c.name, hint: c.type, href: buildHash('/collections', { collectionId: c.id }) });
   }
@@ -60,7 +62,7 @@ export function buildCommands(s: CommandSources): Command[] {
     if (c) out.push({ key: 'r:' + r.id, group: 'Records', label: r.id, hint: c.name, href: recordHref(c.id, r.id) });
   }
   for (const l of visibleSettingsLinks(s.hideControls)) {
-    out.push({ key: 's:' + l.path, group: 'Settings', label: l.label, href: '#' + l.path });
+    out.push({ key: 's:' + l.path, group: 'Settings', label: t(l.label), href: '#' + l.path });
   }
   for (const a of s.admins) {
     out.push({ key: 'ad:' + a.id, group: 'Admins', label: a.email, href: buildHash('/settings/admins', { filter: `email="${a.email}"` }) });

@@ -1,5 +1,6 @@
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, IconButtonProps } from '@rjsf/utils';
 import { buttonId, getUiOptions } from '@rjsf/utils';
+import { t } from '../../ui/i18n';
 
 /** A titled list of items with an "Add" button; each item carries its own small toolbar. */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
@@ -49,7 +50,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
 function textButton(label: string, text: string, extra = '') {
   return function TextButton({ registry: _r, uiSchema: _u, iconType: _t, icon: _i, className, ...rest }: IconButtonProps) {
     return (
-      <button type="button" className={`sf-btn-icon ${extra} ${className ?? ''}`.trim()} aria-label={label} title={label} {...rest}>
+      <button type="button" className={`sf-btn-icon ${extra} ${className ?? ''}`.trim()} aria-label={t(label)} title={t(label)} {...rest}>
         {text}
       </button>
     );
@@ -61,12 +62,12 @@ export const ButtonTemplates = {
   SubmitButton: () => null,
   AddButton: ({ registry: _r, uiSchema: _u, iconType: _t, icon: _i, className, ...rest }: IconButtonProps) => (
     <button type="button" className={`sf-btn-add ${className ?? ''}`} {...rest}>
-      + Add item
+      + {t('form.addItem')}
     </button>
   ),
-  RemoveButton: textButton('Remove', '×', 'sf-btn-icon--danger'),
-  MoveUpButton: textButton('Move up', '↑'),
-  MoveDownButton: textButton('Move down', '↓'),
-  CopyButton: textButton('Copy', '⧉'),
-  ClearButton: textButton('Clear', '×'),
+  RemoveButton: textButton('form.remove', '×', 'sf-btn-icon--danger'),
+  MoveUpButton: textButton('form.moveUp', '↑'),
+  MoveDownButton: textButton('form.moveDown', '↓'),
+  CopyButton: textButton('common.copy', '⧉'),
+  ClearButton: textButton('form.clear', '×'),
 };

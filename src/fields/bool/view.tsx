@@ -1,4 +1,5 @@
 import type { FieldView } from '../view-types';
+import { t } from '../../ui/i18n';
 
 export const boolView: FieldView = {
   iconPaths: () => (
@@ -7,5 +8,5 @@ export const boolView: FieldView = {
       <circle cx="16" cy="12" r="2.5" />
     </>
   ),
-  Cell: ({ value }) => (value ? <span className="rl-bool rl-bool-true">True</span> : <span className="rl-bool">False</span>),
+  Cell: ({ value }) => (value ? <span className="rl-bool rl-bool-true">{t('common.true')}</span> : <span className="rl-bool">{t('common.false')}</span>),
 };

@@ -34,49 +34,78 @@ export function sentenize(text: string): string {
 type Schema = Record<string, unknown>;
 type Params = Record<string, unknown>;
 
-const FORMAT_MESSAGES: Record<string, string> = {
-  email: 'Must be a valid email address.',
-  uri: 'Must be a valid url.',
-  url: 'Must be a valid url.',
+/**
+ * The default words of a failing keyword, as a key of the dashboard's catalogs (locales/<lang>/
+ * ui.json, `form.*`) with its values; DEFAULT_WORDS holds the English the server answers with (a
+ * contract test holds locales/en/ui.json to it).
+ */
+export interface DefaultWords {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+export const DEFAULT_WORDS: Readonly<Record<string, string>> = {
+  'form.required': 'Cannot be blank.',
+  'form.minLength': 'Minimum {limit} characters.',
+  'form.maxLength': 'Maximum {limit} characters.',
+  'form.minimum': 'Must be no less than {limit}.',
+  'form.maximum': 'Must be no greater than {limit}.',
+  'form.noDecimal': 'Decimal numbers are not allowed.',
+  'form.minItems': 'Select at least {limit} items.',
+  'form.maxItems': 'Select up to {limit} items.',
+  'form.goRegex': '{error}',
+  'form.email': 'Must be a valid email address.',
+  'form.url': 'Must be a valid url.',
+  'form.format': 'Invalid format.',
+  'form.enumValue': 'Invalid value {value}.',
+  'form.invalid': 'Invalid value.',
+  'form.mismatch': "Values don't match.",
 };
 
+const FORMAT_WORDS: Record<string, string> = { email: 'form.email', uri: 'form.url', url: 'form.url' };
+
 /** Fallback messages, modelled on PocketBase's validation wording; `value` is the failing value when known. */
-function defaultMessage(keyword: string, params: Params, value?: unknown): string {
+export function defaultWordsOf(keyword: string, params: Params, value?: unknown): DefaultWords {
   const limit = params.limit as number | undefined;
   switch (keyword) {
     case 'required':
     case NOT_EMPTY_KEYWORD:
-      return 'Cannot be blank.';
+      return { key: 'form.required' };
     case 'minLength':
-      return `Minimum ${limit} characters.`;
+      return { key: 'form.minLength', params: { limit } };
     case 'maxLength':
-      return `Maximum ${limit} characters.`;
+      return { key: 'form.maxLength', params: { limit } };
     case 'minimum':
     case MINIMUM_OF_KEYWORD:
-      return `Must be no less than ${limit}.`;
+      return { key: 'form.minimum', params: { limit } };
     case 'maximum':
     case MAXIMUM_COUNT_OF_KEYWORD:
-      return `Must be no greater than ${limit}.`;
+      return { key: 'form.maximum', params: { limit } };
     case INTEGER_WHEN_KEYWORD:
-      return 'Decimal numbers are not allowed.';
+      return { key: 'form.noDecimal' };
     case 'minItems':
-      return `Select at least ${limit} items.`;
+      return { key: 'form.minItems', params: { limit } };
     case 'maxItems':
-      return `Select up to ${limit} items.`;
+      return { key: 'form.maxItems', params: { limit } };
     case 'format':
       // 0.22 answers with the Go parser's own words
-      if (params.format === GO_REGEX_FORMAT && typeof value === 'string') return sentenize(goRegexError(value) ?? 'Invalid format.');
-      return FORMAT_MESSAGES[String(params.format)] ?? 'Invalid format.';
+      if (params.format === GO_REGEX_FORMAT && typeof value === 'string') return { key: 'form.goRegex', params: { error: sentenize(goRegexError(value) ?? 'Invalid format.') } };
+      return { key: FORMAT_WORDS[String(params.format)] ?? 'form.format' };
     case 'pattern':
-      return 'Invalid format.';
+      return { key: 'form.format' };
     case 'enum':
       // PocketBase names the rejected select value
-      return typeof value === 'string' || typeof value === 'number' ? `Invalid value ${value}.` : 'Invalid value.';
+      return typeof value === 'string' || typeof value === 'number' ? { key: 'form.enumValue', params: { value } } : { key: 'form.invalid' };
     case SAME_AS_KEYWORD:
-      return "Values don't match.";
+      return { key: 'form.mismatch' };
     default:
-      return 'Invalid value.';
+      return { key: 'form.invalid' };
   }
+}
+
+function defaultMessage(keyword: string, params: Params, value?: unknown): string {
+  const words = defaultWordsOf(keyword, params, value);
+  return DEFAULT_WORDS[words.key].replace(/\{(\w+)\}/g, (whole, name: string) => (words.params?.[name] === undefined ? whole : String(words.params[name])));
 }
 
 /** ozzo-validation's codes for a failing keyword, when the schema names none. */
@@ -219,9 +248,12 @@ export function messageOf(root: Schema, failure: KeywordFailure): string {
   return lookup(root, failure, MESSAGES_KEYWORD) ?? defaultMessage(failure.keyword, failure.params, failure.value);
 }
 
-/** The dashboard form's words: the schema's x-form-messages, else what the API says (messageOf). */
-export function formMessageOf(root: Schema, failure: KeywordFailure): string {
-  return lookup(root, failure, FORM_MESSAGES_KEYWORD) ?? messageOf(root, failure);
+/**
+ * The words the dashboard's form gives a failure when its schema words it: x-form-messages, then
+ * x-messages (else the catalog's words for defaultWordsOf, which are messageOf's in English).
+ */
+export function schemaFormMessageOf(root: Schema, failure: KeywordFailure): string | undefined {
+  return lookup(root, failure, FORM_MESSAGES_KEYWORD) ?? lookup(root, failure, MESSAGES_KEYWORD);
 }
 
 export function codeOf(root: Schema, failure: KeywordFailure): string {

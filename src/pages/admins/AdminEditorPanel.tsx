@@ -32,11 +32,6 @@ type AdminForm = {
 };
 
 const FORM_ID = 'admin-editor-form';
-const screen = getScreen('admin-editor');
-const form = getForm(screen.sections[0].schema);
-const saveAction = screenAction(screen, 'save');
-const deleteAction = screenAction(screen, 'delete');
-const closeAction = screenAction(screen, 'close');
 
 const initialData = (admin: AdminModel | null): AdminForm =>
   admin ? { id: admin.id, email: admin.email, avatar: admin.avatar ?? 0, changePassword: false } : { avatar: 0 };
@@ -49,6 +44,12 @@ function payload(d: AdminForm, isNew: boolean) {
 }
 
 export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDeleted }: AdminEditorPanelProps) {
+  // read on each render: the words follow the language
+  const screen = getScreen('admin-editor');
+  const form = getForm(screen.sections[0].schema);
+  const saveAction = screenAction(screen, 'save');
+  const deleteAction = screenAction(screen, 'delete');
+  const closeAction = screenAction(screen, 'close');
   const isNew = !admin;
   const [data, setData] = useState<AdminForm>(() => initialData(admin));
   const [pristine, setPristine] = useState<AdminForm>(() => initialData(admin));

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { Logo } from '../../ui/icons';
 import './auth.css';
 
+// the product's name, never translated
+const PRODUCT = 'Outpost';
+
 /** The centred narrow card every signed-out page sits in. */
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -9,7 +12,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
       <div className="auth-wrap">
         <div className="auth-brand">
           <Logo size={30} />
-          <span>Outpost</span>
+          <span>{PRODUCT}</span>
         </div>
         <section className="public-card auth-card" aria-labelledby="auth-title">
           <h1 className="auth-title" id="auth-title">

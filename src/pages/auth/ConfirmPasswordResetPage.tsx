@@ -7,6 +7,7 @@ import { SchemaForm } from '../../engine';
 import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';
 import { screenForm } from './screen-form';
+import { t } from '../../ui/i18n';
 
 type Reset = { password?: string; passwordConfirm?: string };
 
@@ -48,13 +49,13 @@ export default function ConfirmPasswordResetPage({ token }: { token: string }) {
       title={screen.title}
       footer={
         <a className="auth-link" href="#/login">
-          ← Back to login
+          ← {t('auth.backToLogin')}
         </a>
       }
     >
       {email && (
         <p className="auth-text">
-          for <strong>{email}</strong>
+          {t('auth.forEmail')} <strong>{email}</strong>
         </p>
       )}
       <SchemaForm id={FORM_ID} schema={schema} uiSchema={uiSchema} formData={data} onChange={setData} onSubmit={reset} disabled={busy} />

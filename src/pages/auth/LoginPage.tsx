@@ -8,6 +8,7 @@ import { SchemaForm } from '../../engine';
 import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';
 import { queryParam, screenForm } from './screen-form';
+import { t } from '../../ui/i18n';
 
 type Login = { identity?: string; password?: string };
 
@@ -52,7 +53,7 @@ export default function LoginPage() {
       />
       <div className="auth-row">
         <a className="auth-link" href="#/request-password-reset">
-          Forgotten password?
+          {t('auth.forgotten')}
         </a>
       </div>
       {failed && (

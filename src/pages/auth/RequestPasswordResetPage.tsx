@@ -5,6 +5,7 @@ import { SchemaForm } from '../../engine';
 import { clearFieldErrors } from '../../engine/field-errors';
 import { AuthCard } from './AuthCard';
 import { screenForm } from './screen-form';
+import { t } from '../../ui/i18n';
 
 type Request = { email?: string };
 
@@ -37,7 +38,7 @@ export default function RequestPasswordResetPage() {
       title={screen.title}
       footer={
         <a className="auth-link" href="#/login">
-          ← Back to login
+          ← {t('auth.backToLogin')}
         </a>
       }
     >
@@ -49,7 +50,7 @@ export default function RequestPasswordResetPage() {
         </div>
       ) : (
         <>
-          <p className="auth-text">Enter the email associated with your account and we'll send you a recovery link.</p>
+          <p className="auth-text">{t('auth.requestText')}</p>
           <SchemaForm id={FORM_ID} schema={schema} uiSchema={uiSchema} formData={data} onChange={setData} onSubmit={send} disabled={busy} />
           <button type="submit" form={FORM_ID} className={`btn btn-primary auth-submit${busy ? ' btn-loading' : ''}`} disabled={busy}>
             <span>{submit.label}</span>

@@ -8,12 +8,13 @@ import { clearFieldErrors } from '../../engine/field-errors';
 import { saveQuery } from './console-store';
 
 const FORM_ID = 'sql-save-query-form';
-const screen = getScreen('sql-save-query');
-const form = getForm(screen.sections[0].schema);
-const saveAction = screenAction(screen, 'save');
-const cancelAction = screenAction(screen, 'cancel');
 
 export function SaveQueryPopup({ open, adminId, sql, initialName, onClose, onSaved }: { open: boolean; adminId: string; sql: string; initialName: string; onClose: () => void; onSaved: () => void }) {
+  // read on each render: the words follow the language
+  const screen = getScreen('sql-save-query');
+  const form = getForm(screen.sections[0].schema);
+  const saveAction = screenAction(screen, 'save');
+  const cancelAction = screenAction(screen, 'cancel');
   const [data, setData] = useState<{ name?: string }>({});
 
   useEffect(() => {

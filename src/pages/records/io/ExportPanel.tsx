@@ -12,7 +12,6 @@ import { runExport } from './export-run';
 import { blobSink, canStreamToFile, fileSink, type ExportSink } from './export-sinks';
 
 const FORM_ID = 'records-export-form';
-const form = getForm('records/export');
 
 type ExportForm = { scope?: 'filter' | 'selection'; format?: ExportFormat; relationNames?: boolean; fileUrls?: boolean; streamToFile?: boolean };
 
@@ -29,6 +28,8 @@ export type ExportPanelProps = {
 const isAbortError = (e: unknown) => (e as { name?: string })?.name === 'AbortError' || !!(e as { isAbort?: boolean })?.isAbort;
 
 export default function ExportPanel({ open, onClose, collection, collectionsById, filter, sort, selectedIds }: ExportPanelProps) {
+  // read on each render: the words follow the language
+  const form = getForm('records/export');
   const [data, setData] = useState<ExportForm>({});
   // total null: the ids are still being counted (a large export takes seconds before the first record)
   const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
@@ -48,7 +49,7 @@ export default function ExportPanel({ open, onClose, collection, collectionsById
     if (!hasSelection) ui.scope = { 'ui:widget': 'hidden' };
     if (!streamable) ui.streamToFile = { 'ui:widget': 'hidden' };
     return ui;
-  }, [hasSelection, streamable]);
+  }, [form.uiSchema, hasSelection, streamable]);
 
   const start = async (d: ExportForm) => {
     if (controller.current) return;

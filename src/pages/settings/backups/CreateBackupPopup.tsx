@@ -14,12 +14,13 @@ const STILL_RUNNING = 'The backup was started but may take a while to complete. 
 const ALREADY_STARTED = 'A backup has already been started, please wait.';
 const FORM_ID = 'backup-create-form';
 
-const screen = getScreen('backup-create');
-const form = getForm(screen.sections[0].schema);
-const submitAction = screenAction(screen, 'create');
-const cancelAction = screenAction(screen, 'cancel');
 
 export function CreateBackupPopup({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+  // read on each render: the words follow the language
+  const screen = getScreen('backup-create');
+  const form = getForm(screen.sections[0].schema);
+  const submitAction = screenAction(screen, 'create');
+  const cancelAction = screenAction(screen, 'cancel');
   const [data, setData] = useState<{ name?: string }>({});
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -14,15 +14,16 @@ import { PendingMigrationsNote } from './PendingMigrationsNote';
 
 const RELOAD_AFTER_RESTORE_MS = 2000;
 
-const screen = getScreen('backup-restore');
-const form = getForm(screen.sections[0].schema);
-const submitAction = screenAction(screen, 'restore');
-const cancelAction = screenAction(screen, 'cancel');
 
 /** A random suffix so two popups never share field ids (5 characters). */
 const formId = () => `backup-restore-${Math.random().toString(36).slice(2, 7)}`;
 
 export function RestoreBackupPopup({ name, onClose }: { name: string | null; onClose: () => void }) {
+  // read on each render: the words follow the language
+  const screen = getScreen('backup-restore');
+  const form = getForm(screen.sections[0].schema);
+  const submitAction = screenAction(screen, 'restore');
+  const cancelAction = screenAction(screen, 'cancel');
   const [data, setData] = useState<{ name?: string }>({});
   const [busy, setBusy] = useState(false);
   const [id] = useState(formId);

@@ -1,0 +1,88 @@
+// The translation core (src/lib/i18n) and the dashboard's language store (src/ui/i18n.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import { interpolate, lookup, placeholdersOf } from '../../src/lib/i18n/catalog';
+import { localizeFile, wordsOf } from '../../src/lib/i18n/file-words';
+import { currentLanguage, installLanguage, setLanguage, t } from '../../src/ui/i18n';
+import { getForm, getScreen } from '../../src/engine';
+import { formatInstant, setDateLanguage } from '../../src/lib/date-display';
+
+describe('catalog', () => {
+  it('fills placeholders, numbers for the language', () => {
+    expect(interpolate('{n} of {total}', { n: 3, total: 12345 }, 'en')).toBe('3 of 12,345');
+    expect(interpolate('{n} von {total}', { n: 3, total: 12345 }, 'de')).toBe('3 von 12.345');
+    expect(interpolate('Hello {name}', {}, 'en')).toBe('Hello {name}');
+    expect(placeholdersOf('{b} {a} {b}')).toEqual(['a', 'b']);
+  });
+
+  it('picks the plural variant by the language rule', () => {
+    const c = { 'rows_one': '{count} row', 'rows_other': '{count} rows' };
+    expect(lookup(c, 'rows', { count: 1 }, 'en')).toBe('{count} row');
+    expect(lookup(c, 'rows', { count: 2 }, 'en')).toBe('{count} rows');
+    expect(lookup(c, 'rows', { count: 0 }, 'en')).toBe('{count} rows');
+  });
+});
+
+describe('file words', () => {
+  const schema = {
+    title: 'Form',
+    description: 'maintainers only',
+    properties: {
+      title: { type: 'string', title: 'Title', default: 'x', 'x-messages': { required: 'Needed.' } },
+      mode: { oneOf: [{ const: 'a', title: 'Auto' }] },
+    },
+  };
+
+  it('are titles, messages and option titles, never names, defaults or the root description', () => {
+    expect(wordsOf('schemas/f.schema.json', schema)).toEqual([
+      { key: 'schemas/f.schema.json#/title', text: 'Form' },
+      { key: 'schemas/f.schema.json#/properties/title/title', text: 'Title' },
+      { key: 'schemas/f.schema.json#/properties/title/x-messages/required', text: 'Needed.' },
+      { key: 'schemas/f.schema.json#/properties/mode/oneOf/0/title', text: 'Auto' },
+    ]);
+    expect(wordsOf('schemas/f.ui.json', { a: { 'ui:help': 'Help', 'ui:widget': 'toggle', 'ui:enumNames': ['One'] } }).map((w) => w.text)).toEqual(['Help', 'One']);
+    expect(wordsOf('screens/s.json', { title: 'T', route: '/x', actions: [{ id: 'a', label: 'Go', set: { title: 'data' } }] }).map((w) => w.text)).toEqual(['T', 'Go']);
+  });
+
+  it('are put in place by key; a word marked null or missing keeps the source', () => {
+    const missing: string[] = [];
+    const out = localizeFile('schemas/f.schema.json', schema, { 'schemas/f.schema.json#/title': 'Formular', 'schemas/f.schema.json#/properties/title/title': null }, (k) => missing.push(k));
+    expect(out.title).toBe('Formular');
+    expect(out.properties.title.title).toBe('Title');
+    expect(out.properties.title.default).toBe('x');
+    expect(missing).toEqual(['schemas/f.schema.json#/properties/title/x-messages/required', 'schemas/f.schema.json#/properties/mode/oneOf/0/title']);
+    expect(schema.title).toBe('Form');
+  });
+});
+
+describe('language store', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('shows the active language, falls back to English, reports a missing key', async () => {
+    installLanguage('xx', { 'nav.logs': 'Protokolle', 'menu.logout': null }, { 'screens/login.json#/title': 'Anmelden!' });
+    await setLanguage('xx');
+    expect(currentLanguage()).toBe('xx');
+    expect(t('nav.logs')).toBe('Protokolle');
+    expect(t('menu.logout')).toBe('Logout');
+    expect(t('no.such.key')).toBe('no.such.key');
+    const missing = (globalThis as { window?: { __outpostMissingWords?: string[] } }).window?.__outpostMissingWords;
+    if (missing) expect(missing).toContain('xx:no.such.key');
+    // the engine's files come translated
+    expect(getScreen('login').title).toBe('Anmelden!');
+    expect(getForm('admins/login').schema).not.toBe(undefined);
+    await setLanguage('en');
+    expect(getScreen('login').title).not.toBe('Anmelden!');
+  });
+});
+
+describe('dates for the language', () => {
+  afterEach(() => setDateLanguage(null));
+
+  it('keeps 0.22\'s text in English and writes German dates as German does', () => {
+    const at = Date.UTC(2026, 10, 28, 14, 5, 9, 42);
+    expect(formatInstant(at, 'utc')).toBe('2026-11-28 14:05:09');
+    setDateLanguage('de');
+    expect(formatInstant(at, 'utc')).toBe('28.11.2026, 14:05:09');
+    expect(formatInstant(at, 'utc', { ms: true })).toBe('28.11.2026, 14:05:09,042');
+    expect(formatInstant(at, 'utc', { seconds: false })).toBe('28.11.2026, 14:05');
+  });
+});
