@@ -48,6 +48,7 @@ const RAW_HANDLE_HOLDERS = [
   'server/records/{store,auth-external}.ts',
   'server/roles/store.ts',
   'server/collections/{store,service,import,views,sync,view-schema,view-secrets}.ts',
+  'server/audit/{store,audited-stores}.ts',
 ];
 const NO_RAW_HANDLE = {
   group: ['**/db/database'],

@@ -27,6 +27,8 @@ export default defineConfig({
           // the files that only talk HTTP or run the CLI (no in-process app): tests/helpers/server.ts
           // and tests/helpers/cli.ts start the built server for them
           include: [
+            'tests/server/audit.test.ts',
+            'tests/server/audit-kill.test.ts',
             'tests/server/bad-input.test.ts',
             'tests/server/caddy.test.ts',
             'tests/server/create-rule.test.ts',

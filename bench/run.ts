@@ -21,6 +21,8 @@
 //   Accept-Encoding (budget 1.0x) (bench/throughput.ts)
 // - workers: `serve --workers 2` beside one process, a public list and a record create, 16 clients
 //   (budget 1.3x) (bench/workers.ts)
+// - audit trail: record updates with an admin token, trail on vs off, and guest updates on a
+//   collection with its record history on vs off (budgets 0.85x) (bench/audit.ts)
 // Figures are medians of one run; compare ratios between commits, not absolute times.
 // `npm run bench -- logs records-io` runs only the named sections (names: see SECTIONS).
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,6 +44,7 @@ import { benchFairness, benchStall } from './stall';
 import { benchRecordsIo } from './records-io';
 import { benchHooksCost, benchHooksStall, BUDGET_HOOKS_RATIO, BUDGET_HOOKS_STALL_P99_MS } from './hooks';
 import { freePort } from './free-port';
+import { benchAuditCost, BUDGET_AUDIT_RATIO } from './audit';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -98,7 +101,7 @@ async function startServer(dataDir: string): Promise<{ url: string; ms: number; 
   };
 }
 
-const SECTIONS = ['delivery', 'records', 'throughput', 'workers', 'stall', 'records-ui', 'realtime', 'backups', 'logs', 'records-io', 'hooks'] as const;
+const SECTIONS = ['delivery', 'records', 'throughput', 'workers', 'stall', 'records-ui', 'realtime', 'backups', 'logs', 'records-io', 'hooks', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections named on the command line (all when none is). */
@@ -203,6 +206,15 @@ async function main() {
     const stall = await benchHooksStall();
     if (Math.max(stall.sleepP99Ms, stall.bcryptP99Ms) > BUDGET_HOOKS_STALL_P99_MS) {
       console.log(`hooks stall: OVER BUDGET: /api/health p99 above ${BUDGET_HOOKS_STALL_P99_MS} ms while 20 requests block in a hook`);
+      process.exitCode = 1;
+    }
+  }
+  // the audit trail: what recording every admin change, and a collection's history, cost
+  if (run.has('audit')) {
+    console.log('');
+    const cost = await benchAuditCost();
+    if (Math.min(cost.adminRatio, cost.historyRatio) < BUDGET_AUDIT_RATIO) {
+      console.log(`audit cost: OVER BUDGET: a record update with the trail (or the collection's history) on runs below ${BUDGET_AUDIT_RATIO}x the throughput with it off`);
       process.exitCode = 1;
     }
   }

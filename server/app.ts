@@ -19,6 +19,8 @@ import { clientErrorHandler, frameworkErrors, MAX_HEADER_BYTES } from './http/cl
 import { registerAuth } from './http/auth';
 import { registerReadClients } from './http/read-clients';
 import { registerRequestLog } from './http/request-log';
+import { registerAudit, registerAuditActor } from './http/audit';
+import { startAuditTrail } from './audit/retention';
 import { printStatement, registerDevLog } from './http/dev-log';
 import { registerAdmins } from './http/admins';
 import { registerPermissions } from './http/permissions';
@@ -398,6 +400,7 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   if (options.cluster) registerClusterAcks(fastify, options.cluster);
   registerReadClients(fastify, ctx);
   registerRequestLog(fastify, ctx);
+  registerAuditActor(fastify, ctx);
   if (options.dev) registerDevLog(fastify);
   registerAdmins(fastify, ctx);
   registerRoles(fastify, ctx);
@@ -414,6 +417,8 @@ async function openInstance(options: AppOptions, dataDir: string, restart: AppCo
   registerSettings(fastify, ctx);
   registerHealth(fastify, ctx);
   registerLogs(fastify, ctx);
+  registerAudit(fastify, ctx);
+  startAuditTrail(ctx);
   // backups copy the open databases: the one module besides the stores that gets the connections
   const snapshot = databaseSnapshot(db, logsDb);
   registerBackups(fastify, ctx, snapshot);

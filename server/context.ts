@@ -31,6 +31,8 @@ declare module 'fastify' {
     failure?: { message: string; details?: unknown };
     /** A success is not logged (a pb_hooks route without $apis.activityLogger, as in 0.22). */
     quietOnSuccess?: boolean;
+    /** The request log entry's id, given out when the request starts (the audit trail names it). */
+    logId?: string;
   }
 }
 

@@ -10,6 +10,9 @@ import { createRecordStore, type RecordStore } from './records/store';
 import { createAdminStore, type AdminStore } from './services/admins';
 import { createLogStore, type LogStore } from './services/log-store';
 import { createRoleStore, type RoleStore } from './roles/store';
+import { auditedAdminStore, auditedRecordStore } from './audit/audited-stores';
+import { createAuditStore } from './audit/store';
+import { createAuditTrail, type AuditTrail } from './audit/trail';
 
 export interface Stores {
   admins: AdminStore;
@@ -24,17 +27,21 @@ export interface Stores {
   roles: RoleStore;
   /** Runs `fn` in one transaction on data.db: every store's writes in it commit or roll back together. */
   transaction: UnitOfWork;
+  /** The audit trail (data.db): the record and admin stores write their entries through it. */
+  audit: AuditTrail;
 }
 
 export function createStores(db: DB, logsDb: DB): Stores {
+  const audit = createAuditTrail(createAuditStore(db));
   return {
-    admins: createAdminStore(db),
+    admins: auditedAdminStore(db, createAdminStore(db), audit),
     collections: createCollectionStore(db),
-    records: createRecordStore(db),
+    records: auditedRecordStore(db, createRecordStore(db), audit),
     externalAuths: createExternalAuthStore(db),
     migrations: createMigrationHistory(db),
     logs: createLogStore(logsDb),
     roles: createRoleStore(db),
     transaction: unitOfWork(db),
+    audit,
   };
 }

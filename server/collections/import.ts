@@ -5,6 +5,7 @@
 // an error anywhere leaves the database untouched. The writes are planned first (planImport: the
 // model writes 0.22's Dao makes, in its order), so the API's hooks can run per write before the
 // transaction (they are asynchronous, it is not) and a failing one leaves everything as it was.
+import { auditImport } from '../audit/changes';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
@@ -221,7 +222,11 @@ export function importCollections(ctx: AppContext, body: unknown, mode: SaveMode
 export function applyImportPlan(ctx: AppContext, plan: ImportPlan): void {
   if (plan.refusal) throw plan.refusal;
   try {
-    writeSchema(ctx, (db) => applyImport(db, plan));
+    writeSchema(ctx, (db) => {
+      const before = readCollections(db);
+      applyImport(db, plan);
+      auditImport(ctx, before, readCollections(db));
+    });
   } catch (err) {
     invalidateCollections(ctx);
     throw err;

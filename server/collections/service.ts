@@ -4,6 +4,7 @@
 // The API's hooks run between 0.22's checks and its write (they are asynchronous, the write is
 // not): previewCollection and checkCollectionDelete are those checks alone, in a transaction that
 // is rolled back.
+import { auditCollection } from '../audit/changes';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
@@ -99,6 +100,7 @@ export function saveCollection(ctx: AppContext, body: unknown, existingId: strin
       applyCollection(db, candidate, existing, lookup, existing ? UPDATE_FAILED : CREATE_FAILED, mode);
       refreshViewCollections(db, candidate.id);
       saved = readCollections(db).find((c) => c.id === candidate.id) ?? candidate;
+      auditCollection(ctx, existing, saved);
     });
   } catch (err) {
     invalidateCollections(ctx);
@@ -205,6 +207,7 @@ export function deleteCollection(ctx: AppContext, id: string): void {
   try {
     writeSchema(ctx, (db) => {
       deleted = deleteIn(db, id);
+      auditCollection(ctx, deleted, null);
     });
   } catch (err) {
     invalidateCollections(ctx);

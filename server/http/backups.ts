@@ -1,6 +1,7 @@
 // /api/backups (PocketBase 0.22's apis/backup.go): list, create, upload, download with an admin
 // file token, delete and restore, with 0.22's statuses and messages. The work itself lives in
 // services/backups; this module maps requests and errors.
+import { auditBackup, auditRestore } from '../audit/changes';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -83,6 +84,7 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext, snapshot:
     } finally {
       endOperation(ctx);
     }
+    auditBackup(ctx, 'create', key);
     return reply.status(204).send();
   });
 
@@ -134,6 +136,7 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext, snapshot:
       if (err instanceof BackupExistsError) throw fail('validation_backup_name_exists', 'Backup file with the specified name already exists.');
       throw badRequest('Failed to upload backup.', {}, err instanceof Error ? err.message : String(err));
     }
+    auditBackup(ctx, 'upload', name);
   }
 
   app.get('/api/backups/:key', async (req, reply) => {
@@ -175,6 +178,7 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext, snapshot:
     } catch (err) {
       throw rawError('Invalid or already deleted backup file.', err);
     }
+    auditBackup(ctx, 'delete', key);
     return reply.status(204).send();
   });
 
@@ -204,6 +208,13 @@ export function registerBackups(app: FastifyInstance, ctx: AppContext, snapshot:
       reply.raw.once('finish', resolve);
       reply.raw.once('close', resolve);
     });
+    try {
+      auditRestore(ctx, path.join(prepared.dir, 'data.db'), key);
+    } catch (err) {
+      endOperation(ctx);
+      await prepared.discard();
+      throw rawError('Failed to restore the backup.', err);
+    }
     const plan = restorePlan(ctx.dataDir, prepared);
     ctx.restart(plan, answered).catch((err: unknown) => {
       void prepared.discard();

@@ -3,11 +3,16 @@
 // does the database work later, so logging can neither slow nor fail a request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { LOG_LEVELS, startRequestLogs } from '../services/request-log';
+import { LOG_LEVELS, newLogId, startRequestLogs } from '../services/request-log';
 import { clientAddress, socketAddress } from './client-address';
 
 export function registerRequestLog(app: FastifyInstance, ctx: AppContext): void {
   const writer = startRequestLogs(ctx);
+  // the log entry's id is the request's id from its start (the audit trail names it)
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.logId = newLogId();
+    done();
+  });
   app.addHook('onResponse', async (req, reply) => {
     try {
       const entry = buildRequestLogEntry(ctx, req, reply);
@@ -60,6 +65,7 @@ function buildRequestLogEntry(ctx: AppContext, req: FastifyRequest, reply: Fasti
     data.remoteIp = socketAddress(req);
   }
   return {
+    id: req.logId,
     level: failure ? LOG_LEVELS.error : LOG_LEVELS.info,
     message: `${method} ${unescapePath(url)}`,
     data,

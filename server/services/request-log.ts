@@ -17,6 +17,8 @@ interface LogEntry {
   data: Record<string, unknown>;
   /** Defaults to the moment the entry is added. */
   created?: Date;
+  /** The entry's id when it was given out before (a request's id, which its audit entries name). */
+  id?: string;
 }
 
 export interface LogWriter {
@@ -79,7 +81,7 @@ export function startRequestLogs(ctx: AppContext, opts: { batchSize?: number; de
         const { maxDays, minLevel } = ctx.settings.get().logs;
         if (!maxDays || entry.level < minLevel) return;
         queue.push({
-          id: newLogId(),
+          id: entry.id ?? newLogId(),
           level: entry.level,
           message: entry.message,
           data: JSON.stringify(sortKeys(entry.data)),
@@ -143,7 +145,7 @@ export function pruneLogs(ctx: AppContext, now = new Date()): number {
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 15 random [a-z0-9], like every PocketBase model id. */
-function newLogId(): string {
+export function newLogId(): string {
   let id = '';
   for (let i = 0; i < 15; i++) id += ID_ALPHABET[crypto.randomInt(ID_ALPHABET.length)];
   return id;

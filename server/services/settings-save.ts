@@ -2,6 +2,7 @@
 // the model hooks (tag `_params`; e.model the param: id, key, value the settings document, dates):
 // onModelBeforeUpdate (false skips the write), the write, onModelAfterUpdate (Create when there is
 // no row yet). A handler's error fails the save with `failMessage`.
+import { auditSettings } from '../audit/changes';
 import type { AppContext } from '../context';
 import { nowDateTime } from '../db/layout';
 import { runModelHook } from '../hooks/model-hook';
@@ -13,6 +14,11 @@ export async function saveSettings(ctx: AppContext, next: Settings, failMessage:
   const now = nowDateTime();
   const model = () => ({ id: param?.id ?? '', created: param?.created ?? now, updated: now, key: 'settings', value: next });
   if (!(await runModelHook(ctx, `onModelBefore${action}`, '_params', model(), failMessage)).proceed) return;
-  ctx.settings.save(next);
+  // the entry and the settings commit together (the entry first: saving tells the subscribers)
+  const previous = ctx.settings.get();
+  ctx.transaction(() => {
+    auditSettings(ctx, previous, next);
+    ctx.settings.save(next);
+  });
   await runModelHook(ctx, `onModelAfter${action}`, '_params', model(), failMessage);
 }

@@ -89,6 +89,8 @@ export type Settings = {
   backups: BackupsSettings;
   emailAuth: EmailAuthSettings;
   trustedProxy: TrustedProxySettings;
+  /** Outpost's audit trail (schemas/settings/audit.schema.json): entries are kept maxDays days, 0 = off. */
+  audit: { maxDays: number };
 } & Record<TokenKind, TokenConfig> & {
   /** One block per OAuth2 provider file (`<name>Auth`, see ./providers.ts); read them with providerConfig. */
   readonly [providerKey: string]: unknown;
