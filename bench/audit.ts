@@ -68,7 +68,7 @@ const COLLECTION_FIELDS = [
   { name: 'title', type: 'text' },
   { name: 'score', type: 'number' },
   { name: 'body', type: 'text' },
-  { name: 'tags', type: 'json' },
+  { name: 'tags', type: 'json', options: { maxSize: 2000000 } },
   { name: 'published', type: 'bool' },
 ];
 

@@ -2,7 +2,9 @@
 // imports, cascades, hooks' Dao, migrations) leaves its entry when the trail keeps it, in the same
 // transaction (a nested transaction is a savepoint, so a write made outside one is still atomic
 // with its entry). The old values are read on the write connection just before the write.
-import type { DB } from '../db/database';
+import type { DB, Statement } from '../db/database';
+import type { Collection } from '../collections/model';
+import { q } from '../collections/ddl';
 import type { RecordStore } from '../records/store';
 import { recordFromRow } from '../records/model';
 import type { AdminStore } from '../services/admins';
@@ -11,6 +13,13 @@ import type { AuditTrail } from './trail';
 
 export function auditedRecordStore(db: DB, inner: RecordStore, trail: AuditTrail): RecordStore {
   const atomic = <T>(fn: () => T): T => db.transaction(fn)();
+  // the old row, by a statement prepared once per collection version (a schema change brings new collection objects)
+  const byId = new WeakMap<Collection, Statement>();
+  const oldRow = (c: Collection, id: string): Record<string, unknown> | null => {
+    let st = byId.get(c);
+    if (!st) byId.set(c, (st = db.prepare(`SELECT * FROM ${q(c.name)} WHERE ${q('id')} = ? LIMIT 1`)));
+    return (st.get(id) as Record<string, unknown> | undefined) ?? null;
+  };
   return {
     ...inner,
     insert(record) {
@@ -25,30 +34,30 @@ export function auditedRecordStore(db: DB, inner: RecordStore, trail: AuditTrail
       const c = record.collection;
       if (!trail.keepsRecord(c.id)) return inner.update(record, previousId);
       atomic(() => {
-        const oldRow = inner.findRow(c, previousId ?? String(record.data.id));
+        const row = oldRow(c, previousId ?? String(record.data.id));
         inner.update(record, previousId);
-        const old = oldRow ? recordFromRow(c, oldRow).data : null;
+        const old = row ? recordFromRow(c, row).data : null;
         trail.write({ area: 'record', action: 'update', collectionId: c.id, collectionName: c.name, target: String(record.data.id), changes: rowDiff(old ?? {}, record.data) });
       });
     },
     delete(collection, id) {
       if (!trail.keepsRecord(collection.id)) return inner.delete(collection, id);
       atomic(() => {
-        const oldRow = inner.findRow(collection, id);
+        const row = oldRow(collection, id);
         inner.delete(collection, id);
-        const old = oldRow ? recordFromRow(collection, oldRow).data : { id };
+        const old = row ? recordFromRow(collection, row).data : { id };
         trail.write({ area: 'record', action: 'delete', collectionId: collection.id, collectionName: collection.name, target: id, changes: rowDiff(old, null) });
       });
     },
     updateColumns(collection, id, changes) {
       if (!trail.keepsRecord(collection.id)) return inner.updateColumns(collection, id, changes);
       atomic(() => {
-        const oldRow = inner.findRow(collection, id) ?? {};
+        const row = oldRow(collection, id) ?? {};
         inner.updateColumns(collection, id, changes);
         const old: Record<string, unknown> = {};
         const next: Record<string, unknown> = {};
         for (const [column, value] of changes) {
-          old[column] = oldRow[column] ?? null;
+          old[column] = row[column] ?? null;
           next[column] = value;
         }
         trail.write({ area: 'record', action: 'update', collectionId: collection.id, collectionName: collection.name, target: id, changes: rowDiff(old, next) });

@@ -68,9 +68,9 @@ async function untilWritten<T>(read: Promise<T>, empty: T): Promise<T> {
   }
 }
 
-const SELECT = `SELECT ${AUDIT_COLUMNS.join(', ')} FROM _outpostAudit`;
-// rowid breaks ties within one millisecond (entries of one transaction)
-const ORDER = 'ORDER BY created DESC, rowid DESC';
+const SELECT = `SELECT id, ${AUDIT_COLUMNS.join(', ')} FROM _outpostAudit`;
+// the order they were written in (created follows it, ties within a millisecond included)
+const ORDER = 'ORDER BY id DESC';
 
 /** One page, newest first, with totals (PocketBase's list shape). */
 export async function listAudit(ctx: AppContext, filter: AuditFilter, page: number, perPage: number) {

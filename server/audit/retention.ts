@@ -17,10 +17,12 @@ export function startAuditTrail(ctx: AppContext): void {
       console.error('[audit] failed to prune the audit trail:', err);
     }
   };
+  let first: NodeJS.Timeout | undefined;
   trail.afterWrite = () => {
     trail.afterWrite = undefined;
     // after the write's transaction, not inside it
-    setTimeout(prune, 0).unref();
+    first = setTimeout(prune, 0);
+    first.unref();
   };
   const unsubscribe = ctx.settings.subscribe(() => {
     trail.enabled = maxDays() > 0;
@@ -30,6 +32,7 @@ export function startAuditTrail(ctx: AppContext): void {
   interval.unref();
   ctx.onClose.push(() => {
     clearInterval(interval);
+    clearTimeout(first);
     unsubscribe();
     trail.afterWrite = undefined;
   });

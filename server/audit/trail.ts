@@ -4,7 +4,6 @@
 // and backups; in a collection whose history is on, every change to its records, by anyone
 // (guests, auth records, hooks and migrations too). Off, it keeps nothing.
 import { nowDateTime } from '../db/layout';
-import { newId } from '../services/passwords';
 import { currentAuditActor } from './actor';
 import type { Changes } from './diff';
 import type { AuditEntry, AuditStore } from './store';
@@ -41,7 +40,6 @@ export function createAuditTrail(store: AuditStore): AuditTrail {
     write(change) {
       const actor = currentAuditActor();
       store.insert({
-        id: newId(),
         created: nowDateTime(),
         area: change.area,
         action: change.action,
