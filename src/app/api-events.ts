@@ -4,12 +4,13 @@ import { onApiEvent } from '../api/events';
 import { setFieldErrors } from '../engine/field-errors';
 import { navigate } from '../shell/navigation';
 import { addErrorToast } from '../shell/toasts';
+import { serverWords } from '../ui/i18n';
 
 /** Subscribes the shell (main.tsx, once); returns the unsubscribe. */
 export function connectApiEvents(): () => void {
   return onApiEvent((event) => {
     if (event.type === 'error') {
-      if (!event.quiet) addErrorToast(event.message);
+      if (!event.quiet) addErrorToast(serverWords(event.message));
       if (event.fieldErrors) setFieldErrors(event.fieldErrors);
     } else {
       navigate(event.type === 'signed-out' ? '/login' : '/', { replace: true });

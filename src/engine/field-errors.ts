@@ -2,6 +2,7 @@
 // field-error store"). Keys mirror the API's `data` object: { email: { code, message } } or nested
 // ({ schema: { 0: { name: { ... } } } }), read with dotted paths ('schema.0.name').
 import { proxy, useSnapshot } from 'valtio';
+import { serverWords, t } from '../ui/i18n';
 
 export type FieldErrorsState = { errors: Record<string, unknown> };
 
@@ -49,10 +50,11 @@ function getFieldError(path: string, source: Record<string, unknown> = fieldErro
   if (err === undefined || err === null || err === false || err === '') return undefined;
   if (typeof err === 'string') return err;
   if (typeof err === 'object') {
-    const msg = (err as { message?: unknown }).message;
-    if (typeof msg === 'string' && msg !== '') return msg;
+    const { message, code } = err as { message?: unknown; code?: unknown };
+    // shown in the dashboard's language through its code
+    if (typeof message === 'string' && message !== '') return serverWords(message, typeof code === 'string' ? code : undefined);
   }
-  return 'Invalid value';
+  return t('form.invalidValue');
 }
 
 /** React hook: re-renders when the store changes. */

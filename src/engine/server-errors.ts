@@ -2,13 +2,12 @@
  * Converts the `data` of a PocketBase error response (`{ email: { code, message } }`, nested for
  * objects and arrays) into rjsf's ErrorSchema, so server errors show under their fields.
  *
- * Pure module: no React, no Node APIs.
+ * No React, no Node APIs.
  */
 import type { ErrorSchema } from '@rjsf/utils';
 import { isObject } from '../lib/json';
+import { serverWords, t } from '../ui/i18n';
 
-/** Shown when the server flags a field without saying why. */
-const FALLBACK_SERVER_MESSAGE = 'Invalid value';
 
 /** A leaf is a PocketBase error entry: `{code, message}`, an empty object or a bare value. */
 function isLeaf(v: unknown): boolean {
@@ -19,8 +18,9 @@ function isLeaf(v: unknown): boolean {
 
 function leafMessage(v: unknown): string {
   if (typeof v === 'string' && v) return v;
-  if (isObject(v) && typeof v.message === 'string' && v.message) return v.message;
-  return FALLBACK_SERVER_MESSAGE;
+  // shown in the dashboard's language through its code
+  if (isObject(v) && typeof v.message === 'string' && v.message) return serverWords(v.message, typeof v.code === 'string' ? v.code : undefined);
+  return t('form.invalidValue');
 }
 
 /** Walks the error data; `prefix` (a dot path) selects the part bound to one form section. */

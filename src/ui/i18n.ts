@@ -41,7 +41,7 @@ let active: string = SOURCE_LANGUAGE;
  * engine and widgets; the sign-in page's budget pays for it) from the start, `app` (the signed-in
  * screens) once the signed-in shell loads (src/app/Router.tsx).
  */
-const wantedParts = new Set<string>(['ui']);
+const wantedParts = new Set<string>(['ui', 'server']);
 
 async function loadFile(lang: string, name: string): Promise<Catalog | undefined> {
   const load = files[`/locales/${lang}/${name}.json`];
@@ -60,13 +60,18 @@ export function installLanguage(lang: string, ui: Catalog, forms?: Catalog, part
 /** Loads the wanted parts of a language not loaded yet (and its forms' words). */
 function loadLanguage(lang: string): Promise<void> {
   const have = loaded.get(lang);
-  const parts = [...wantedParts].filter((p) => !have?.parts.has(p));
+  // the server's words are English: English needs no translation of them (serverWords)
+  const parts = [...wantedParts].filter((p) => !have?.parts.has(p) && !(p === 'server' && lang === SOURCE_LANGUAGE));
   const needForms = lang !== SOURCE_LANGUAGE && !have?.forms;
   if (!parts.length && !needForms) return Promise.resolve();
   const key = `${lang}:${parts.join(',')}:${needForms}`;
   let p = loading.get(key);
   if (!p) {
-    p = Promise.all([Promise.all(parts.map((part) => loadFile(lang, part))), needForms ? loadFile(lang, 'forms') : undefined]).then(
+    p = Promise.all([
+      Promise.all(parts.map((part) => loadFile(lang, part))),
+      needForms ? loadFile(lang, 'forms') : undefined,
+      lang === SOURCE_LANGUAGE ? undefined : loadServerTemplates(),
+    ]).then(
       async ([uis, forms]) => {
         parts.forEach((part, i) => installLanguage(lang, uis[i] ?? {}, i === 0 ? forms : undefined, part));
         if (!parts.length && forms) installLanguage(lang, {}, forms, 'ui');
@@ -78,6 +83,51 @@ function loadLanguage(lang: string): Promise<void> {
     p.catch(() => loading.delete(key));
   }
   return p;
+}
+
+/**
+ * The server's messages as PocketBase 0.22 words them (locales/en/server.json, `server.<code>` and
+ * `server.envelope.*`, `{name}` for a value in the message): read in English whatever the language,
+ * to find a message's key and values.
+ */
+let serverTemplates: Catalog | undefined;
+async function loadServerTemplates(): Promise<void> {
+  serverTemplates ??= (await loadFile(SOURCE_LANGUAGE, 'server')) ?? {};
+}
+
+const templateRegexps = new Map<string, RegExp>();
+function matchTemplate(template: string, message: string): Record<string, string> | null {
+  let re = templateRegexps.get(template);
+  if (!re) {
+    const names: string[] = [];
+    const source = template.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+    re = new RegExp(`^${source}$`);
+    (re as RegExp & { names?: string[] }).names = names;
+    templateRegexps.set(template, re);
+  }
+  const m = re.exec(message);
+  if (!m) return null;
+  const names = (re as RegExp & { names?: string[] }).names ?? [];
+  return Object.fromEntries(names.map((n, i) => [n, m[i + 1]]));
+}
+
+/**
+ * A server message in the active language, through its code (a field error's `validation_*`) or,
+ * for the envelope's message, its words: the English template that matches gives the key and the
+ * values. A message no template matches is shown as the server words it.
+ */
+export function serverWords(message: string, code?: string): string {
+  if (active === SOURCE_LANGUAGE || !serverTemplates || !message) return message;
+  const own = loaded.get(active)?.ui;
+  const prefix = code ? `server.${code}` : 'server.envelope.';
+  for (const [key, template] of Object.entries(serverTemplates)) {
+    if (!template || !(code ? key === prefix || key.startsWith(`${prefix}.`) : key.startsWith(prefix))) continue;
+    const params = matchTemplate(template, message);
+    if (!params) continue;
+    const text = own?.[key];
+    return typeof text === 'string' ? interpolate(text, params, active) : message;
+  }
+  return message;
 }
 
 /** Loads a part of the hand-written words for the active language (and any language chosen later). */

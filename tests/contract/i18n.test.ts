@@ -12,7 +12,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const languages = localeLanguages(ROOT);
 const translations = languages.filter((l) => l !== SOURCE_LANGUAGE);
 /** A language's hand-written words: ui.json (the signed-out pages, shell, engine, widgets) and app.json (the signed-in screens). */
-const handWritten = (lang: string): Catalog => ({ ...readLocale(ROOT, lang, 'ui'), ...readLocale(ROOT, lang, 'app') });
+const handWritten = (lang: string): Catalog => ({ ...readLocale(ROOT, lang, 'ui'), ...readLocale(ROOT, lang, 'app'), ...readLocale(ROOT, lang, 'server') });
 const sourceUi = handWritten(SOURCE_LANGUAGE);
 const formWords = new Map(sourceFormWords(ROOT).map((w) => [w.key, w.text]));
 
@@ -72,7 +72,7 @@ describe.each(translations)('%s', (lang) => {
   const forms = readLocale(ROOT, lang, 'forms');
 
   it('keeps each key in the file English keeps it in', () => {
-    for (const part of ['ui', 'app'] as const) {
+    for (const part of ['ui', 'app', 'server'] as const) {
       const source = readLocale(ROOT, SOURCE_LANGUAGE, part);
       const own = Object.keys(readLocale(ROOT, lang, part)).map(baseKey);
       const elsewhere = own.filter((k) => !(k in source) && !Object.keys(source).some((s) => baseKey(s) === k));

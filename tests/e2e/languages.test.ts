@@ -119,6 +119,19 @@ describe('languages', () => {
     await page.getByText('Darf nicht leer sein.').first().waitFor();
   });
 
+  it("shows the server's 0.22 field error through its code", async () => {
+    await page.goto(`${url}/_/#/settings/admins`);
+    await page.getByRole('button', { name: /New admin/ }).first().click();
+    const panel = page.getByRole('dialog');
+    await panel.getByLabel(label('E-Mail')).fill(ADMIN.email);
+    await panel.getByLabel(label('Passwort')).fill('noch-ein-passwort-1');
+    await panel.getByLabel(label('Passwort bestätigen')).fill('noch-ein-passwort-1');
+    await panel.getByRole('button', { name: 'Erstellen' }).click();
+    await panel.getByText('Diese Admin-E-Mail gibt es bereits.').waitFor();
+    await page.goto(`${url}/_/#/settings`);
+    await page.reload();
+  });
+
   it('goes back to English from the menu', async () => {
     await page.getByRole('button', { name: /Kontomenü/ }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();

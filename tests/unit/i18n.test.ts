@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { interpolate, lookup, placeholdersOf } from '../../src/lib/i18n/catalog';
 import { localizeFile, wordsOf } from '../../src/lib/i18n/file-words';
-import { currentLanguage, installLanguage, setLanguage, t } from '../../src/ui/i18n';
+import { currentLanguage, installLanguage, serverWords, setLanguage, t } from '../../src/ui/i18n';
 import { getForm, getScreen } from '../../src/engine';
 import { formatInstant, setDateLanguage } from '../../src/lib/date-display';
 
@@ -84,5 +84,20 @@ describe('dates for the language', () => {
     expect(formatInstant(at, 'utc')).toBe('28.11.2026, 14:05:09');
     expect(formatInstant(at, 'utc', { ms: true })).toBe('28.11.2026, 14:05:09,042');
     expect(formatInstant(at, 'utc', { seconds: false })).toBe('28.11.2026, 14:05');
+  });
+});
+
+describe('server messages by code', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('shows a 0.22 message in the language through its code and the values in its English words', async () => {
+    expect(serverWords('The length must be between 10 and 72.', 'validation_length_out_of_range')).toBe('The length must be between 10 and 72.');
+    await setLanguage('de');
+    expect(serverWords('The length must be between 10 and 72.', 'validation_length_out_of_range')).toBe('Die Länge muss zwischen 10 und 72 liegen.');
+    expect(serverWords('Cannot be blank.', 'validation_required')).toBe('Darf nicht leer sein.');
+    expect(serverWords('Failed to create record.')).toBe('Der Datensatz konnte nicht erstellt werden.');
+    // words no template knows stay the server's
+    expect(serverWords('Something new.', 'validation_required')).toBe('Something new.');
+    expect(serverWords('Unheard of.')).toBe('Unheard of.');
   });
 });
