@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from '../ui/avatars';
 import { onIdle } from './idle';
-import { IconCheck, IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSql, IconSun, IconUser, Logo } from '../ui/icons';
+import { IconAudit, IconCheck, IconCollections, IconLogout, IconLogs, IconMoon, IconSettings, IconSql, IconSun, IconUser, Logo } from '../ui/icons';
 import { useRoute } from '../shell/navigation';
 import { PaletteHost } from './palette/PaletteHost';
 import { isActivePath } from '../shell/routes';
@@ -21,6 +21,7 @@ const PRODUCT = 'Outpost';
 const LINKS = [
   { path: '/collections', label: 'nav.collections', Icon: IconCollections },
   { path: '/logs', label: 'nav.logs', Icon: IconLogs },
+  { path: '/audit', label: 'nav.audit', Icon: IconAudit },
   // full admins only (src/state/permissions.ts)
   { path: '/sql', label: 'nav.sql', Icon: IconSql, allowed: canUseSqlConsole },
   { path: '/settings', label: 'nav.settings', Icon: IconSettings },

@@ -48,6 +48,7 @@ export const SCREENS = [
   screen({ page: 'collectionsGraph', paths: ['/collections/graph'], ...admin, title: 'page.collectionsGraph', module: 'collections/graph/RelationGraphPage' }),
   screen({ page: 'logs', paths: ['/logs'], ...admin, title: 'page.logs', module: 'logs/LogsPage' }),
   screen({ page: 'sqlConsole', paths: ['/sql'], ...admin, title: 'page.sqlConsole', module: 'sql/SqlConsolePage' }),
+  screen({ page: 'audit', paths: ['/audit'], ...admin, title: 'page.audit', module: 'audit/AuditPage' }),
 
   screen({ page: 'settingsApplication', paths: ['/settings'], ...admin, title: 'page.settingsApplication', module: 'settings/ApplicationSettingsPage', settingsLink: { label: 'link.settingsApplication', group: 'system' } }),
   screen({ page: 'settingsMail', paths: ['/settings/mail'], ...admin, title: 'page.settingsMail', module: 'settings/MailSettingsPage', settingsLink: { label: 'link.settingsMail', group: 'system' } }),

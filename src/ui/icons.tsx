@@ -57,6 +57,12 @@ export const IconSql = (p: IconProps) => (
     <path d="M12.5 15h4.5" />
   </Icon>
 );
+export const IconAudit = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
 export const IconRefresh = (p: IconProps) => (
   <Icon {...p}>
     <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" />

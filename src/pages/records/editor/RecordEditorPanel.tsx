@@ -19,6 +19,9 @@ import type { CollectionModel } from '../../../lib/collections/types';
 import { clearFieldErrors, setFieldErrors } from '../../../engine/field-errors';
 import { RecordEditorContext, type NestedRecordEditorProps, type RecordEditorContextValue } from '../../../widgets/record/context';
 import { AuthProvidersTab } from './AuthProvidersTab';
+import { RecordHistoryTab } from './RecordHistoryTab';
+import { t } from '../../../ui/i18n';
+import { recordToFormData } from '../../../lib/record-form';
 import { MESSAGES } from './messages';
 import { buildRecordPayload, toFormData } from './payload';
 import { useRecordDocument, type RemoteChange } from './use-record-document';
@@ -63,7 +66,7 @@ export default function RecordEditorPanel({
 }: RecordEditorPanelProps) {
   const [busy, setBusy] = useState(false);
   const [saveMenu, setSaveMenu] = useState(false);
-  const [tab, setTab] = useState<'account' | 'providers'>('account');
+  const [tab, setTab] = useState<'account' | 'providers' | 'history'>('account');
   const saveMenuRef = useRef<HTMLDivElement>(null);
   const doc = useRecordDocument({ collection, record, duplicateOf, open, onClose, remoteChange, busy, onStart: () => setTab('account') });
   const { current, dupOf, loading, data, pristine, formKey, store, draft, elsewhere, isNew, isAuth, form, dirty } = doc;
@@ -208,13 +211,18 @@ export default function RecordEditorPanel({
           )}
         </MoreMenu>
       )}
-      {isAuth && !isNew && (
+      {!isNew && (
         <div className="record-editor-tabs" role="tablist">
           <button type="button" role="tab" aria-selected={tab === 'account'} className={`record-editor-tab${tab === 'account' ? ' active' : ''}`} onClick={() => setTab('account')}>
-            Account
+            {isAuth ? 'Account' : t('audit.tabFields')}
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'providers'} className={`record-editor-tab${tab === 'providers' ? ' active' : ''}`} onClick={() => setTab('providers')}>
-            Authorized providers
+          {isAuth && (
+            <button type="button" role="tab" aria-selected={tab === 'providers'} className={`record-editor-tab${tab === 'providers' ? ' active' : ''}`} onClick={() => setTab('providers')}>
+              Authorized providers
+            </button>
+          )}
+          <button type="button" role="tab" aria-selected={tab === 'history'} className={`record-editor-tab${tab === 'history' ? ' active' : ''}`} onClick={() => setTab('history')}>
+            {t('audit.tabHistory')}
           </button>
         </div>
       )}
@@ -318,6 +326,20 @@ export default function RecordEditorPanel({
         </RecordEditorContext.Provider>
       </div>
       {isAuth && current && tab === 'providers' && <AuthProvidersTab collection={collection} record={current} />}
+      {current && tab === 'history' && (
+        <RecordHistoryTab
+          collection={collection}
+          record={current}
+          refreshKey={String(current.updated)}
+          onRestore={(field, value) => {
+            // the old value in the form's own shape (the field type's conversion), then back to the form
+            const restored = recordToFormData(collection, { ...current, [field]: value })[field];
+            doc.setField(field, restored);
+            setTab('account');
+            addSuccessToast(t('audit.oldValueInForm', { field }));
+          }}
+        />
+      )}
     </OverlayPanel>
   );
 }

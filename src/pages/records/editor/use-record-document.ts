@@ -188,6 +188,12 @@ export function useRecordDocument({ collection, record, duplicateOf, open, onClo
     }
   };
 
+  /** Puts `value` into field `name` (an old value from the History tab): the form is rebuilt with it. */
+  const setField = (name: string, value: unknown) => {
+    setData((d) => ({ ...d, [name]: value }));
+    setFormKey((k) => k + 1);
+  };
+
   const restoreDraft = () => {
     if (!draft) return;
     const restored: Data = { ...data };
@@ -204,5 +210,5 @@ export function useRecordDocument({ collection, record, duplicateOf, open, onClo
     setDraft(null);
   };
 
-  return { current, dupOf, loading, data, pristine, formKey, store, draft, elsewhere, setElsewhere, isNew, isAuth, form, dirty, start, change, loadRemoteVersion, restoreDraft, discardDraft };
+  return { current, dupOf, loading, data, pristine, formKey, store, draft, elsewhere, setElsewhere, isNew, isAuth, form, dirty, start, change, loadRemoteVersion, restoreDraft, discardDraft, setField };
 }
