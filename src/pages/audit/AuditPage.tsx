@@ -258,9 +258,9 @@ function AuditRow({ entry: e, open, onToggle }: { entry: AuditEntry; open: boole
   const fields = Object.keys(e.changes);
   return (
     <>
-      <tr className="audit-row" aria-expanded={open}>
+      <tr className="audit-row">
         <td>
-          <button type="button" className="link-like audit-toggle" onClick={onToggle} aria-label={t(open ? 'audit.hideChanges' : 'audit.showChanges', { what: `${e.action} ${what}` })}>
+          <button type="button" className="link-like audit-toggle" onClick={onToggle} aria-expanded={open} title={t(open ? 'audit.hideChanges' : 'audit.showChanges', { what: `${e.action} ${what}` })}>
             <FormattedDate value={e.created} />
           </button>
         </td>
