@@ -4,7 +4,7 @@ import type { ReadPool } from './db/database';
 import type { SettingsStore } from './services/settings-store';
 import type { Stores } from './stores';
 import type { HookHost } from './hooks/host';
-import type { AdminAccess } from './roles/model';
+import type { AdminAccess } from '../src/lib/roles';
 import type { ClusterChannel } from './cluster/channel';
 
 type AuthKind = 'guest' | 'admin' | 'authRecord';

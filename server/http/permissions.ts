@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { findCollection } from '../collections/store';
 import { forbidden } from '../core/errors';
-import type { AdminAccess, Area, RecordAction } from '../roles/model';
+import type { AdminAccess, Area, RecordAction } from '../../src/lib/roles';
 
 export type Permission =
   /** No admin power involved (sign-in, guest and auth-record APIs, static files); the reason. */

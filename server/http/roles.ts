@@ -8,7 +8,7 @@ import { nowDateTime } from '../db/layout';
 import { badRequest, fieldError, notFound } from '../core/errors';
 import { validateBody } from '../core/body-validator';
 import { newId } from '../services/passwords';
-import { roleDocOf, type Role } from '../roles/model';
+import { roleDocOf, type Role } from '../../src/lib/roles';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
 

@@ -4,7 +4,7 @@
 // every top-level key no section covers. Meta is shared: its mail properties (sender, templates)
 // belong to mail, the others to the application settings.
 import type { SettingsSection } from '../services/settings-index';
-import type { AdminAccess, Area } from './model';
+import type { AdminAccess, Area } from '../../src/lib/roles';
 
 export const AREA_OF_SETTINGS_SCHEMA: Record<string, Area> = {
   'settings/application': 'settings',

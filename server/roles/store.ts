@@ -3,7 +3,7 @@
 // pb_data and sees every admin as the full admin it knows. Read on every admin request (one
 // indexed look-up), never cached: a role's change counts from the next request.
 import type { DB, Statement } from '../db/database';
-import { accessOf, roleDocOf, type AdminAccess, type Role, type RoleDoc } from './model';
+import { accessOf, roleDocOf, type AdminAccess, type Role, type RoleDoc } from '../../src/lib/roles';
 
 interface RoleRow {
   id: string;

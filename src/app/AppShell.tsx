@@ -10,21 +10,30 @@ import { toggleTheme, useTheme } from '../ui/theme';
 import { setDateZone, useDateZone } from '../ui/date-zone';
 import { zoneLabel, type DateZone } from '../lib/date-display';
 import { logout, useAuth } from '../state/auth';
-import { canUseSqlConsole } from '../state/permissions';
+import { canUseSqlConsole, loadAccess, useAccess } from '../state/permissions';
+import { mayOpen, visibleSettingsLinks } from '../shell/routes';
+import type { AdminAccess } from '../lib/roles';
 import { LANGUAGES, languageName, setLanguage, t, useLanguage } from '../ui/i18n';
 // The phone layout belongs to the signed-in shell: the sign-in page does not load it.
 import './responsive.css';
 
+type SidebarLink = { path: string; label: string; Icon: typeof IconLogs; allowed?: (admin: AdminModelLike, access: AdminAccess) => boolean };
+type AdminModelLike = Parameters<typeof canUseSqlConsole>[0];
+
+/** The settings screens a scoped admin may open: the Settings link leads to the first. */
+const settingsLinks = (access: AdminAccess) => visibleSettingsLinks(false, access);
+
 // the product's name, never translated
 const PRODUCT = 'Outpost';
 
-const LINKS = [
+// what a scoped admin's role does not grant is left out (src/state/permissions.ts)
+const LINKS: SidebarLink[] = [
   { path: '/collections', label: 'nav.collections', Icon: IconCollections },
-  { path: '/logs', label: 'nav.logs', Icon: IconLogs },
-  { path: '/audit', label: 'nav.audit', Icon: IconAudit },
-  // full admins only (src/state/permissions.ts)
-  { path: '/sql', label: 'nav.sql', Icon: IconSql, allowed: canUseSqlConsole },
-  { path: '/settings', label: 'nav.settings', Icon: IconSettings },
+  { path: '/logs', label: 'nav.logs', Icon: IconLogs, allowed: (_a, access) => mayOpen(access, 'logs') },
+  // the audit trail shows every change: full admins only
+  { path: '/audit', label: 'nav.audit', Icon: IconAudit, allowed: (_a, access) => access.full },
+  { path: '/sql', label: 'nav.sql', Icon: IconSql, allowed: (admin) => canUseSqlConsole(admin) },
+  { path: '/settings', label: 'nav.settings', Icon: IconSettings, allowed: (_a, access) => settingsLinks(access).length > 0 },
 ];
 
 /** The avatar menu's choice of the zone dates are shown in (src/ui/date-zone.ts): UTC or the browser's. */
@@ -147,18 +156,22 @@ function AvatarMenu() {
 function AppSidebar() {
   const { path } = useRoute();
   const { admin } = useAuth();
+  const access = useAccess();
+  // the role is read when the session starts or changes hands
+  useEffect(() => void loadAccess(), [admin?.id]);
   return (
     <aside className="app-sidebar">
       <a href="#/" className="app-logo" aria-label={t('nav.home')} title={PRODUCT}>
         <Logo size={30} />
       </a>
       <nav className="app-nav" aria-label={t('nav.main')}>
-        {LINKS.filter((l) => l.allowed?.(admin) ?? true).map(({ path: p, label, Icon }) => {
+        {LINKS.filter((l) => l.allowed?.(admin, access) ?? true).map(({ path: p, label, Icon }) => {
           const active = isActivePath(path, p);
+          const href = p === '/settings' && !access.full ? (settingsLinks(access)[0]?.path ?? p) : p;
           return (
             <a
               key={p}
-              href={'#' + p}
+              href={'#' + href}
               className={`app-nav-link${active ? ' active' : ''}`}
               aria-current={active ? 'page' : undefined}
               title={t(label)}

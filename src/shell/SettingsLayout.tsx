@@ -6,6 +6,7 @@ import { useRoute } from './navigation';
 import { visibleSettingsLinks, type SettingsLink } from './routes';
 import { appState } from '../state/app';
 import { t } from '../ui/i18n';
+import { useAccess } from '../state/permissions';
 
 const GROUPS: Array<{ key: SettingsLink['group']; title: string }> = [
   { key: 'system', title: 'settings.group.system' },
@@ -16,7 +17,7 @@ const GROUPS: Array<{ key: SettingsLink['group']; title: string }> = [
 function SettingsSidebar() {
   const { path } = useRoute();
   const { hideControls } = useSnapshot(appState);
-  const links = visibleSettingsLinks(hideControls);
+  const links = visibleSettingsLinks(hideControls, useAccess());
   return (
     <PageSidebar className="settings-sidebar" label={t('nav.settings')}>
       <nav aria-label={t('nav.settings')}>

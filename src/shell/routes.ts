@@ -1,6 +1,7 @@
 // The route table (derived from the screen list) and the guards, as data and pure functions.
 import { parseHash } from './navigation';
 import { SCREENS, type PageKey, type RouteCondition, type ScreenEntry, type SettingsLinkGroup } from './screens';
+import type { AdminAccess, Area } from '../lib/roles';
 
 export type RouteDef = {
   /** navigo pattern, named params as :name */
@@ -111,13 +112,22 @@ export function isActivePath(current: string, linkPath: string): boolean {
   return p === linkPath || p.startsWith(linkPath.endsWith('/') ? linkPath : linkPath + '/');
 }
 
-export type SettingsLink = { path: string; label: string; restricted?: boolean; group: SettingsLinkGroup };
+export type SettingsLink = { path: string; label: string; restricted?: boolean; group: SettingsLinkGroup; area?: Area | 'full' };
 
 const SETTINGS_LINKS: readonly SettingsLink[] = SCREENS.flatMap((s: ScreenEntry) =>
-  s.settingsLink ? [{ path: s.paths[0], ...s.settingsLink }] : [],
+  s.settingsLink ? [{ path: s.paths[0], ...s.settingsLink, area: s.area }] : [],
 );
 
-/** Settings links visible in the current mode (export/import hidden in restricted mode). */
-export function visibleSettingsLinks(hideControls: boolean): SettingsLink[] {
-  return SETTINGS_LINKS.filter((l) => !(hideControls && l.restricted));
+/** Whether an admin with `access` may open a screen needing `area` (src/shell/screens.ts). */
+export function mayOpen(access: AdminAccess, area: Area | 'full' | undefined): boolean {
+  if (!area) return true;
+  return area === 'full' ? access.full : access.area(area);
+}
+
+/**
+ * Settings links visible in the current mode (export/import hidden in restricted mode) to an
+ * admin with `access` (a scoped admin sees its role's areas; Admins always, for its own account).
+ */
+export function visibleSettingsLinks(hideControls: boolean, access?: AdminAccess): SettingsLink[] {
+  return SETTINGS_LINKS.filter((l) => !(hideControls && l.restricted) && (!access || mayOpen(access, l.area)));
 }

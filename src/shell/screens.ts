@@ -6,6 +6,8 @@
  * pages.tsx). Pages are named, not imported: the pages import the shell that reads this list.
  */
 
+import type { Area } from '../lib/roles';
+
 export type RouteCondition = 'none' | 'guest' | 'auth';
 type RouteParams = Record<string, string>;
 
@@ -27,6 +29,8 @@ export interface ScreenEntry<K extends string = string> {
   /** Its link in the settings sidebar (in list order), hidden in restricted mode when `restricted`. */
   /** (`label` is a key of locales/<lang>/ui.json) */
   settingsLink?: { label: string; group: SettingsLinkGroup; restricted?: boolean };
+  /** The role area it needs ('full': full admins only); absent: every admin (src/lib/roles.ts). */
+  area?: Area | 'full';
 }
 
 /** Keeps each entry's page key as a literal (PageKey). */
@@ -46,21 +50,21 @@ export const SCREENS = [
 
   screen({ page: 'collections', paths: ['/collections'], ...admin, title: 'page.collections', module: 'collections/CollectionsPage' }),
   screen({ page: 'collectionsGraph', paths: ['/collections/graph'], ...admin, title: 'page.collectionsGraph', module: 'collections/graph/RelationGraphPage' }),
-  screen({ page: 'logs', paths: ['/logs'], ...admin, title: 'page.logs', module: 'logs/LogsPage' }),
-  screen({ page: 'sqlConsole', paths: ['/sql'], ...admin, title: 'page.sqlConsole', module: 'sql/SqlConsolePage' }),
-  screen({ page: 'audit', paths: ['/audit'], ...admin, title: 'page.audit', module: 'audit/AuditPage' }),
+  screen({ page: 'logs', paths: ['/logs'], ...admin, title: 'page.logs', module: 'logs/LogsPage', area: 'logs' }),
+  screen({ page: 'sqlConsole', paths: ['/sql'], ...admin, title: 'page.sqlConsole', module: 'sql/SqlConsolePage', area: 'sqlConsole' }),
+  screen({ page: 'audit', paths: ['/audit'], ...admin, title: 'page.audit', module: 'audit/AuditPage', area: 'full' }),
 
-  screen({ page: 'settingsApplication', paths: ['/settings'], ...admin, title: 'page.settingsApplication', module: 'settings/ApplicationSettingsPage', settingsLink: { label: 'link.settingsApplication', group: 'system' } }),
-  screen({ page: 'settingsMail', paths: ['/settings/mail'], ...admin, title: 'page.settingsMail', module: 'settings/MailSettingsPage', settingsLink: { label: 'link.settingsMail', group: 'system' } }),
-  screen({ page: 'settingsStorage', paths: ['/settings/storage'], ...admin, title: 'page.settingsStorage', module: 'settings/StorageSettingsPage', settingsLink: { label: 'link.settingsStorage', group: 'system' } }),
-  screen({ page: 'settingsBackups', paths: ['/settings/backups'], ...admin, title: 'page.settingsBackups', module: 'settings/backups/BackupsPage', settingsLink: { label: 'link.settingsBackups', group: 'system' } }),
-  screen({ page: 'settingsExportCollections', paths: ['/settings/export-collections'], ...admin, title: 'page.settingsExportCollections', module: 'settings/ExportCollectionsPage', settingsLink: { label: 'link.settingsExportCollections', group: 'sync', restricted: true } }),
-  screen({ page: 'settingsImportCollections', paths: ['/settings/import-collections'], ...admin, title: 'page.settingsImportCollections', module: 'settings/ImportCollectionsPage', settingsLink: { label: 'link.settingsImportCollections', group: 'sync', restricted: true } }),
-  screen({ page: 'settingsMigrations', paths: ['/settings/migrations'], ...admin, title: 'page.settingsMigrations', module: 'settings/MigrationsPage', settingsLink: { label: 'link.settingsMigrations', group: 'sync' } }),
-  screen({ page: 'settingsHooks', paths: ['/settings/hooks'], ...admin, title: 'page.settingsHooks', module: 'settings/hooks/HooksPage', settingsLink: { label: 'link.settingsHooks', group: 'sync' } }),
-  screen({ page: 'settingsAuthProviders', paths: ['/settings/auth-providers'], ...admin, title: 'page.settingsAuthProviders', module: 'settings/AuthProvidersPage', settingsLink: { label: 'link.settingsAuthProviders', group: 'auth' } }),
-  screen({ page: 'settingsTokens', paths: ['/settings/tokens'], ...admin, title: 'page.settingsTokens', module: 'settings/TokenOptionsPage', settingsLink: { label: 'link.settingsTokens', group: 'auth' } }),
-  screen({ page: 'settingsAdmins', paths: ['/settings/admins'], ...admin, title: 'page.settingsAdmins', module: 'admins/AdminsListPage', settingsLink: { label: 'link.settingsAdmins', group: 'auth' } }),
+  screen({ page: 'settingsApplication', paths: ['/settings'], ...admin, title: 'page.settingsApplication', module: 'settings/ApplicationSettingsPage', settingsLink: { label: 'link.settingsApplication', group: 'system' } , area: 'settings' }),
+  screen({ page: 'settingsMail', paths: ['/settings/mail'], ...admin, title: 'page.settingsMail', module: 'settings/MailSettingsPage', settingsLink: { label: 'link.settingsMail', group: 'system' } , area: 'mail' }),
+  screen({ page: 'settingsStorage', paths: ['/settings/storage'], ...admin, title: 'page.settingsStorage', module: 'settings/StorageSettingsPage', settingsLink: { label: 'link.settingsStorage', group: 'system' } , area: 'storage' }),
+  screen({ page: 'settingsBackups', paths: ['/settings/backups'], ...admin, title: 'page.settingsBackups', module: 'settings/backups/BackupsPage', settingsLink: { label: 'link.settingsBackups', group: 'system' } , area: 'backups' }),
+  screen({ page: 'settingsExportCollections', paths: ['/settings/export-collections'], ...admin, title: 'page.settingsExportCollections', module: 'settings/ExportCollectionsPage', settingsLink: { label: 'link.settingsExportCollections', group: 'sync', restricted: true } , area: 'collectionsImportExport' }),
+  screen({ page: 'settingsImportCollections', paths: ['/settings/import-collections'], ...admin, title: 'page.settingsImportCollections', module: 'settings/ImportCollectionsPage', settingsLink: { label: 'link.settingsImportCollections', group: 'sync', restricted: true } , area: 'collectionsImportExport' }),
+  screen({ page: 'settingsMigrations', paths: ['/settings/migrations'], ...admin, title: 'page.settingsMigrations', module: 'settings/MigrationsPage', settingsLink: { label: 'link.settingsMigrations', group: 'sync' } , area: 'migrations' }),
+  screen({ page: 'settingsHooks', paths: ['/settings/hooks'], ...admin, title: 'page.settingsHooks', module: 'settings/hooks/HooksPage', settingsLink: { label: 'link.settingsHooks', group: 'sync' } , area: 'full' }),
+  screen({ page: 'settingsAuthProviders', paths: ['/settings/auth-providers'], ...admin, title: 'page.settingsAuthProviders', module: 'settings/AuthProvidersPage', settingsLink: { label: 'link.settingsAuthProviders', group: 'auth' } , area: 'authProviders' }),
+  screen({ page: 'settingsTokens', paths: ['/settings/tokens'], ...admin, title: 'page.settingsTokens', module: 'settings/TokenOptionsPage', settingsLink: { label: 'link.settingsTokens', group: 'auth' } , area: 'tokens' }),
+  screen({ page: 'settingsAdmins', paths: ['/settings/admins'], ...admin, title: 'page.settingsAdmins', module: 'admins/AdminsListPage', settingsLink: { label: 'link.settingsAdmins', group: 'auth' } , area: 'admins' }),
 
   screen({ page: 'recordConfirmPasswordReset', paths: ['/users/confirm-password-reset/:token', '/auth/confirm-password-reset/:token'], ...open, title: 'page.recordConfirmPasswordReset', module: 'confirmations/RecordConfirmPasswordResetPage', props: token }),
   screen({ page: 'recordConfirmVerification', paths: ['/users/confirm-verification/:token', '/auth/confirm-verification/:token'], ...open, title: 'page.recordConfirmVerification', module: 'confirmations/RecordConfirmVerificationPage', props: token }),

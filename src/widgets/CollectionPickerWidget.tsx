@@ -8,7 +8,7 @@ import { t } from '../ui/i18n';
 /**
  * Picks a collection by id. The choices are not in the schema: they come from the collections
  * store at run time (`ui:options.excludeViews` leaves view collections out, as relation targets
- * must). The collection being edited is offered too when it already exists (self relations).
+ * must; `ui:options.allOption` offers '*' under that label, as a role's line for every collection). The collection being edited is offered too when it already exists (self relations).
  */
 export function CollectionPickerWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
   const snap = useSnapshot(collectionsState);
@@ -31,7 +31,8 @@ export function CollectionPickerWidget({ id, htmlName, value, disabled, readonly
       onFocus={(e) => onFocus(id, e.target.value)}
     >
       <option value="">{placeholder || t('form.selectCollection')}</option>
-      {!known && typeof value === 'string' && value !== '' && <option value={value}>{t('form.missingValue', { value })}</option>}
+      {typeof options.allOption === 'string' && <option value="*">{options.allOption}</option>}
+      {!known && value !== '*' && typeof value === 'string' && value !== '' && <option value={value}>{t('form.missingValue', { value })}</option>}
       {list.map((c) => (
         <option key={c.id} value={c.id}>
           {c.name}

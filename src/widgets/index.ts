@@ -13,6 +13,7 @@ import { SecretWidget } from './SecretWidget';
 import { SelectWidget } from './SelectWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { ToggleWidget } from './ToggleWidget';
+import { RolePickerWidget } from './RolePickerWidget';
 import { CollectionPickerWidget } from './CollectionPickerWidget';
 import { DateTimeWidget } from './DateTimeWidget';
 import { IndexColumnsWidget } from './IndexColumnsWidget';
@@ -46,6 +47,8 @@ export const widgets: RegistryWidgetsType = {
   csv: CsvWidget,
   // collections editor (dynamic choices read the collections store)
   collectionPicker: CollectionPickerWidget,
+  // admin roles: an admin's role (the roles store)
+  rolePicker: RolePickerWidget,
   datetime: DateTimeWidget,
   indexColumns: IndexColumnsWidget,
   mimeTypes: MimeTypesWidget,
@@ -73,7 +76,7 @@ export const WIDGET_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   TextareaWidget: ['rows'],
   textarea: ['rows'],
   toggle: ['badge', 'changeWarning'],
-  collectionPicker: ['excludeViews'],
+  collectionPicker: ['excludeViews', 'allOption'],
   cronPicker: ['hint', 'presets', 'toggle'],
   secretGenerator: ['length'],
   passwordGenerator: ['length', 'confirm'],

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
 import { realtimeKit } from '../helpers/sse';
-import type { CollectionGrant, Area } from '../../server/roles/model';
+import type { CollectionGrant, Area } from '../../src/lib/roles';
 
 let srv: TestServer;
 let full = '';

@@ -8,7 +8,7 @@ import { http, startServer, type TestServer } from '../helpers/server';
 import { routePermissions, ROUTE_PERMISSIONS } from '../../server/http/permissions';
 import { settingsSections } from '../../server/services/settings-index';
 import { AREA_OF_SETTINGS_SCHEMA } from '../../server/roles/settings-areas';
-import { AREAS, type Area, type CollectionGrant } from '../../server/roles/model';
+import { AREAS, type Area, type CollectionGrant } from '../../src/lib/roles';
 
 let srv: TestServer;
 let full = '';

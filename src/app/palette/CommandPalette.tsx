@@ -12,6 +12,7 @@ import { pb } from '../../api/client';
 import type { CollectionModel } from '../../lib/collections/types';
 import { collectionsPageActions } from '../../pages/collections/RecordsSlot';
 import { appState } from '../../state/app';
+import { canArea } from '../../state/permissions';
 import { collectionsState, ensureCollections } from '../../state/collections';
 import { IconSearch } from '../../ui/icons';
 import { navigate } from '../../shell/navigation';
@@ -60,7 +61,8 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
 
   // Admins: one small page, fetched once per session.
   useEffect(() => {
-    if (adminsCache) return;
+    // (a scoped admin without the admins area would meet a 403: src/state/permissions.ts)
+    if (adminsCache || !canArea('admins')) return;
     pb.admins
       .getList(1, 50, { sort: 'email', fields: 'id,email', skipTotal: true, requestKey: null })
       .then((res) => setAdmins((adminsCache = res.items.map((a) => ({ id: a.id, email: a.email })))))

@@ -3,6 +3,7 @@
 import type { CollectionModel } from '../../lib/collections/types';
 import { buildHash } from '../../shell/navigation';
 import { visibleSettingsLinks } from '../../shell/routes';
+import { currentAccess } from '../../state/permissions';
 import type { RecentRecord } from './recent';
 import { t } from '../../ui/i18n';
 
@@ -61,7 +62,7 @@ export function buildCommands(s: CommandSources): Command[] {
     const c = byId.get(r.collectionId);
     if (c) out.push({ key: 'r:' + r.id, group: 'Records', label: r.id, hint: c.name, href: recordHref(c.id, r.id) });
   }
-  for (const l of visibleSettingsLinks(s.hideControls)) {
+  for (const l of visibleSettingsLinks(s.hideControls, currentAccess())) {
     out.push({ key: 's:' + l.path, group: 'Settings', label: t(l.label), href: '#' + l.path });
   }
   for (const a of s.admins) {

@@ -12,6 +12,9 @@ import { addSuccessToast } from '../../shell/toasts';
 import { SchemaForm, getForm, getScreen, screenAction } from '../../engine';
 import { updateCurrentAdmin } from '../../state/auth';
 import { clearFieldErrors } from '../../engine/field-errors';
+import { useSnapshot } from 'valtio';
+import { useAccess } from '../../state/permissions';
+import { rolesState } from '../../state/roles';
 import './admin-editor.css';
 
 export type AdminEditorPanelProps = {
@@ -20,6 +23,8 @@ export type AdminEditorPanelProps = {
   onClose(): void;
   onSaved(admin: AdminModel): void;
   onDeleted(id: string): void;
+  /** After a role was given (full admins only). */
+  onRoleChanged?(): void;
 };
 
 type AdminForm = {
@@ -43,14 +48,22 @@ function payload(d: AdminForm, isNew: boolean) {
   return body;
 }
 
-export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDeleted }: AdminEditorPanelProps) {
+export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDeleted, onRoleChanged }: AdminEditorPanelProps) {
   // read on each render: the words follow the language
   const screen = getScreen('admin-editor');
   const form = getForm(screen.sections[0].schema);
+  const roleSection = screen.sections[1];
+  const roleForm = getForm(roleSection.schema);
   const saveAction = screenAction(screen, 'save');
   const deleteAction = screenAction(screen, 'delete');
   const closeAction = screenAction(screen, 'close');
   const isNew = !admin;
+  const access = useAccess();
+  const roles = useSnapshot(rolesState);
+  const heldRole = admin ? (roles.holders[admin.id] ?? '') : '';
+  const [role, setRole] = useState<{ role?: string }>({ role: heldRole });
+  useEffect(() => setRole({ role: heldRole }), [heldRole, open]);
+  const roleDirty = (role.role ?? '') !== heldRole;
   const [data, setData] = useState<AdminForm>(() => initialData(admin));
   const [pristine, setPristine] = useState<AdminForm>(() => initialData(admin));
   const [formKey, setFormKey] = useState(0);
@@ -66,7 +79,7 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
     clearFieldErrors();
   }, [open, admin]);
 
-  const dirty = JSON.stringify(payload(data, isNew)) !== JSON.stringify(payload(pristine, isNew)) || !!data.changePassword;
+  const dirty = JSON.stringify(payload(data, isNew)) !== JSON.stringify(payload(pristine, isNew)) || !!data.changePassword || roleDirty;
   // Save is enabled for a new admin with an email, or for a password change or changed email/avatar.
   const canSave = !busy && (isNew ? !!data.email : dirty);
 
@@ -75,9 +88,16 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
     setBusy(true);
     clearFieldErrors();
     try {
+      const adminChanged = isNew || JSON.stringify(payload(d, false)) !== JSON.stringify(payload(pristine, false)) || !!d.changePassword;
       const saved = isNew
         ? await pb.admins.create<AdminModel>(payload(d, true))
-        : await pb.admins.update<AdminModel>(admin.id, payload(d, false));
+        : adminChanged
+          ? await pb.admins.update<AdminModel>(admin.id, payload(d, false))
+          : admin;
+      if (access.full && (role.role ?? '') !== heldRole) {
+        await pb.send(`/api/outpost/admin-roles/${saved.id}`, { method: 'PUT', body: { role: role.role ?? '' } });
+        onRoleChanged?.();
+      }
       addSuccessToast((isNew ? saveAction.successNew : saveAction.success) ?? '');
       // After saving the current admin, the stored model is refreshed.
       if (pb.authStore.model?.id === saved.id) updateCurrentAdmin(saved);
@@ -161,6 +181,12 @@ export default function AdminEditorPanel({ admin, open, onClose, onSaved, onDele
         onSubmit={save}
         disabled={busy}
       />
+      {access.full && (
+        <div className="admin-editor-role">
+          <h3 className="section-title">{roleSection.title}</h3>
+          <SchemaForm id="admin-role-form" schema={roleForm.schema} uiSchema={roleForm.uiSchema} formData={role} onChange={setRole} onSubmit={() => void save(data)} disabled={busy} />
+        </div>
+      )}
     </OverlayPanel>
   );
 }

@@ -11,6 +11,10 @@ import { usePageTitle } from '../../shell/page-title';
 import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
 import { updateCurrentAdmin, useAuth } from '../../state/auth';
+import { useAccess } from '../../state/permissions';
+import { loadRoles, rolesState } from '../../state/roles';
+import { useSnapshot } from 'valtio';
+import { RolesSection } from './RolesSection';
 
 const AdminEditorPanel = lazy(() => import('./AdminEditorPanel'));
 
@@ -65,6 +69,17 @@ export default function AdminsListPage() {
   const [panel, setPanel] = useState<{ open: boolean; admin: AdminModel | null }>({ open: false, admin: null });
   const [panelMounted, setPanelMounted] = useState(false);
   const loadSeq = useRef(0);
+  // roles: full admins manage them here; a scoped admin sees the list only (and edits itself)
+  const access = useAccess();
+  const roles = useSnapshot(rolesState);
+  const reloadRoles = useCallback(() => void loadRoles().catch((err: unknown) => handleError(err)), []);
+  useEffect(() => {
+    if (access.full) reloadRoles();
+  }, [access.full, reloadRoles]);
+  const roleName = (id: string) => {
+    const roleId = roles.holders[id];
+    return roleId ? (roles.roles.find((r) => r.id === roleId)?.name ?? '') : 'Full admin';
+  };
 
   const load = useCallback(async () => {
     const seq = ++loadSeq.current;
@@ -127,10 +142,12 @@ export default function AdminsListPage() {
         <Breadcrumbs items={['Settings', 'Admins']} />
         <RefreshButton loading={loading} onClick={() => void load()} />
         <div className="flex-fill" />
-        <button type="button" className="btn btn-primary" onClick={() => openPanel(null)}>
-          <IconPlus size={16} />
-          <span>New admin</span>
-        </button>
+        {access.full && (
+          <button type="button" className="btn btn-primary" onClick={() => openPanel(null)}>
+            <IconPlus size={16} />
+            <span>New admin</span>
+          </button>
+        )}
       </header>
 
       <div className="page-content">
@@ -149,6 +166,7 @@ export default function AdminsListPage() {
                 {COLUMNS.map((c) => (
                   <SortHeader key={c.name} name={c.name} label={c.label} date={c.date} sort={sort} />
                 ))}
+                {access.full && <th className="col-field-role">role</th>}
                 <th className="col-action" aria-label="Open" />
               </tr>
             </thead>
@@ -204,6 +222,11 @@ export default function AdminsListPage() {
                     <td className="col-field-date">
                       <FormattedDate value={a.updated} className="txt-nowrap" />
                     </td>
+                    {access.full && (
+                      <td className="col-field-role">
+                        <span className="txt-ellipsis">{roleName(a.id)}</span>
+                      </td>
+                    )}
                     <td className="col-action">
                       <IconChevronRight size={16} />
                     </td>
@@ -214,11 +237,13 @@ export default function AdminsListPage() {
           </table>
         </div>
         {!loading && admins.length > 0 && <div className="table-footer txt-hint">Total found: {admins.length}</div>}
+        {access.full && <RolesSection onChanged={reloadRoles} />}
       </div>
 
       {panelMounted && (
         <Suspense fallback={null}>
           <AdminEditorPanel
+            onRoleChanged={reloadRoles}
             admin={panel.admin}
             open={panel.open}
             onClose={closePanel}

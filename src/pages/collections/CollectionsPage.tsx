@@ -3,6 +3,7 @@
 // editor panel. Query params: collectionId, filter, sort (default -created), recordId.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useAccess } from '../../state/permissions';
 import { IconPlus, IconSettings } from '../../ui/icons';
 import { RefreshButton } from '../../shell/RefreshButton';
 import { setQueryParams, useRoute } from '../../shell/navigation';
@@ -25,6 +26,7 @@ export default function CollectionsPage() {
   const snap = useSnapshot(collectionsState);
   const { hideControls } = useSnapshot(appState);
   const actions = useSnapshot(collectionsPageActions);
+  const access = useAccess();
   const [editor, setEditor] = useState<{ open: boolean; collection: CollectionModel | null; key: number }>({ open: false, collection: null, key: 0 });
   const [editorMounted, setEditorMounted] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -102,7 +104,7 @@ export default function CollectionsPage() {
     body = (
       <div className="empty-state placeholder-card collections-empty">
         <p className="empty-state-title">You don&apos;t have any collections yet.</p>
-        {!hideControls && (
+        {!hideControls && access.schema(null, 'edit') && (
           <>
             <p className="txt-hint">Create your first collection to add records!</p>
             <button type="button" className="btn btn-primary" onClick={() => openEditor(null)} onMouseEnter={preloadEditor}>
@@ -128,7 +130,7 @@ export default function CollectionsPage() {
           <Breadcrumbs items={active ? ['Collections', active.name] : ['Collections']} />
           {active && (
             <>
-              {!hideControls && (
+              {!hideControls && access.schema(active, 'view') && (
                 <button
                   type="button"
                   className="btn btn-transparent btn-circle btn-sm"
@@ -152,7 +154,7 @@ export default function CollectionsPage() {
               >
                 <span>API Preview</span>
               </button>
-              {active.type !== 'view' && (
+              {active.type !== 'view' && access.records(active, 'create') && (
                 <button
                   type="button"
                   className="btn btn-primary"

@@ -1,6 +1,7 @@
 // The collections sidebar: search, Pinned group (local storage),
 // Others (only when something is pinned), 'No collections found.', 'New collection'; order auth →
 // base → view by name; compact rows above 20 collections.
+import { useAccess } from '../../state/permissions';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CollectionTypeIcon, IconPin, IconPlus, IconSearch } from '../../ui/icons';
@@ -19,6 +20,8 @@ type Props = {
 export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
   const snap = useSnapshot(collectionsState);
   const { hideControls } = useSnapshot(appState);
+  // new collections need the role's schema edit on all collections (src/state/permissions.ts)
+  const access = useAccess();
   const [search, setSearch] = useState('');
   const all = snap.collections as CollectionModel[];
   const sorted = sortCollections(searchCollections(all, search));
@@ -94,7 +97,7 @@ export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
         <a href="#/collections/graph" className="btn btn-transparent btn-block btn-sm collections-graph-link">
           <span>Relation graph</span>
         </a>
-        {!hideControls && (
+        {!hideControls && access.schema(null, 'edit') && (
           <div className="sidebar-footer">
             <button type="button" className="btn btn-secondary btn-block btn-sm" onClick={onNew}>
               <IconPlus size={14} />

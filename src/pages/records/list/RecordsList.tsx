@@ -16,6 +16,7 @@ import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { pb } from '../../../api/client';
 import { getFileToken } from '../../../api/file-token';
 import { isFileField } from '../../../fields/file/field';
+import { useAccess } from '../../../state/permissions';
 import { BulkEditButton } from '../bulk/BulkEditButton';
 import { RecordsIo } from '../io/RecordsIo';
 import { SavedViewsButton } from '../views/SavedViewsButton';
@@ -76,6 +77,8 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
   const [importing, setImporting] = useState(false);
   const live = useLiveList(collection.id, !isView && !importing, { filter: normalizedFilter, expand, fields }, tally, { setRecords, deselect, reload });
   const panel = useRecordPanel(collection, recordId, { expand, fields }, { records, setRecords, own: live.own });
+  // a scoped admin's role leaves out what it may not do (src/state/permissions.ts)
+  const access = useAccess();
   const fileToken = useFileToken(collection, records);
 
   const [docs, setDocs] = useState({ mounted: false, open: false });
@@ -178,7 +181,8 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
                         Clear filters
                       </button>
                     ) : (
-                      !isView && (
+                      !isView &&
+                      access.records(collection, 'create') && (
                         <button type="button" className="btn btn-secondary btn-sm" onClick={panel.openNew} onMouseEnter={preloadEditor}>
                           <IconPlus size={14} />
                           <span>New record</span>
@@ -228,10 +232,12 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
             Reset
           </button>
           <div className="flex-fill" />
-          <BulkEditButton collection={collection} ids={[...selected]} onChanged={reload} />
-          <button type="button" className="btn btn-danger btn-sm" onClick={() => confirmDeleteRecords(collection.id, [...selected], reload, live.own)}>
-            Delete selected
-          </button>
+          {access.records(collection, 'update') && <BulkEditButton collection={collection} ids={[...selected]} onChanged={reload} />}
+          {access.records(collection, 'delete') && (
+            <button type="button" className="btn btn-danger btn-sm" onClick={() => confirmDeleteRecords(collection.id, [...selected], reload, live.own)}>
+              Delete selected
+            </button>
+          )}
         </div>
       )}
 

@@ -1,6 +1,7 @@
 // Admin roles (Outpost, issue 36): what a scoped admin may do. An admin without a role is a full
 // admin, as every admin is in PocketBase 0.22; a role narrows an admin to some collections' records
-// and schemas and some areas of the dashboard. Pure: the store reads a role, `accessOf` answers.
+// and schemas and some areas of the dashboard. Plain TypeScript shared by the server (its store
+// reads a role, `accessOf` answers for every request) and the dashboard (what it shows).
 
 /** The dashboard's areas a role may open, in the form's order. */
 export const AREAS = [
