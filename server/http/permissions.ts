@@ -126,6 +126,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/outpost/backups/migrations': { area: 'backups' },
   'GET /api/outpost/backups/:key/migrations': { area: 'backups' },
 
+  // the audit trail shows every collection's old and new values and every admin: full admins
+  'GET /api/outpost/audit': { full: true },
+  'GET /api/outpost/audit/export': { full: true },
+  'GET /api/outpost/audit/options': { full: true },
+  // a collection's history option is part of its schema
+  'PATCH /api/outpost/audit/options/:collection': { schema: 'edit' },
   'GET /api/outpost/migrations': { area: 'migrations' },
   'GET /api/outpost/hooks': { full: true },
   'POST /api/outpost/sql': { area: 'sqlConsole' },

@@ -17,6 +17,8 @@ export const AREA_OF_SETTINGS_SCHEMA: Record<string, Area> = {
   'settings/tokens': 'tokens',
   'settings/email-auth': 'authProviders',
   'settings/trusted-proxy': 'settings',
+  // the audit trail's retention, beside the logs'
+  'settings/audit': 'logs',
 };
 
 /** Settings path (dot-joined, one or two levels) → area. */

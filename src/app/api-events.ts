@@ -4,10 +4,9 @@ import { onApiEvent } from '../api/events';
 import { setFieldErrors } from '../engine/field-errors';
 import { navigate } from '../shell/navigation';
 import { addErrorToast } from '../shell/toasts';
-import { serverWords } from '../ui/i18n';
+import { serverWords, t } from '../ui/i18n';
 import { currentAccess, loadAccess } from '../state/permissions';
 
-const FORBIDDEN_BY_ROLE = 'Your admin role does not allow this. A full admin can change your role on Settings › Admins.';
 
 /** Subscribes the shell (main.tsx, once); returns the unsubscribe. */
 export function connectApiEvents(): () => void {
@@ -17,7 +16,7 @@ export function connectApiEvents(): () => void {
       if (event.fieldErrors) setFieldErrors(event.fieldErrors);
     } else if (event.type === 'forbidden') {
       // a scoped admin met its role's limit (or the role changed meanwhile): say why, read it again
-      if (!currentAccess().full) addErrorToast(FORBIDDEN_BY_ROLE);
+      if (!currentAccess().full) addErrorToast(t('roles.forbidden'));
       void loadAccess();
       navigate('/', { replace: true });
     } else {

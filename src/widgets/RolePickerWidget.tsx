@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../lib/dom-ids';
 import { rolesState } from '../state/roles';
+import { t } from '../ui/i18n';
 
 /** Picks an admin's role by id; the choices come from the roles store, '' is a full admin. */
 export function RolePickerWidget({ id, htmlName, value, disabled, readonly, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
@@ -19,7 +20,7 @@ export function RolePickerWidget({ id, htmlName, value, disabled, readonly, rawE
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     >
-      <option value="">Full admin (no role)</option>
+      <option value="">{t('roles.fullAdminNoRole')}</option>
       {snap.roles.map((r) => (
         <option key={r.id} value={r.id}>
           {r.name}

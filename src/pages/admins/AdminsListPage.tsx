@@ -15,6 +15,7 @@ import { useAccess } from '../../state/permissions';
 import { loadRoles, rolesState } from '../../state/roles';
 import { useSnapshot } from 'valtio';
 import { RolesSection } from './RolesSection';
+import { t } from '../../ui/i18n';
 
 const AdminEditorPanel = lazy(() => import('./AdminEditorPanel'));
 
@@ -78,7 +79,7 @@ export default function AdminsListPage() {
   }, [access.full, reloadRoles]);
   const roleName = (id: string) => {
     const roleId = roles.holders[id];
-    return roleId ? (roles.roles.find((r) => r.id === roleId)?.name ?? '') : 'Full admin';
+    return roleId ? (roles.roles.find((r) => r.id === roleId)?.name ?? '') : t('roles.fullAdmin');
   };
 
   const load = useCallback(async () => {
@@ -166,7 +167,7 @@ export default function AdminsListPage() {
                 {COLUMNS.map((c) => (
                   <SortHeader key={c.name} name={c.name} label={c.label} date={c.date} sort={sort} />
                 ))}
-                {access.full && <th className="col-field-role">role</th>}
+                {access.full && <th className="col-field-role">{t('roles.column')}</th>}
                 <th className="col-action" aria-label="Open" />
               </tr>
             </thead>

@@ -13,7 +13,7 @@ import { clearFieldErrors } from '../../engine/field-errors';
 import type { RoleDoc } from '../../lib/roles';
 import type { ListedRole } from '../../state/roles';
 import { ensureCollections } from '../../state/collections';
-import { ROLES_NOTE } from './roles-note';
+import { t } from '../../ui/i18n';
 
 export type RoleEditorPanelProps = {
   role: ListedRole | null;
@@ -119,7 +119,7 @@ export default function RoleEditorPanel({ role, open, onClose, onChanged }: Role
       size="md"
       className="role-editor-panel"
     >
-      <p className="txt-hint role-editor-note">{ROLES_NOTE}</p>
+      <p className="txt-hint role-editor-note">{t('roles.note')}</p>
       <SchemaForm
         key={formKey}
         id={FORM_ID}

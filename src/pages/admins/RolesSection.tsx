@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { IconPlus } from '../../ui/icons';
 import { rolesState, type ListedRole } from '../../state/roles';
-import { ROLES_NOTE } from './roles-note';
+import { t } from '../../ui/i18n';
 
 const RoleEditorPanel = lazy(() => import('./RoleEditorPanel'));
 
@@ -19,28 +19,28 @@ export function RolesSection({ onChanged }: { onChanged(): void }) {
     setPanel({ open: true, role });
   };
   return (
-    <section className="roles-section" aria-label="Roles">
+    <section className="roles-section" aria-label={t('roles.title')}>
       <header className="roles-section-header">
-        <h3 className="section-title">Roles</h3>
+        <h3 className="section-title">{t('roles.title')}</h3>
         <div className="flex-fill" />
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => openPanel(null)}>
           <IconPlus size={14} />
-          <span>New role</span>
+          <span>{t('roles.new')}</span>
         </button>
       </header>
-      <p className="txt-hint">{ROLES_NOTE}</p>
+      <p className="txt-hint">{t('roles.note')}</p>
       {snap.roles.length > 0 && (
         <div className="table-wrapper">
           <table className="table roles-table">
             <thead>
               <tr>
-                <th>name</th>
-                <th>admins</th>
+                <th>{t('roles.name')}</th>
+                <th>{t('roles.admins')}</th>
               </tr>
             </thead>
             <tbody>
               {snap.roles.map((r) => (
-                <tr key={r.id} className="row-handle" tabIndex={0} aria-label={`Edit role ${r.name}`} onClick={() => openPanel(r as ListedRole)} onKeyDown={(e) => (e.key === 'Enter' ? openPanel(r as ListedRole) : undefined)}>
+                <tr key={r.id} className="row-handle" tabIndex={0} aria-label={t('roles.edit', { name: r.name })} onClick={() => openPanel(r as ListedRole)} onKeyDown={(e) => (e.key === 'Enter' ? openPanel(r as ListedRole) : undefined)}>
                   <td>{r.name}</td>
                   <td>{r.admins}</td>
                 </tr>
