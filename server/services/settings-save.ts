@@ -14,11 +14,8 @@ export async function saveSettings(ctx: AppContext, next: Settings, failMessage:
   const now = nowDateTime();
   const model = () => ({ id: param?.id ?? '', created: param?.created ?? now, updated: now, key: 'settings', value: next });
   if (!(await runModelHook(ctx, `onModelBefore${action}`, '_params', model(), failMessage)).proceed) return;
-  // the entry and the settings commit together (the entry first: saving tells the subscribers)
+  // the entry and the settings commit together; subscribers (other cluster members) hear after
   const previous = ctx.settings.get();
-  ctx.transaction(() => {
-    auditSettings(ctx, previous, next);
-    ctx.settings.save(next);
-  });
+  ctx.settings.save(next, () => auditSettings(ctx, previous, next));
   await runModelHook(ctx, `onModelAfter${action}`, '_params', model(), failMessage);
 }

@@ -1,7 +1,7 @@
 // The settings store: the document in `_params` (key "settings"), as PocketBase 0.22 stores it
 // (plain JSON, or encrypted with the --encryptionEnv key: settings-crypto.ts), read over the schema
 // defaults on start and written back on save.
-import type { DB } from '../db/database';
+import { transaction, type DB } from '../db/database';
 import { nowDateTime } from '../db/layout';
 import { stringifyLikeGo } from '../core/json';
 import { isObject } from '../../src/lib/json';
@@ -14,8 +14,11 @@ import { decryptSettings, encryptSettings, missingKeyError, SettingsKeyError } f
 export interface SettingsStore {
   /** The current settings (treat as read-only; use save to change them). */
   get(): Settings;
-  /** Persists `next` to _params and notifies subscribers. */
-  save(next: Settings): void;
+  /**
+   * Persists `next` to _params, with `alongside` (an audit entry) in the same transaction, and
+   * notifies subscribers once that committed: a cluster member they tell reads the row then.
+   */
+  save(next: Settings, alongside?: () => void): void;
   /** The `_params` row the settings are kept in (its id and dates: a model hook's e.model); null before the first save. */
   param(): { id: string; created: string; updated: string } | null;
   subscribe(fn: (s: Settings) => void): () => void;
@@ -46,8 +49,11 @@ export function createSettingsStore(db: DB, encryption: SettingsEncryption | nul
   };
   return {
     get: () => current,
-    save(next) {
-      persist(db, next, encryption);
+    save(next, alongside) {
+      transaction(db, () => {
+        alongside?.();
+        persist(db, next, encryption);
+      });
       current = next;
       notify();
     },
