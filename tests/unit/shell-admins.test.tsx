@@ -17,6 +17,10 @@ beforeEach(() => {
   disconnect = connectApiEvents();
   window.location.hash = '#/settings/admins';
   pb.authStore.save('not-a-jwt', { ...admins[0] } as never);
+  // a full admin's page also loads the roles (no roles here)
+  const send = pb.send.bind(pb);
+  vi.spyOn(pb, 'send').mockImplementation(((path: string, options?: Parameters<typeof pb.send>[1]) =>
+    path === '/api/outpost/roles' ? Promise.resolve({ items: [] }) : path === '/api/outpost/admin-roles' ? Promise.resolve({}) : send(path, options ?? {})) as typeof pb.send);
 });
 afterEach(() => {
   disconnect();

@@ -34,6 +34,7 @@ describe('route table', () => {
 
   it('has the authenticated routes with sidebar', () => {
     const auth = [
+      '/audit',
       '/collections',
       '/collections/graph',
       '/logs',
