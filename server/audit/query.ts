@@ -2,19 +2,9 @@
 // reads run in the read pool like every list a request starts.
 import type { AppContext } from '../context';
 import { AUDIT_COLUMNS, missingAuditTable, type AuditEntry } from './store';
+import type { AuditFilter } from '../../src/lib/audit-filter';
 
-export interface AuditFilter {
-  /** Matches the actor's id or email (substring, case-insensitive). */
-  actor?: string;
-  /** A collection's id or name. */
-  collection?: string;
-  action?: string;
-  area?: string;
-  target?: string;
-  /** Stored dates ('2026-01-01 00:00:00.000Z'), inclusive. */
-  from?: string;
-  to?: string;
-}
+export type { AuditFilter };
 
 export interface AuditItem extends Omit<AuditEntry, 'changes'> {
   changes: Record<string, { old: unknown; new: unknown }>;

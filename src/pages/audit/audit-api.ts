@@ -1,5 +1,8 @@
 // The audit trail's API (server/http/audit.ts): entries, exports, the per-collection history option.
 import { pb } from '../../api/client';
+import type { AuditFilter } from '../../lib/audit-filter';
+
+export type { AuditFilter };
 
 export interface AuditChange {
   old: unknown;
@@ -20,17 +23,6 @@ export interface AuditEntry {
   ip: string;
   requestId: string;
   changes: Record<string, AuditChange>;
-}
-
-export interface AuditFilter {
-  actor?: string;
-  collection?: string;
-  action?: string;
-  area?: string;
-  target?: string;
-  /** ISO dates (the server reads them as UTC). */
-  from?: string;
-  to?: string;
 }
 
 export interface AuditPage {
