@@ -29,6 +29,8 @@ export default defineConfig({
           include: [
             'tests/server/audit.test.ts',
             'tests/server/audit-kill.test.ts',
+            'tests/server/audit-hooks.test.ts',
+            'tests/server/audit-more.test.ts',
             'tests/server/bad-input.test.ts',
             'tests/server/caddy.test.ts',
             'tests/server/create-rule.test.ts',

@@ -3,6 +3,8 @@
 // roles) any other area. Each is called inside the change's transaction, after its checks passed.
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
+import { findCollection } from '../collections/store';
+import type { ExternalAuthJson } from '../records/auth-external';
 import { collectionDiff, collectionUpdateAction, settingsDiff, type Changes } from './diff';
 import { createAuditTrail, type AuditChange } from './trail';
 import { withAuditStoreOf } from './store';
@@ -10,13 +12,20 @@ import { withAuditStoreOf } from './store';
 type HasAudit = Pick<AppContext, 'audit'>;
 
 /**
- * Any change outside records, kept while the trail is on: the hook point for admin roles (area
- * 'role', action create/update/delete, target the role id, changes from rowDiff of the role rows;
- * an admin's role is a change of area 'admin'). Call it inside the change's transaction.
- * @public
+ * Any change outside records, kept while the trail is on: admin roles use it (server/http/roles.ts:
+ * area 'role', action create/update/delete with the role id as target, or assign with the admin's
+ * id). Call it inside the change's transaction.
  */
 export function auditChange(ctx: HasAudit, change: AuditChange): void {
   if (ctx.audit.keepsOther()) ctx.audit.write(change);
+}
+
+/** An auth record's OAuth2 link removed: a change of the record (`externalAuths.<provider>`), kept as its other changes are. */
+export function auditUnlink(ctx: AppContext, link: ExternalAuthJson): void {
+  if (!ctx.audit.keepsRecord(link.collectionId)) return;
+  const collectionName = findCollection(ctx, link.collectionId)?.name ?? '';
+  const changes = { [`externalAuths.${link.provider}`]: { old: link.providerId, new: null } };
+  ctx.audit.write({ area: 'record', action: 'update', collectionId: link.collectionId, collectionName, target: link.recordId, changes });
 }
 
 /** A collection created (previous null), updated or deleted (next null). */

@@ -11,6 +11,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { FromExecutor, Invocation, InvocationResult, Manifest, ToExecutor } from './protocol';
 import { serveRpc, SIGNAL_BYTES, type RpcHandler } from './rpc';
 import { bundleIsFresh, bundlePath, writeBundle } from '../core/dev-bundle';
+import { currentAuditActor, runAsAuditActor, type AuditActor } from '../audit/actor';
 
 class HookTimeoutError extends Error {}
 class HookLoadError extends Error {}
@@ -86,6 +87,12 @@ interface Executor {
   /** When it took its current call (performance.now()). */
   since: number;
   pending: Map<number, (r: InvocationResult) => void>;
+  /**
+   * Who the current invocation runs for (the request's admin, record or guest; none for a cron job
+   * or a hook no request fired): the executor's calls back (its Dao's writes) run as that actor, so
+   * the audit trail names them as it names the request's own writes.
+   */
+  actor: AuditActor | undefined;
 }
 
 export interface ExecutorPool {
@@ -110,8 +117,9 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
       const { file, execArgv } = executorEntry();
       const { script, evaluated } = executorScript(file);
       const worker = new Worker(script, { eval: evaluated, workerData: { port: port2, signal, rpcTimeoutMs: opts.rpcTimeoutMs }, transferList: [port2], execArgv, stdout: false, stderr: false });
-      serveRpc(port1, new Int32Array(signal), opts.rpc);
-      const ex: Executor = { worker, busy: false, since: 0, pending: new Map() };
+      const ex: Executor = { worker, busy: false, since: 0, pending: new Map(), actor: undefined };
+      // the call's own async context is the port's message event: the invocation's actor is set again
+      serveRpc(port1, new Int32Array(signal), (call, serve) => (ex.actor ? runAsAuditActor(ex.actor, () => opts.rpc(call, serve)) : opts.rpc(call, serve)));
       let loaded = false;
       worker.on('message', (msg: FromExecutor) => {
         if (msg.type === 'loaded') {
@@ -197,8 +205,10 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
   return {
     manifest,
     async invoke(inv, budgetMs) {
+      const actor = currentAuditActor();
       const ex = await acquire();
       const id = nextId++;
+      ex.actor = actor;
       try {
         return await new Promise<InvocationResult>((resolve, reject) => {
           const timer = setTimeout(() => {
@@ -216,6 +226,7 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
           ex.worker.postMessage({ type: 'invoke', id, invocation: inv } satisfies ToExecutor);
         });
       } finally {
+        ex.actor = undefined;
         release(ex);
       }
     },

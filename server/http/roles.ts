@@ -1,13 +1,17 @@
 // Outpost's admin roles API (issue 36): the roles (full admins only), who holds which, and an
 // admin's own access (what the dashboard draws itself from). The body of a role is its form,
 // schemas/roles/role.schema.json. The last full admin can never lose that status: giving it a role
-// (here) and deleting it (admins.ts) answer 400.
+// (here) and deleting it (admins.ts) answer 400. Every change leaves its audit trail entry in
+// its transaction: area 'role', create/update/delete (target the role id) and assign (target the
+// admin id, the role it held and the one it holds now).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { nowDateTime } from '../db/layout';
 import { badRequest, fieldError, notFound } from '../core/errors';
 import { validateBody } from '../core/body-validator';
 import { newId } from '../services/passwords';
+import { auditChange } from '../audit/changes';
+import { rowDiff } from '../audit/diff';
 import { roleDocOf, type Role } from '../../src/lib/roles';
 import { bindForm } from './form-bind';
 import { requireAdmin } from './guards';
@@ -46,6 +50,7 @@ export function registerRoles(app: FastifyInstance, ctx: AppContext): void {
       const now = nowDateTime();
       const role: Role = { id: newId(), created: now, updated: now, ...doc };
       roles.insert(role);
+      auditRole(ctx, 'create', null, role);
       return role;
     });
   });
@@ -59,6 +64,7 @@ export function registerRoles(app: FastifyInstance, ctx: AppContext): void {
       if (other && other.id !== current.id) throw badRequest(undefined, { name: NAME_TAKEN });
       const role: Role = { ...current, ...doc, updated: nowDateTime() };
       roles.update(role);
+      auditRole(ctx, 'update', current, role);
       return role;
     });
   });
@@ -71,6 +77,7 @@ export function registerRoles(app: FastifyInstance, ctx: AppContext): void {
       const n = roles.holders(role.id);
       if (n > 0) throw badRequest(`The role is given to ${n} admin${n === 1 ? '' : 's'}: give them another role first.`);
       roles.delete(role.id);
+      auditRole(ctx, 'delete', role, null);
     });
     return reply.status(204).send();
   });
@@ -88,10 +95,23 @@ export function registerRoles(app: FastifyInstance, ctx: AppContext): void {
       if (!ctx.admins.findById(req.params.id)) throw notFound();
       if (roleId !== null && !roles.find(roleId)) throw badRequest(undefined, { role: fieldError('validation_missing_role', 'Missing or invalid role.') });
       if (roleId !== null && roles.roleOf(req.params.id) === null && roles.fullAdmins() <= 1) throw badRequest(LAST_FULL_ADMIN);
+      const held = roles.roleOf(req.params.id);
       roles.assign(req.params.id, roleId);
+      if ((held?.id ?? null) !== roleId) {
+        const named = (r: Role | null) => (r ? { id: r.id, name: r.name } : null);
+        auditChange(ctx, { area: 'role', action: 'assign', target: req.params.id, changes: { role: { old: named(held), new: named(roleId === null ? null : roles.find(roleId)) } } });
+      }
     });
     return { admin: req.params.id, role: roleId };
   });
+}
+
+/** A role created (old null), changed or deleted (next null): its name, collections and areas that changed. */
+function auditRole(ctx: AppContext, action: 'create' | 'update' | 'delete', old: Role | null, next: Role | null): void {
+  const row = (r: Role | null) => (r ? { id: r.id, name: r.name, collections: r.collections, areas: r.areas } : null);
+  const changes = rowDiff(row(old), row(next));
+  if (action === 'update' && Object.keys(changes).length === 0) return;
+  auditChange(ctx, { area: 'role', action, target: (next ?? old)!.id, changes });
 }
 
 const NAME_TAKEN = fieldError('validation_not_unique', 'The role name must be unique.');

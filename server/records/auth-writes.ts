@@ -12,6 +12,7 @@ import { afterModelWrites, beforeModelWrite } from './model-hooks';
 import { recordFromRow, type RecordModel } from './model';
 import { pendingRowOf } from './store';
 import { newId } from '../services/passwords';
+import { auditUnlink } from '../audit/changes';
 
 /** The columns of `record` that differ from `base` (id and created never change here). */
 function changedColumns(record: RecordModel, base: AuthRow): Array<[string, unknown]> {
@@ -76,7 +77,10 @@ export async function addExternalAuth(
 /** Removes a link with the model hooks around the delete; false when a handler skipped it. */
 export async function deleteExternalAuth(ctx: AppContext, link: ExternalAuthJson, failMessage: string): Promise<boolean> {
   if (!(await externalAuthHook(ctx, 'Before', 'Delete', link, failMessage))) return false;
-  ctx.externalAuths.delete(link.id);
+  ctx.transaction(() => {
+    ctx.externalAuths.delete(link.id);
+    auditUnlink(ctx, link);
+  });
   await externalAuthHook(ctx, 'After', 'Delete', link, failMessage);
   return true;
 }

@@ -23,8 +23,26 @@ import { t } from '../../ui/i18n';
 const loadScreenView = () => import('../../engine/ScreenView');
 const ScreenView = lazy(() => loadScreenView().then((m) => ({ default: m.ScreenView })));
 
-const ACTIONS = ['create', 'update', 'delete', 'rules', 'import', 'upload', 'restore'];
-const AREAS = ['record', 'collection', 'settings', 'admin', 'role', 'backup'];
+// the trail's areas and actions (server/audit/), in the words of the screen's language
+const AREA_LABELS = {
+  record: () => t('audit.areaRecord'),
+  collection: () => t('audit.areaCollection'),
+  settings: () => t('audit.areaSettings'),
+  admin: () => t('audit.areaAdmin'),
+  role: () => t('audit.areaRole'),
+  backup: () => t('audit.areaBackup'),
+};
+const ACTION_LABELS = {
+  create: () => t('audit.actionCreate'),
+  update: () => t('audit.actionUpdate'),
+  delete: () => t('audit.actionDelete'),
+  rules: () => t('audit.actionRules'),
+  import: () => t('audit.actionImport'),
+  upload: () => t('audit.actionUpload'),
+  restore: () => t('audit.actionRestore'),
+  assign: () => t('audit.actionAssign'),
+};
+const labelsOf = (labels: Record<string, () => string>) => Object.fromEntries(Object.entries(labels).map(([k, f]) => [k, f()]));
 const PER_PAGE = 50;
 
 /** A datetime-local input's value (local time) as ISO, or undefined. */
@@ -191,8 +209,8 @@ export default function AuditPage() {
             <input type="search" value={actorText} placeholder={t('audit.whoPlaceholder')} onChange={(e) => setActorText(e.target.value)} onBlur={() => setQueryParams({ actor: actorText.trim() || null })} aria-label={t('audit.who')} />
           </label>
           {select('collection', t('audit.collection'), collections.map((c) => c.name))}
-          {select('action', t('audit.action'), ACTIONS)}
-          {select('area', t('audit.area'), AREAS)}
+          {select('action', t('audit.action'), Object.keys(ACTION_LABELS), labelsOf(ACTION_LABELS))}
+          {select('area', t('audit.area'), Object.keys(AREA_LABELS), labelsOf(AREA_LABELS))}
           <label className="audit-filter">
             <span>{t('audit.fromDate')}</span>
             <input type="datetime-local" value={query.from ?? ''} onChange={(e) => setQueryParams({ from: e.target.value || null })} aria-label={t('audit.fromDate')} />
