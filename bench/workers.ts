@@ -2,8 +2,8 @@
 // process, side by side in one run, each on its own fresh data: a public list (200 records,
 // perPage 20 with totals) and a record create, CONCURRENCY clients on keep-alive connections (new
 // connections are dealt round the workers) for 5 s, BENCH_WORKERS_ROUNDS times each (3),
-// interleaved. The load generator (bench/hooks-load.mjs) runs on the same machine and takes its
-// share of the cores. Budget: the median of the rounds' ratios (2 workers / 1) at least 1.3x for
+// interleaved. The load generator runs on the same machine and takes its share of the cores: wrk
+// when installed (bench/wrk-load.ts), else bench/hooks-load.mjs. Budget: the median of the rounds' ratios (2 workers / 1) at least 1.3x for
 // both. Run alone: `npx tsx bench/workers.ts`.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { apiCall, benchAdmin } from './api-client';
 import { freePort } from './free-port';
+import { hasWrk, wrkLoad, type Load } from './wrk-load';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -77,18 +78,20 @@ async function seed(url: string): Promise<void> {
   for (let i = 0; i < 200; i++) await call('POST', '/api/collections/posts/records', { title: `post ${i}`, score: i }, token);
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
 
 const LIST = '/api/collections/posts/records?perPage=20&sort=-score';
 const CREATE = '/api/collections/posts/records';
+const CREATE_BODY = JSON.stringify({ title: 'created by the bench', score: 7 });
+
+const WRK = hasWrk();
 
 async function load(url: string, kind: 'list' | 'create', seconds = 5): Promise<Load> {
-  const args = kind === 'list' ? [url + LIST, String(CONCURRENCY), String(seconds)] : [url + CREATE, String(CONCURRENCY), String(seconds), 'POST', JSON.stringify({ title: 'created by the bench', score: 7 })];
+  if (WRK) {
+    const out = kind === 'list' ? await wrkLoad(url + LIST, CONCURRENCY, seconds) : await wrkLoad(url + CREATE, CONCURRENCY, seconds, 'POST', CREATE_BODY);
+    if (out.errors) throw new Error(`${out.errors} ${kind} request(s) failed`);
+    return out;
+  }
+  const args = kind === 'list' ? [url + LIST, String(CONCURRENCY), String(seconds)] : [url + CREATE, String(CONCURRENCY), String(seconds), 'POST', CREATE_BODY];
   const out = JSON.parse((await run(process.execPath, [path.join(import.meta.dirname, 'hooks-load.mjs'), ...args])).stdout) as Load;
   if (out.errors) throw new Error(`${out.errors} ${kind} request(s) failed`);
   return out;
@@ -117,7 +120,7 @@ export async function benchWorkers(log: (line: string) => void = (l) => console.
     for (const s of servers) for (const kind of ['list', 'create'] as const) await load(s.url, kind, 1);
     const ratios: Record<'list' | 'create', number[]> = { list: [], create: [] };
     const sums: Record<string, number> = {};
-    log(`workers: ${CONCURRENCY} clients, 5 s per measure, ${ROUNDS} round(s), ${os.cpus().length} cores, load generator on this machine`);
+    log(`workers: ${CONCURRENCY} clients, 5 s per measure, ${ROUNDS} round(s), ${os.cpus().length} cores, load generator on this machine (${WRK ? 'wrk' : 'Node: install wrk for a lighter one'})`);
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of ['list', 'create'] as const) {
         const order = round % 2 ? [two, one] : [one, two];

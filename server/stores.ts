@@ -2,7 +2,7 @@
 // connections (server/app.ts; the CLI's commands build their own). Only the stores hold the raw
 // handles: a route or a domain module asks a store, and a write that spans stores runs in
 // `transaction` (one unit of work on data.db).
-import { unitOfWork, type DB, type UnitOfWork } from './db/database';
+import { tryUnitOfWork, unitOfWork, type DB, type TryUnitOfWork, type UnitOfWork } from './db/database';
 import { createCollectionStore, type CollectionStore } from './collections/store';
 import { createMigrationHistory, type MigrationHistory } from './migrations/history';
 import { createExternalAuthStore, type ExternalAuthStore } from './records/auth-external';
@@ -27,6 +27,8 @@ export interface Stores {
   roles: RoleStore;
   /** Runs `fn` in one transaction on data.db: every store's writes in it commit or roll back together. */
   transaction: UnitOfWork;
+  /** `transaction` that gives up at once when another process holds the write lock (clusters). */
+  tryTransaction: TryUnitOfWork;
   /** The audit trail (data.db): the record and admin stores write their entries through it. */
   audit: AuditTrail;
 }
@@ -42,6 +44,7 @@ export function createStores(db: DB, logsDb: DB): Stores {
     logs: createLogStore(logsDb),
     roles: createRoleStore(db),
     transaction: unitOfWork(db),
+    tryTransaction: tryUnitOfWork(db),
     audit,
   };
 }

@@ -71,6 +71,40 @@ export function transaction<T>(db: DB, fn: () => T): T {
   return db.transaction(fn).immediate();
 }
 
+/** `fn`'s value, or undefined when another process holds the write lock (`fn` did not run). */
+export type TryUnitOfWork = <T>(fn: () => T) => { value: T } | undefined;
+
+/**
+ * An IMMEDIATE transaction that does not wait for another process's write lock: SQLite's own wait
+ * (busy_timeout) sleeps inside the synchronous call and holds the whole event loop, where the
+ * caller can retry between turns of it. Inside a transaction already, `fn` runs as a savepoint.
+ */
+export function tryUnitOfWork(db: DB): TryUnitOfWork {
+  // a PRAGMA acts when it is compiled, so each change of the wait is prepared anew (a few µs)
+  const noWait = () => db.pragma('busy_timeout = 0');
+  const wait = () => db.pragma('busy_timeout = 10000');
+  return (fn) => {
+    if (db.inTransaction) return { value: transaction(db, fn) };
+    let ran = false;
+    noWait();
+    try {
+      return {
+        value: transaction(db, () => {
+          ran = true;
+          // the lock is ours: what runs inside keeps the usual wait (a checkpoint, a read of the wal)
+          wait();
+          return fn();
+        }),
+      };
+    } catch (err) {
+      if (!ran && (err as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+      throw err;
+    } finally {
+      if (!ran) wait();
+    }
+  };
+}
+
 /**
  * A unit of work over one connection: `fn` runs in one transaction, so what every store writes in
  * it commits or rolls back together (nested calls are savepoints). IMMEDIATE unless `mode` says

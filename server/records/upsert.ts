@@ -2,7 +2,7 @@
 // validates the submitted data, then the record is saved in a transaction; unique index failures
 // come back as field errors. Uploaded files are written before the commit and removed again if it
 // fails; replaced files are deleted after it.
-import { writeTurn } from '../cluster/write-turn';
+import { clusterWrite } from '../cluster/write-turn';
 import type { AppContext } from '../context';
 import type { Collection } from '../collections/model';
 import { getCollections } from '../collections/store';
@@ -209,10 +209,9 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
   if (!(await beforeModelWrite(ctx, verb, record, message))) return record;
   const undo = await writeUploads(ctx, record, form, message);
   let saved: RecordModel;
-  // in a cluster, this member's turn to write (server/cluster/write-turn.ts)
-  const done = await writeTurn(ctx.options.cluster);
   try {
-    saved = ctx.transaction(() => {
+    // in a cluster, without holding the event loop while another member writes (server/cluster/write-turn.ts)
+    saved = await clusterWrite(ctx.options.cluster, ctx, () => {
       if (action === 'create') {
         saveAuthIdCheck(ctx, record);
         ctx.records.insert(record);
@@ -222,9 +221,7 @@ async function save(ctx: AppContext, form: RecordForm, record: RecordModel, acti
       if (!row) throw new Error('the saved record could not be read back');
       return recordFromRow(record.collection, row);
     });
-    done();
   } catch (err) {
-    done();
     for (const u of undo) await u().catch(() => undefined);
     if (isOutOfSpace(err)) noteOutOfSpace(ctx, 'data.db', err);
     const unique = uniqueErrors(record.collection, err);
