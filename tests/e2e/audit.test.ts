@@ -1,7 +1,7 @@
 // The audit trail's screens (issue 36) in Debian's Chromium on the built server: #/audit from the
 // sidebar lists the admin's changes, filters by who, collection, action and time, opens an
 // entry's changed fields, exports JSON and CSV, sets the retention and a collection's record
-// history; the record editor's History tab shows who changed which field when, and puts an old
+// history, names its areas and actions in words (roles among them); the record editor's History tab shows who changed which field when, and puts an old
 // value back into the form.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -118,6 +118,22 @@ describe('the audit screen', () => {
     await page.getByRole('group', { name: 'Record history of posts' }).locator('label.sf-toggle').click();
     await page.getByText('Record history of posts turned on.').waitFor();
     expect((await api('GET', '/api/outpost/audit/options')).body.history).toEqual([posts.id]);
+  });
+
+  it('names the areas and actions in words, roles among them, and filters to a role change', async () => {
+    const role = await api('POST', '/api/outpost/roles', { name: 'Reviewers', areas: { logs: true } });
+    expect(role.status).toBe(200);
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/_/#/audit`);
+    const area = page.getByLabel('Area', { exact: true });
+    expect(await area.locator('option').allInnerTexts()).toEqual(['Any', 'Records', 'Collections', 'Settings', 'Admins', 'Roles', 'Backups']);
+    await area.selectOption({ label: 'Roles' });
+    await expect.poll(() => page.url()).toContain('area=role');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect((await rowTexts())[0]).toContain(role.body.id);
+    await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Role given or taken' });
+    await expect.poll(() => page.url()).toContain('action=assign');
+    await expect.poll(() => rows().count()).toBe(0);
   });
 });
 
