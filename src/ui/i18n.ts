@@ -100,8 +100,8 @@ function matchTemplate(template: string, message: string): Record<string, string
   let re = templateRegexps.get(template);
   if (!re) {
     const names: string[] = [];
-    const source = template.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
-    re = new RegExp(`^${source}$`);
+    const source = template.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), '(.*?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+    re = new RegExp(`^${source}$`, 's');
     (re as RegExp & { names?: string[] }).names = names;
     templateRegexps.set(template, re);
   }

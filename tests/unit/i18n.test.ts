@@ -96,6 +96,10 @@ describe('server messages by code', () => {
     expect(serverWords('The length must be between 10 and 72.', 'validation_length_out_of_range')).toBe('Die Länge muss zwischen 10 und 72 liegen.');
     expect(serverWords('Cannot be blank.', 'validation_required')).toBe('Darf nicht leer sein.');
     expect(serverWords('Failed to create record.')).toBe('Der Datensatz konnte nicht erstellt werden.');
+    // a value may hold a line break, or be empty ('admin' + '' for one admin)
+    expect(serverWords('Failed to send the test email. Raw error: \ndial tcp: refused\nretry')).toBe('Die Test-E-Mail konnte nicht gesendet werden. Ursprünglicher Fehler: \ndial tcp: refused\nretry');
+    expect(serverWords('The role is given to 1 admin: give them another role first.')).toBe('Die Rolle ist 1 Admin zugewiesen: Geben Sie ihnen zuerst eine andere Rolle.');
+    expect(serverWords('Must be a valid date.', 'validation_invalid_date')).toBe('Muss ein gültiges Datum sein.');
     // words no template knows stay the server's
     expect(serverWords('Something new.', 'validation_required')).toBe('Something new.');
     expect(serverWords('Unheard of.')).toBe('Unheard of.');

@@ -1,7 +1,7 @@
 // The Logs page's pure rules: levels, the preset and joined filter, detail key order, download
 // names, the found counter, row previews and the chart's y scale.
 import { describe, expect, it } from 'vitest';
-import { chartOptions, tooltipDate, yAxisScale } from '../../src/pages/logs/chart-options';
+import { chartOptions, dayPattern, tooltipDate, yAxisScale } from '../../src/pages/logs/chart-options';
 import {
   bulkDownload,
   detailKeys,
@@ -86,5 +86,23 @@ describe('chart options', () => {
     expect((o.yaxis as { min: number }).min).toBe(0);
     expect(o.xaxis?.labels?.datetimeUTC).toBe(true);
     expect(tooltipDate(Date.UTC(2024, 0, 3, 9), 'utc')).toBe('2024-01-03 09:00 UTC');
+  });
+
+  it('speaks the dashboard language: month names, day order and numbers (English keeps 0.22)', () => {
+    const points = [{ x: Date.UTC(2024, 0, 1, 10), y: 1234 }, { x: Date.UTC(2024, 0, 1, 11), y: 7 }];
+    const en = chartOptions(points, 'utc');
+    expect(en.chart?.locales).toBeUndefined();
+    expect(en.xaxis?.labels?.datetimeFormatter?.day).toBe('dd MMM');
+    const y = (o: typeof en) => (o.yaxis as { labels: { formatter: (v: number) => string } }).labels.formatter(1234);
+    expect(y(en)).toBe('1234');
+    const de = chartOptions(points, 'local', 'de');
+    expect(de.chart?.defaultLocale).toBe('de');
+    const locale = de.chart?.locales?.[0];
+    expect(locale?.options?.months?.[2]).toBe('März');
+    expect(locale?.options?.shortDays?.[0]).toMatch(/^So/);
+    expect(dayPattern('de')).toBe('dd. MMM');
+    expect(de.xaxis?.labels?.datetimeUTC).toBe(false);
+    expect(y(de)).toBe('1.234');
+    expect((de.tooltip?.y as { formatter: (v: number) => string }).formatter(12345)).toBe('12.345');
   });
 });

@@ -7,8 +7,13 @@ import { downloadJsonText } from '../../lib/browser-io';
 import { FormattedDate } from '../../ui/FormattedDate';
 import { IconDownload } from '../../ui/icons';
 import { OverlayPanel } from '../../ui/OverlayPanel';
-import { detailKeys, isEmptyValue, logFileName, type LogEntry } from './log-format';
+import { t } from '../../ui/i18n';
+import { detailKeys, execTimeText, isEmptyValue, logFileName, type LogEntry } from './log-format';
 import { LogLevel } from './LogLevel';
+
+// The log's own field names (as the filter names them), not words: the same in every language.
+const FIELD = { id: 'id', level: 'level', created: 'created', message: 'message' } as const;
+const dataPath = (key: string) => `data.${key}`;
 
 /** Characters of one value drawn in the panel; a 1 MB message stays cheap to lay out. */
 const DETAIL_MAX_CHARS = 20_000;
@@ -19,7 +24,7 @@ function clip(text: string): { shown: string; hidden: number } {
 
 function Clipped({ text, className, pre = false }: { text: string; className?: string; pre?: boolean }) {
   const { shown, hidden } = clip(text);
-  const more = hidden > 0 && <span className="log-clipped"> … {hidden.toLocaleString('en-US')} more characters (see Download as JSON)</span>;
+  const more = hidden > 0 && <span className="log-clipped"> … {t('logs.moreCharacters', { count: hidden })}</span>;
   return pre ? (
     <pre className={className}>
       {shown}
@@ -40,11 +45,11 @@ function formatDetails(value: unknown): string {
 }
 
 function DataValue({ name, value, isRequest }: { name: string; value: unknown; isRequest: boolean }) {
-  if (isEmptyValue(value)) return <span className="txt-muted">N/A</span>;
+  if (isEmptyValue(value)) return <span className="txt-muted">{t('logs.na')}</span>;
   if (name === 'details') return <Clipped text={formatDetails(value)} className="log-code log-details" pre />;
   if (value !== null && typeof value === 'object') return <Clipped text={JSON.stringify(value, null, 2)} className="log-code" pre />;
   if (name === 'error') return <Clipped text={String(value)} className="log-error-label" />;
-  return <Clipped text={`${String(value)}${isRequest && name === 'execTime' ? 'ms' : ''}`} className="log-value" />;
+  return <Clipped text={isRequest && name === 'execTime' ? execTimeText(value) : String(value)} className="log-value" />;
 }
 
 export interface LogViewPanelProps {
@@ -61,12 +66,12 @@ export function LogViewPanel({ open, log, onClose }: LogViewPanelProps) {
       open={open}
       size="lg"
       className="log-panel"
-      header="Request log"
+      header={t('logs.panelTitle')}
       onRequestClose={onClose}
       footer={
         <>
           <button type="button" className="btn btn-transparent" onClick={onClose}>
-            Close
+            {t('common.close')}
           </button>
           <button
             type="button"
@@ -75,44 +80,44 @@ export function LogViewPanel({ open, log, onClose }: LogViewPanelProps) {
             onClick={() => log && downloadJsonText(JSON.stringify(log, null, 2), logFileName(log))}
           >
             <IconDownload size={14} />
-            <span>Download as JSON</span>
+            <span>{t('logs.downloadJson')}</span>
           </button>
         </>
       }
     >
       {!log ? (
-        <p className="loading-text txt-muted">Loading...</p>
+        <p className="loading-text txt-muted">{t('logs.loading')}</p>
       ) : (
         <table className="table log-view-table">
           <tbody>
             <tr>
-              <th scope="row">id</th>
+              <th scope="row">{FIELD.id}</th>
               <td>
                 <span className="log-id">
                   <span className="txt-mono">{log.id}</span>
-                  <CopyButton value={log.id} label="Copy id" />
+                  <CopyButton value={log.id} label={t('logs.copyId')} />
                 </span>
               </td>
             </tr>
             <tr>
-              <th scope="row">level</th>
+              <th scope="row">{FIELD.level}</th>
               <td>
                 <LogLevel level={log.level} />
               </td>
             </tr>
             <tr>
-              <th scope="row">created</th>
+              <th scope="row">{FIELD.created}</th>
               <td>
                 <FormattedDate value={log.created} ms withZone />
               </td>
             </tr>
             <tr>
-              <th scope="row">message</th>
-              <td>{log.message ? <Clipped text={log.message} className="log-value" /> : <span className="txt-muted">N/A</span>}</td>
+              <th scope="row">{FIELD.message}</th>
+              <td>{log.message ? <Clipped text={log.message} className="log-value" /> : <span className="txt-muted">{t('logs.na')}</span>}</td>
             </tr>
             {detailKeys(log.data).map((key) => (
               <tr key={key} data-key={key}>
-                <th scope="row">data.{key}</th>
+                <th scope="row">{dataPath(key)}</th>
                 <td>
                   <DataValue name={key} value={log.data[key]} isRequest={isRequest} />
                 </td>

@@ -2,8 +2,9 @@
 // apexcharts' own resize handling is off; the width follows the wrapper after CHART_RESIZE_DELAY_MS.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as reactApexCharts from 'react-apexcharts';
-import { CHART_HEIGHT, CHART_RESIZE_DELAY_MS, CHART_SERIES_NAME, chartOptions, type ChartPoint } from './chart-options';
+import { CHART_HEIGHT, CHART_RESIZE_DELAY_MS, chartOptions, type ChartPoint } from './chart-options';
 import { useDateZone } from '../../ui/date-zone';
+import { t, useLanguage } from '../../ui/i18n';
 
 type ChartComponent = typeof import('react-apexcharts').default;
 // react-apexcharts is CommonJS with an __esModule default: depending on the bundler's interop,
@@ -16,6 +17,7 @@ export default function LogsChart({ points }: { points: readonly ChartPoint[] })
   const [width, setWidth] = useState<number | null>(null);
   const [drawn, setDrawn] = useState(false);
   const zone = useDateZone();
+  const lang = useLanguage();
 
   // measured before the first paint: the chart is drawn in the same frame, not one later
   useLayoutEffect(() => {
@@ -35,12 +37,14 @@ export default function LogsChart({ points }: { points: readonly ChartPoint[] })
   }, []);
 
   const options = useMemo(() => {
-    const base = chartOptions(points, zone);
+    const base = chartOptions(points, zone, lang);
     // a marker for tests and the bench: the SVG for these points is in the page
     base.chart!.events = { mounted: () => setDrawn(true), updated: () => setDrawn(true) };
     return base;
-  }, [points, zone]);
-  const series = useMemo(() => [{ name: CHART_SERIES_NAME, data: points.map((p) => [p.x, p.y] as [number, number]) }], [points]);
+  }, [points, zone, lang]);
+  // the series' name shows in the tooltip
+  const name = t('logs.chartTitle');
+  const series = useMemo(() => [{ name, data: points.map((p) => [p.x, p.y] as [number, number]) }], [points, name]);
 
   return (
     <div ref={box} className="logs-chart-canvas" data-drawn={drawn || undefined}>

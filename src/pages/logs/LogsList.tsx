@@ -8,8 +8,10 @@ import { handleError } from '../../api/client';
 import { downloadJsonText } from '../../lib/browser-io';
 import { DateZoneLabel, FormattedDate } from '../../ui/FormattedDate';
 import { IconDownload } from '../../ui/icons';
+import { currentLanguage, serverWords, t } from '../../ui/i18n';
 import {
   bulkDownload,
+  execTimeText,
   LOGS_MAX_SKELETON_ROWS,
   LOGS_RENDER_CHUNK,
   previewKeys,
@@ -32,7 +34,23 @@ function isAbort(err: unknown): boolean {
 function invalidFilterText(err: unknown): string {
   const msg = (err as { response?: { message?: unknown } }).response?.message;
   const generic = typeof msg !== 'string' || !msg || msg.startsWith('Something went wrong');
-  return generic ? 'Invalid filter - check the field names and the syntax.' : `Invalid filter - ${msg}`;
+  return generic ? t('logs.invalidFilter') : t('logs.invalidFilterWith', { message: serverWords(msg) });
+}
+
+// The log's own field names (as the filter names them), not words: the same in every language.
+const FIELD = { level: 'level', message: 'message', created: 'created' } as const;
+
+const COUNT_MARK = '\u0000';
+/** 'Selected <strong>N</strong> logs': the language's sentence with the count in bold. */
+function SelectedCount({ count }: { count: number }) {
+  const [before, after = ''] = t('logs.selected', { count, n: COUNT_MARK }).split(COUNT_MARK);
+  return (
+    <span>
+      {before}
+      <strong>{new Intl.NumberFormat(currentLanguage()).format(count)}</strong>
+      {after}
+    </span>
+  );
 }
 
 type RowProps = { log: LogEntry; selected: boolean; host: string; onOpen: (log: LogEntry) => void; onToggle: (log: LogEntry) => void };
@@ -49,12 +67,12 @@ const LogRow = memo(function LogRow({ log, selected, host, onOpen, onToggle }: R
       className={`row-handle logs-row${selected ? ' row-selected' : ''}`}
       tabIndex={0}
       data-id={log.id}
-      aria-label={`Open log ${log.id}`}
+      aria-label={t('logs.openLog', { id: log.id })}
       onClick={() => onOpen(log)}
       onKeyDown={onKeyDown}
     >
       <td className="col-select" onClick={(e) => e.stopPropagation()}>
-        <input type="checkbox" aria-label={`Select log ${log.id}`} checked={selected} onChange={() => onToggle(log)} onKeyDown={(e) => e.stopPropagation()} />
+        <input type="checkbox" aria-label={t('logs.selectLog', { id: log.id })} checked={selected} onChange={() => onToggle(log)} onKeyDown={(e) => e.stopPropagation()} />
       </td>
       <td className="col-field-level">
         <LogLevel level={log.level} />
@@ -64,7 +82,7 @@ const LogRow = memo(function LogRow({ log, selected, host, onOpen, onToggle }: R
         <span className="logs-preview">
           {previewKeys(log, host).map(({ key, tone }) => (
             <span key={key} className={`logs-chip${tone ? ` logs-chip-${tone}` : ''}`}>
-              {key}: {isRequest && key === 'execTime' ? `${String(log.data[key])}ms` : previewText(log.data[key], PREVIEW_MAX)}
+              {key}: {isRequest && key === 'execTime' ? execTimeText(log.data[key]) : previewText(log.data[key], PREVIEW_MAX)}
             </span>
           ))}
         </span>
@@ -177,23 +195,23 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
   return (
     <div className="logs-list">
       <div className="table-wrapper logs-table-wrapper">
-        <table className="table logs-table" aria-label="Logs" aria-busy={loading || undefined}>
+        <table className="table logs-table" aria-label={t('page.logs')} aria-busy={loading || undefined}>
           <thead>
             <tr>
               <th className="col-select" scope="col">
-                <input type="checkbox" aria-label="Select all" checked={allSelected} disabled={logs.length === 0} onChange={toggleAll} />
+                <input type="checkbox" aria-label={t('logs.selectAll')} checked={allSelected} disabled={logs.length === 0} onChange={toggleAll} />
               </th>
               <th className="col-field-level" scope="col">
-                level
+                {FIELD.level}
               </th>
               <th className="col-field-message" scope="col">
-                message
+                {FIELD.message}
               </th>
               <th className="col-field-created" scope="col">
-                created <DateZoneLabel />
+                {FIELD.created} <DateZoneLabel />
               </th>
               <th className="col-action" scope="col">
-                <span className="visually-hidden">Open</span>
+                <span className="visually-hidden">{t('logs.open')}</span>
               </th>
             </tr>
           </thead>
@@ -211,10 +229,10 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
               <tr>
                 <td colSpan={5}>
                   <div className="empty-state logs-empty">
-                    <p className="empty-state-title">No logs found.</p>
+                    <p className="empty-state-title">{t('logs.noLogs')}</p>
                     {search && (
                       <button type="button" className="btn btn-secondary btn-sm" onClick={onClearSearch}>
-                        Clear filters
+                        {t('logs.clearFilters')}
                       </button>
                     )}
                   </div>
@@ -236,23 +254,21 @@ export function LogsList({ filter, search, refreshKey, onOpen, onClearSearch, on
             disabled={loading}
             onClick={() => void load(page + 1, generation.current)}
           >
-            Load more
+            {t('logs.loadMore')}
           </button>
         </div>
       )}
 
       {selected.size > 0 && (
-        <div className="logs-bulkbar" role="region" aria-label="Bulk actions">
-          <span>
-            Selected <strong>{selected.size}</strong> {selected.size === 1 ? 'log' : 'logs'}
-          </span>
+        <div className="logs-bulkbar" role="region" aria-label={t('logs.bulkActions')}>
+          <SelectedCount count={selected.size} />
           <button type="button" className="btn btn-transparent btn-sm" onClick={() => setSelected(new Map())}>
-            Reset
+            {t('logs.reset')}
           </button>
           <div className="flex-fill" />
           <button type="button" className="btn btn-secondary btn-sm" onClick={download}>
             <IconDownload size={14} />
-            <span>Download as JSON</span>
+            <span>{t('logs.downloadJson')}</span>
           </button>
         </div>
       )}

@@ -18,7 +18,6 @@ import {
   LOG_LEVELS,
   LOG_VIEW_REQUEST_KEY,
   LOGS_AUTOCOMPLETE_KEYS,
-  LOGS_SEARCH_PLACEHOLDER,
   PRODUCT_VERSION,
   RELEASES_URL,
   type LogEntry,
@@ -27,6 +26,7 @@ import { ADMIN_LOGS_STORAGE_KEY, includeAdminsOf, LOGS_SEARCH_FIELDS, logsFilter
 import { LogsList } from './LogsList';
 import { LogsStats } from './LogsStats';
 import { LogViewPanel } from './LogViewPanel';
+import { t } from '../../ui/i18n';
 import './logs.css';
 
 // The settings popup pulls in the form engine: loaded when first wanted, not with the page.
@@ -44,7 +44,7 @@ function storeIncludeAdmins(on: boolean): void {
 type Panel = { open: boolean; log: LogEntry | null };
 
 export default function LogsPage() {
-  usePageTitle('Logs');
+  usePageTitle(t('page.logs'));
   const { query } = useRoute();
   const search = query.filter ?? '';
   const includeAdmins = includeAdminsOf(query);
@@ -101,7 +101,7 @@ export default function LogsPage() {
         if (status === 401 || status === 403) handleError(err);
         else {
           console.warn(err);
-          addErrorToast(`Unable to load log with id "${logId}"`);
+          addErrorToast(t('logs.loadFailed', { id: logId }));
         }
         setQueryParams({ logId: null });
       });
@@ -122,12 +122,12 @@ export default function LogsPage() {
   return (
     <main className="page-wrapper logs-page">
       <header className="page-header">
-        <Breadcrumbs items={['Logs']} />
+        <Breadcrumbs items={[t('page.logs')]} />
         <button
           type="button"
           className="btn btn-transparent btn-circle btn-sm"
-          aria-label="Logs settings"
-          title="Logs settings"
+          aria-label={t('logs.settings')}
+          title={t('logs.settings')}
           onMouseEnter={() => void loadScreenView()}
           onFocus={() => void loadScreenView()}
           onClick={() => {
@@ -141,7 +141,7 @@ export default function LogsPage() {
         <div className="flex-fill" />
         <label className="logs-admin-toggle">
           <input type="checkbox" checked={includeAdmins} onChange={(e) => setIncludeAdmins(e.target.checked)} />
-          <span>Include requests by admins</span>
+          <span>{t('logs.includeAdmins')}</span>
         </label>
       </header>
 
@@ -152,12 +152,12 @@ export default function LogsPage() {
           keys={LOGS_AUTOCOMPLETE_KEYS}
           invalid={invalid}
           onSubmit={(text) => setQueryParams({ filter: text || null })}
-          ariaLabel="Search logs"
-          placeholder={LOGS_SEARCH_PLACEHOLDER}
+          ariaLabel={t('logs.search')}
+          placeholder={t('logs.searchPlaceholder')}
           normalize={(text) => normalizeSearchFilter(text, LOGS_SEARCH_FIELDS)}
         />
         <p className="logs-levels txt-muted">
-          Default log levels:{' '}
+          {t('logs.defaultLevels')}{' '}
           {LOG_LEVELS.map((l) => (
             <code key={l.level}>
               {l.level}:{l.label}
@@ -181,12 +181,12 @@ export default function LogsPage() {
 
       <footer className="page-footer">
         <a href={DOCS_URL} target="_blank" rel="noopener noreferrer">
-          Docs
+          {t('logs.docs')}
         </a>
         <span className="page-footer-delimiter" aria-hidden="true">
           |
         </span>
-        <a href={RELEASES_URL} target="_blank" rel="noopener noreferrer" title="Releases">
+        <a href={RELEASES_URL} target="_blank" rel="noopener noreferrer" title={t('logs.releases')}>
           {PRODUCT_NAME} v{PRODUCT_VERSION}
         </a>
       </footer>

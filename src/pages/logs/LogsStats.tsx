@@ -4,12 +4,13 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { handleError } from '../../api/client';
 import type { ChartPoint } from './chart-options';
-import { CHART_HEIGHT, CHART_SERIES_NAME } from './chart-options';
+import { CHART_HEIGHT } from './chart-options';
 import { foundLogsText } from './log-format';
 import { logsStats } from './logs-first-load';
 import { loadChart, type ChartProps } from './chart-loader';
 import { parseApiDate } from '../../lib/date-display';
 import { DateZoneLabel } from '../../ui/FormattedDate';
+import { t } from '../../ui/i18n';
 
 // apexcharts is the biggest chunk of the page (570 KB): fetched once the stats have arrived (so it
 // downloads while the rows render, never ahead of the page's own requests; chart-loader.ts) and
@@ -70,10 +71,10 @@ export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; r
   }, [drawChart]);
 
   return (
-    <section className={`logs-chart${loading ? ' logs-chart-loading' : ''}`} aria-label={CHART_SERIES_NAME} aria-busy={loading || undefined}>
+    <section className={`logs-chart${loading ? ' logs-chart-loading' : ''}`} aria-label={t('logs.chartTitle')} aria-busy={loading || undefined}>
       <div className="logs-chart-header">
         <h2 className="logs-chart-title">
-          {CHART_SERIES_NAME} <DateZoneLabel className="logs-chart-zone" />
+          {t('logs.chartTitle')} <DateZoneLabel className="logs-chart-zone" />
         </h2>
         {!loading && (
           <span className="logs-chart-total" role="status">
@@ -82,7 +83,7 @@ export function LogsStats({ filter, refreshKey, drawChart }: { filter: string; r
         )}
       </div>
       <div className="logs-chart-body" style={{ height: CHART_HEIGHT }}>
-        {loading && <span className="logs-chart-spinner" role="progressbar" aria-label="Loading the chart" />}
+        {loading && <span className="logs-chart-spinner" role="progressbar" aria-label={t('logs.chartLoading')} />}
         {drawChart && Chart && <Chart points={points} />}
       </div>
     </section>

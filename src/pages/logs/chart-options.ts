@@ -1,6 +1,8 @@
 // The logs chart's constants as apexcharts options, kept apart from the lazily
 // loaded chart module so they can be unit tested without apexcharts.
 import type { ApexOptions } from 'apexcharts';
+
+type ApexLocale = NonNullable<NonNullable<ApexOptions['chart']>['locales']>[number];
 import { formatInstant, zoneLabel, type DateZone } from '../../lib/date-display';
 
 export const CHART_RESIZE_DELAY_MS = 250;
@@ -9,7 +11,7 @@ const CHART_MAX_X_TICKS = 15;
 const CHART_COLOR = '#e34562';
 const CHART_FILL_OPACITY = 0.05;
 export const CHART_HEIGHT = 170;
-export const CHART_SERIES_NAME = 'Total requests';
+const SOURCE_LANGUAGE = 'en';
 
 const HOUR_MS = 3_600_000;
 
@@ -43,8 +45,60 @@ export function tooltipDate(ms: number, zone: DateZone): string {
   return `${formatInstant(ms, zone, { seconds: false })} ${zoneLabel(zone, new Date(ms))}`;
 }
 
-/** The chart's options; the hours' labels are in `zone`, the admin's choice. */
-export function chartOptions(points: readonly ChartPoint[], zone: DateZone): ApexOptions {
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A count as the language writes it (1,234 / 1.234); English keeps 0.22's bare digits. */
+function countText(n: number, lang: string): string {
+  if (lang === SOURCE_LANGUAGE) return String(n);
+  let f = numberFormats.get(lang);
+  if (!f) numberFormats.set(lang, (f = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 })));
+  return f.format(n);
+}
+
+const names = (lang: string, count: number, at: (i: number) => Date, options: Intl.DateTimeFormatOptions) => {
+  const f = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+  return Array.from({ length: count }, (_, i) => f.format(at(i)));
+};
+
+/**
+ * apexcharts' locale for a language, its month and day names from Intl (a new language needs no
+ * list of names); English is apexcharts' own default.
+ */
+function chartLocale(lang: string): ApexLocale {
+  const month = (i: number) => new Date(Date.UTC(2024, i, 1));
+  const day = (i: number) => new Date(Date.UTC(2024, 0, 7 + i)); // 2024-01-07 is a Sunday
+  return {
+    name: lang,
+    options: {
+      months: names(lang, 12, month, { month: 'long' }),
+      shortMonths: names(lang, 12, month, { month: 'short' }),
+      days: names(lang, 7, day, { weekday: 'long' }),
+      shortDays: names(lang, 7, day, { weekday: 'short' }),
+    },
+  };
+}
+
+/**
+ * The axis' day label as the language orders day and month ('dd MMM' in English, 'dd. MMM' in
+ * German), in apexcharts' pattern letters; read from Intl's parts, so only letter-free separators.
+ */
+export function dayPattern(lang: string): string {
+  if (lang === SOURCE_LANGUAGE) return 'dd MMM';
+  const parts = new Intl.DateTimeFormat(lang, { day: '2-digit', month: 'short', timeZone: 'UTC' }).formatToParts(new Date(Date.UTC(2024, 0, 3)));
+  let pattern = '';
+  for (const p of parts) {
+    if (p.type === 'day') pattern += 'dd';
+    else if (p.type === 'month') pattern += 'MMM';
+    else if (p.type === 'literal' && !/\p{L}/u.test(p.value)) pattern += p.value;
+    else return 'dd MMM';
+  }
+  return pattern.trim() || 'dd MMM';
+}
+
+/**
+ * The chart's options; the hours' labels are in `zone`, the admin's choice, and in `lang` (the
+ * dashboard's language: month names, day order, numbers; the tooltip's date follows date-display).
+ */
+export function chartOptions(points: readonly ChartPoint[], zone: DateZone, lang = SOURCE_LANGUAGE): ApexOptions {
   const y = yAxisScale(points.reduce((m, p) => Math.max(m, p.y), 0));
   // a lone hour would otherwise sit on a days-wide axis
   const around = points.length === 1 ? { min: points[0].x - 6 * HOUR_MS, max: points[0].x + 6 * HOUR_MS } : {};
@@ -61,6 +115,7 @@ export function chartOptions(points: readonly ChartPoint[], zone: DateZone): Ape
       redrawOnWindowResize: false,
       redrawOnParentResize: false,
       parentHeightOffset: 0,
+      ...(lang === SOURCE_LANGUAGE ? {} : { locales: [chartLocale(lang)], defaultLocale: lang }),
     },
     colors: [CHART_COLOR],
     stroke: { curve: 'straight', width: 2 },
@@ -79,7 +134,7 @@ export function chartOptions(points: readonly ChartPoint[], zone: DateZone): Ape
         hideOverlappingLabels: true,
         rotate: 0,
         style: { colors: '#666f75' },
-        datetimeFormatter: { year: 'yyyy', month: "MMM 'yy", day: 'dd MMM', hour: 'HH:mm' },
+        datetimeFormatter: { year: 'yyyy', month: "MMM 'yy", day: dayPattern(lang), hour: 'HH:mm' },
       },
       axisBorder: { color: '#e4e9ec' },
       tooltip: { enabled: false },
@@ -89,11 +144,11 @@ export function chartOptions(points: readonly ChartPoint[], zone: DateZone): Ape
       max: y.max,
       tickAmount: y.tickAmount,
       forceNiceScale: false,
-      labels: { formatter: (v: number) => String(Math.round(v)), style: { colors: '#666f75' } },
+      labels: { formatter: (v: number) => countText(Math.round(v), lang), style: { colors: '#666f75' } },
     },
     tooltip: {
       x: { formatter: (v: number) => tooltipDate(v, zone) },
-      y: { formatter: (v: number) => String(v) },
+      y: { formatter: (v: number) => countText(v, lang) },
       marker: { show: true },
     },
   };

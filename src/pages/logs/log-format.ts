@@ -1,5 +1,6 @@
 // The Logs page's rules as pure functions:
 // levels, the detail keys in order, the previews and the download names (the filter: logs-filter.ts).
+import { t } from '../../ui/i18n';
 
 export interface LogEntry {
   id: string;
@@ -13,7 +14,6 @@ export interface LogEntry {
 /** Rows of a fetched page are added to the table in chunks of this size. */
 export const LOGS_RENDER_CHUNK = 10;
 export const LOGS_MAX_SKELETON_ROWS = 10;
-export const LOGS_SEARCH_PLACEHOLDER = "Search term or filter like `level > 0 && data.auth = 'guest'`";
 /** Autocomplete keys: level, message and the data keys of request logs. */
 export const LOGS_AUTOCOMPLETE_KEYS: readonly string[] = [
   'level',
@@ -75,9 +75,14 @@ export function bulkDownload(selected: readonly LogEntry[]): { name: string; val
   return { name: `${sorted.length}_logs_${from}_to_${to}.json`, value: sorted };
 }
 
-/** 'Found 1 log' / 'Found N logs'. */
+/** 'Found 1 log' / 'Found N logs' (the language's plural forms). */
 export function foundLogsText(total: number): string {
-  return `Found ${total} ${total === 1 ? 'log' : 'logs'}`;
+  return t('logs.found', { count: total });
+}
+
+/** A request's execTime with its unit ('12ms'). */
+export function execTimeText(value: unknown): string {
+  return t('logs.execTime', { value: typeof value === 'number' ? value : String(value) });
 }
 
 /** Text of a value for a one-line preview, cut to `max` characters. */

@@ -1,5 +1,6 @@
 // EXPLAIN QUERY PLAN drawn as SQLite means it: each step under the step it belongs to.
 import { planTree, type PlanNode } from '../../lib/sql-console/plan-tree';
+import { t } from '../../ui/i18n';
 
 function Nodes({ nodes }: { nodes: readonly PlanNode[] }) {
   return (
@@ -17,9 +18,9 @@ function Nodes({ nodes }: { nodes: readonly PlanNode[] }) {
 export function PlanTree({ rows }: { rows: readonly unknown[][] }) {
   const roots = planTree(rows);
   return (
-    <figure className="sql-plan" aria-label="Query plan">
-      <figcaption className="txt-hint">Query plan (SCAN reads a whole table or index; SEARCH uses an index to find rows)</figcaption>
-      {roots.length ? <Nodes nodes={roots} /> : <p className="txt-hint">SQLite gave no plan.</p>}
+    <figure className="sql-plan" aria-label={t('sql.planLabel')}>
+      <figcaption className="txt-hint">{t('sql.planCaption')}</figcaption>
+      {roots.length ? <Nodes nodes={roots} /> : <p className="txt-hint">{t('sql.noPlan')}</p>}
     </figure>
   );
 }

@@ -6,6 +6,7 @@
  * tells assistive technology the full row count and each row's index.
  */
 import { useMemo, useRef, useState, type UIEvent } from 'react';
+import { t } from '../../ui/i18n';
 
 const ROW_HEIGHT = 32;
 const OVERSCAN = 12;
@@ -47,7 +48,7 @@ export function ResultsGrid({ columns, rows, label }: { columns: readonly string
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col" className="sql-grid-index" aria-label="Row number">
+            <th scope="col" className="sql-grid-index" aria-label={t('sql.rowNumber')}>
               #
             </th>
             {columns.map((c, i) => (

@@ -5,6 +5,7 @@ import { OverlayPanel } from '../../ui/OverlayPanel';
 import { addErrorToast, addSuccessToast } from '../../shell/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../engine';
 import { clearFieldErrors } from '../../engine/field-errors';
+import { t } from '../../ui/i18n';
 import { saveQuery } from './console-store';
 
 const FORM_ID = 'sql-save-query-form';
@@ -30,7 +31,7 @@ export function SaveQueryPopup({ open, adminId, sql, initialName, onClose, onSav
     try {
       saveQuery(adminId, name, sql);
     } catch {
-      addErrorToast('Unable to save the query (this browser\'s storage is full or turned off).');
+      addErrorToast(t('sql.saveFailed'));
       return;
     }
     addSuccessToast(saveAction.success ?? '');

@@ -22,6 +22,7 @@ import { PlanTree } from './PlanTree';
 import { SaveQueryPopup } from './SaveQueryPopup';
 import './sql-console.css';
 import { FormattedDate } from '../../ui/FormattedDate';
+import { currentLanguage, t } from '../../ui/i18n';
 
 const SqlEditor = lazy(() => import('./SqlEditor'));
 
@@ -38,8 +39,13 @@ type Result =
 type ExportState = { rows: number; bytes: number; total: number | null };
 
 const isAbort = (err: unknown) => (err as { name?: string })?.name === 'AbortError';
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-const formatBytes = (n: number) => (n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+/** A size in KB or MB, the number as the language writes it (units are the same in every language). */
+function formatBytes(n: number): string {
+  const mb = n >= 1024 * 1024;
+  const digits = mb ? 1 : 0;
+  const value = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(mb ? n / 1024 / 1024 : n / 1024);
+  return `${value} ${mb ? 'MB' : 'KB'}`;
+}
 /** A history time as the dashboard shows dates by default (UTC, yyyy-MM-dd HH:mm:ss). */
 const fileStamp = (d: Date) => d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
 
@@ -48,33 +54,33 @@ function statusText(result: Result): string {
     case 'idle':
       return '';
     case 'running':
-      return result.rows.length ? `Running… ${plural(result.rows.length, 'row')} so far` : 'Running…';
+      return result.rows.length ? t('sql.runningRows', { count: result.rows.length }) : t('sql.running');
     case 'error':
-      return result.rows.length ? `Stopped after ${plural(result.rows.length, 'row')}` : '';
+      return result.rows.length ? t('sql.stoppedAfter', { count: result.rows.length }) : '';
     case 'done': {
       const { rowCount, truncated, ms } = result.summary;
-      if (truncated) return `The first ${plural(rowCount, 'row')} (there are more: Export CSV has them all) · ${ms} ms`;
-      return `${plural(rowCount, result.kind === 'plan' ? 'plan step' : 'row')} · ${ms} ms`;
+      if (truncated) return t('sql.truncated', { count: rowCount, ms });
+      return t(result.kind === 'plan' ? 'sql.planSteps' : 'sql.rows', { count: rowCount, ms });
     }
   }
 }
 
 function Results({ result }: { result: Result }) {
-  if (result.status === 'idle') return <p className="txt-hint sql-results-empty">Run a statement to see its rows here.</p>;
+  if (result.status === 'idle') return <p className="txt-hint sql-results-empty">{t('sql.idle')}</p>;
   const { kind, columns, rows } = result;
   return (
     <>
       {result.status === 'error' && (
         <div className="alert alert-danger sql-error" role="alert">
-          {result.code === 'sql_stopped' ? <strong>Stopped. </strong> : result.code.startsWith('sql_') && result.code !== 'sql_failed' ? <strong>Refused. </strong> : null}
+          {result.code === 'sql_stopped' ? <strong>{t('sql.stopped')} </strong> : result.code.startsWith('sql_') && result.code !== 'sql_failed' ? <strong>{t('sql.refused')} </strong> : null}
           {result.message}
         </div>
       )}
       {kind === 'plan' && rows.length > 0 && <PlanTree rows={rows} />}
       {kind !== null && kind !== 'plan' && columns.length > 0 && (
         <>
-          <ResultsGrid columns={columns} rows={rows} label={`Results: ${plural(rows.length, 'row')}`} />
-          {rows.length === 0 && result.status === 'done' && <p className="txt-hint sql-results-empty">No rows.</p>}
+          <ResultsGrid columns={columns} rows={rows} label={t('sql.resultsLabel', { count: rows.length })} />
+          {rows.length === 0 && result.status === 'done' && <p className="txt-hint sql-results-empty">{t('sql.noRows')}</p>}
         </>
       )}
     </>
@@ -82,7 +88,7 @@ function Results({ result }: { result: Result }) {
 }
 
 export default function SqlConsolePage() {
-  usePageTitle('SQL console');
+  usePageTitle(t('page.sqlConsole'));
   const { admin } = useAuth();
   const adminId = admin?.id ?? '';
   const { collections } = useSnapshot(collectionsState);
@@ -153,7 +159,7 @@ export default function SqlConsolePage() {
       cancelAnimationFrame(frame);
       if (running.current !== ac) return;
       if (isAbort(err)) {
-        setResult({ status: 'error', sql: text, message: 'Cancelled: the statement was stopped.', code: '', kind, columns, rows });
+        setResult({ status: 'error', sql: text, message: t('sql.cancelled'), code: '', kind, columns, rows });
         return;
       }
       if (err instanceof NoConsoleError) {
@@ -182,10 +188,10 @@ export default function SqlConsolePage() {
     try {
       const count = await exportCsv(text, sink, ac.signal, (rows, bytes) => setExporting({ rows, bytes, total }));
       await sink.close();
-      addSuccessToast(`Exported ${plural(count, 'row')}.`);
+      addSuccessToast(t('sql.exported', { count }));
     } catch (err) {
       await sink.abort();
-      if (isAbort(err)) addInfoToast('The export was cancelled.');
+      if (isAbort(err)) addInfoToast(t('sql.exportCancelled'));
       else if (err instanceof NoConsoleError) setUnavailable(true);
       else setResult({ status: 'error', sql: text, message: err instanceof Error ? err.message : String(err), code: err instanceof ConsoleError ? err.code : '', kind: null, columns: [], rows: [] });
     } finally {
@@ -195,7 +201,7 @@ export default function SqlConsolePage() {
   };
 
   const removeSaved = (q: SavedQuery) =>
-    confirm(`Do you really want to delete the saved query "${q.name}"?`, () => {
+    confirm(t('sql.deleteConfirm', { name: q.name }), () => {
       deleteSaved(adminId, q.id);
       refreshLists();
     });
@@ -204,10 +210,10 @@ export default function SqlConsolePage() {
     return (
       <main className="page-wrapper sql-page">
         <header className="page-header">
-          <Breadcrumbs items={['SQL console']} />
+          <Breadcrumbs items={[t('page.sqlConsole')]} />
         </header>
         <div className="page-content">
-          <p className="txt-hint">Your admin account may not use the SQL console.</p>
+          <p className="txt-hint">{t('sql.notAllowed')}</p>
         </div>
       </main>
     );
@@ -220,16 +226,16 @@ export default function SqlConsolePage() {
   return (
     <main className="page-wrapper sql-page">
       <header className="page-header">
-        <Breadcrumbs items={['SQL console']} />
+        <Breadcrumbs items={[t('page.sqlConsole')]} />
       </header>
       <div className="page-content sql-content">
         {unavailable ? (
-          <p className="txt-hint">This server has no SQL console (it is an Outpost feature; PocketBase 0.22 has none).</p>
+          <p className="txt-hint">{t('sql.unavailable')}</p>
         ) : (
           <>
-            <section className="sql-main" aria-label="Statement and results">
+            <section className="sql-main" aria-label={t('sql.mainLabel')}>
               <label className="sql-editor-label" htmlFor={EDITOR_ID}>
-                SQL statement
+                {t('sql.statement')}
               </label>
               <div className="sql-editor">
                 <Suspense
@@ -239,23 +245,22 @@ export default function SqlConsolePage() {
                 </Suspense>
               </div>
               <p id={HELP_ID} className="txt-hint sql-help">
-                Read-only: SELECT, WITH, EXPLAIN QUERY PLAN and read-only pragmas, one statement at a time. Ctrl+Enter runs it. The screen shows the first 10,000 rows;
-                Export CSV writes them all. Password hashes, token keys, the settings' values and OAuth2 account ids are never shown.
+                {t('sql.help', { count: 10_000 })}
               </p>
               <div className="sql-toolbar">
                 <button type="button" className={`btn btn-primary${isRunning ? ' btn-loading' : ''}`} onClick={() => void run()} disabled={isRunning || !sql.trim()} aria-keyshortcuts="Control+Enter">
-                  <span>Run</span>
+                  <span>{t('sql.run')}</span>
                 </button>
                 {isRunning && (
                   <button type="button" className="btn btn-secondary" onClick={() => running.current?.abort()}>
-                    <span>Cancel</span>
+                    <span>{t('sql.cancel')}</span>
                   </button>
                 )}
                 <button type="button" className="btn btn-secondary" onClick={() => void startExport()} disabled={exporting !== null || !sql.trim()}>
-                  <IconDownload /> <span>Export CSV</span>
+                  <IconDownload /> <span>{t('sql.exportCsv')}</span>
                 </button>
                 <button type="button" className="btn btn-transparent" onClick={() => setSaveOpen(true)} disabled={!sql.trim()}>
-                  <span>Save query</span>
+                  <span>{t('sql.saveQuery')}</span>
                 </button>
                 <div className="flex-fill" />
                 <span className="txt-hint sql-status" role="status">
@@ -264,14 +269,14 @@ export default function SqlConsolePage() {
               </div>
               {exporting && (
                 <div className="sql-export">
-                  {pct === null ? <progress aria-label="CSV export progress" /> : <progress aria-label="CSV export progress" max={100} value={pct} />}
+                  {pct === null ? <progress aria-label={t('sql.exportProgress')} /> : <progress aria-label={t('sql.exportProgress')} max={100} value={pct} />}
                   <span className="txt-muted" role="status">
                     {pct === null
-                      ? `Exporting… ${plural(exporting.rows, 'row')} written (${formatBytes(exporting.bytes)})`
-                      : `Exporting… ${exporting.rows.toLocaleString('en-US')} of ${plural(exporting.total ?? 0, 'row')} written (${pct}%)`}
+                      ? t('sql.exportingBytes', { count: exporting.rows, size: formatBytes(exporting.bytes) })
+                      : t('sql.exportingOf', { rows: exporting.rows, count: exporting.total ?? 0, pct })}
                   </span>
                   <button type="button" className="btn btn-sm btn-secondary" onClick={() => exportRun.current?.abort()}>
-                    <span>Cancel export</span>
+                    <span>{t('sql.cancelExport')}</span>
                   </button>
                 </div>
               )}
@@ -280,10 +285,10 @@ export default function SqlConsolePage() {
               </div>
             </section>
 
-            <aside className="sql-side" aria-label="Saved queries and history">
-              <h2 className="sql-side-title">Saved queries</h2>
+            <aside className="sql-side" aria-label={t('sql.sideLabel')}>
+              <h2 className="sql-side-title">{t('sql.savedQueries')}</h2>
               {saved.length === 0 ? (
-                <p className="txt-hint">No saved queries yet.</p>
+                <p className="txt-hint">{t('sql.noSaved')}</p>
               ) : (
                 <ul className="sql-list">
                   {saved.map((q) => (
@@ -292,16 +297,16 @@ export default function SqlConsolePage() {
                         <span className="sql-list-name">{q.name}</span>
                         <span className="sql-list-sql">{q.sql}</span>
                       </button>
-                      <button type="button" className="btn btn-transparent btn-sm" aria-label={`Delete the saved query ${q.name}`} onClick={() => removeSaved(q)}>
-                        <span>Delete</span>
+                      <button type="button" className="btn btn-transparent btn-sm" aria-label={t('sql.deleteSavedLabel', { name: q.name })} onClick={() => removeSaved(q)}>
+                        <span>{t('sql.delete')}</span>
                       </button>
                     </li>
                   ))}
                 </ul>
               )}
-              <h2 className="sql-side-title">History</h2>
+              <h2 className="sql-side-title">{t('sql.history')}</h2>
               {history.length === 0 ? (
-                <p className="txt-hint">The statements you run appear here.</p>
+                <p className="txt-hint">{t('sql.noHistory')}</p>
               ) : (
                 <>
                   <ul className="sql-list">
@@ -310,7 +315,7 @@ export default function SqlConsolePage() {
                         <button type="button" className="sql-list-load" onClick={() => setSql(h.sql)} title={h.sql}>
                           <span className="sql-list-sql">{h.sql}</span>
                           <span className="sql-list-meta">
-                            <FormattedDate value={h.at} withZone /> · {h.ok ? `${plural(h.rows ?? 0, 'row')}` : 'failed'}
+                            <FormattedDate value={h.at} withZone /> · {h.ok ? t('sql.historyRows', { count: h.rows ?? 0 }) : t('sql.historyFailed')}
                           </span>
                         </button>
                       </li>
@@ -324,7 +329,7 @@ export default function SqlConsolePage() {
                       refreshLists();
                     }}
                   >
-                    <span>Clear history</span>
+                    <span>{t('sql.clearHistory')}</span>
                   </button>
                 </>
               )}

@@ -3,6 +3,7 @@
 // as it arrives. fetch, not the SDK: the SDK reads whole bodies.
 import { handleError, pb } from '../../api/client';
 import { countCsvRows, lineSplitter } from '../../lib/sql-console/ndjson';
+import { serverWords, t } from '../../ui/i18n';
 import type { ExportSink } from '../records/io/export-sinks';
 
 export type ResultKind = 'query' | 'plan' | 'pragma';
@@ -38,13 +39,15 @@ async function post(path: string, sql: string, signal: AbortSignal): Promise<Res
   });
   if (res.ok) return res;
   const body = (await res.json().catch(() => ({}))) as { message?: string; data?: { sql?: { code?: string; message?: string } } };
-  if (res.status === 404) throw new NoConsoleError('This server has no SQL console (an Outpost feature).');
+  if (res.status === 404) throw new NoConsoleError(t('sql.noConsole'));
   if (res.status !== 400) {
     // 401 signs out, 403 goes home, as every other request
     handleError({ status: res.status, response: body, message: body.message });
-    throw new ConsoleError(body.message ?? `The request failed (${res.status}).`, res.status, '');
+    throw new ConsoleError(body.message ? serverWords(body.message) : t('sql.requestFailed', { status: res.status }), res.status, '');
   }
-  throw new ConsoleError(body.data?.sql?.message ?? body.message ?? 'The statement was refused.', 400, body.data?.sql?.code ?? '');
+  const code = body.data?.sql?.code ?? '';
+  const message = body.data?.sql?.message ?? body.message;
+  throw new ConsoleError(message ? serverWords(message, code || undefined) : t('sql.refusedDefault'), 400, code);
 }
 
 export interface RunHandlers {
@@ -63,7 +66,8 @@ export async function runSql(sql: string, signal: AbortSignal, on: RunHandlers):
     else if (Array.isArray(msg.rows)) on.onRows(msg.rows as unknown[][]);
     else if (msg.error) {
       const e = msg.error as { message?: string; data?: { sql?: { code?: string } } };
-      throw new ConsoleError(e.message ?? 'The statement failed.', 400, e.data?.sql?.code ?? '');
+      const code = e.data?.sql?.code ?? '';
+      throw new ConsoleError(e.message ? serverWords(e.message, code || undefined) : t('sql.failedDefault'), 400, code);
     } else if (msg.done) return { rowCount: Number(msg.rowCount), truncated: msg.truncated === true, ms: Number(msg.ms) };
     return null;
   };
@@ -73,7 +77,7 @@ export async function runSql(sql: string, signal: AbortSignal, on: RunHandlers):
       const summary = handle(line);
       if (summary) return summary;
     }
-    if (done) throw new ConsoleError('The answer ended before the last row (the connection was cut).', 0, '');
+    if (done) throw new ConsoleError(t('sql.cut'), 0, '');
   }
 }
 
@@ -100,7 +104,7 @@ export async function exportCsv(sql: string, sink: ExportSink, signal: AbortSign
   } catch (err) {
     if (signal.aborted) throw err;
     // the server cuts the answer when the statement fails midway (a stop at the budget)
-    throw new ConsoleError('The export stopped before the last row: the statement failed or ran past your time budget (the Logs page says why).', 0, '');
+    throw new ConsoleError(t('sql.exportStopped'), 0, '');
   }
   const tail = decoder.decode();
   if (tail) await sink.write(tail);
