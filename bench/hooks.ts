@@ -17,7 +17,7 @@
 //   (`record.validatePassword`), 6 s while the executor pool grows from 1 to 20, then 6 s with the
 //   20 started; the same probe with no hook running first says what the machine's own load costs.
 //   Budget: p99 under 100 ms.
-// The loads run in a child process (bench/hooks-load.mjs). Run alone: `npx tsx bench/hooks.ts
+// The loads run in a child process: wrk when installed (bench/wrk-load.ts), else bench/hooks-load.mjs. Run alone: `npx tsx bench/hooks.ts
 // [cost|stall]`; BENCH_HOOKS_MAIN=<main.mjs> times another build.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,11 +28,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { apiCall, apiRequest, benchAdmin } from './api-client';
 import { freePort } from './free-port';
+import { hasWrk, wrkLoad } from './wrk-load';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'bench', '.tmp', 'hooks-server');
 const LOAD = path.join(import.meta.dirname, 'hooks-load.mjs');
+const WRK = hasWrk();
 
 const CLIENTS = 10;
 const SECONDS = 3;
@@ -173,7 +175,7 @@ async function startProject(main: string, name: string, hooks: boolean): Promise
 /** The load on `url` for SECONDS, with the server's CPU time per answered request. */
 async function load(project: Project, url: string, method = 'GET', body = '', seconds = SECONDS): Promise<Load> {
   const cpu0 = project.cpuMs();
-  const out = JSON.parse((await run(process.execPath, [LOAD, url, String(CLIENTS), String(seconds), method, body])).stdout) as Omit<Load, 'cpuUs'>;
+  const out = WRK ? await wrkLoad(url, CLIENTS, seconds, method, body) : (JSON.parse((await run(process.execPath, [LOAD, url, String(CLIENTS), String(seconds), method, body])).stdout) as Omit<Load, 'cpuUs'>);
   return { ...out, cpuUs: ((project.cpuMs() - cpu0) * 1000) / Math.max(1, out.rps * seconds) };
 }
 
@@ -218,7 +220,7 @@ export async function benchHooksCost(log: (line: string) => void = (l) => consol
     const routeRatio = sum(results.route) / sum(results.view);
     const healthRatio = sum(results.route) / sum(results.health);
     log(
-      `hooks cost, record create (guest, ${CLIENTS} clients, ${ROUNDS} x ${SECONDS} s interleaved): with no-op onRecordBeforeCreateRequest + onRecordAfterCreateRequest ${fmt(results.hookedCreate)}; ` +
+      `hooks cost, record create (guest, ${CLIENTS} clients, load by ${WRK ? 'wrk' : 'Node'}, ${ROUNDS} x ${SECONDS} s interleaved): with no-op onRecordBeforeCreateRequest + onRecordAfterCreateRequest ${fmt(results.hookedCreate)}; ` +
         `without pb_hooks ${fmt(results.plainCreate)}; ratio ${createRatio.toFixed(2)}x — budget at least ${BUDGET_HOOKS_RATIO}x`,
     );
     log(
