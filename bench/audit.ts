@@ -1,14 +1,15 @@
 // The audit trail's cost (issue 36), on the BUILT server (bundled from the current sources into
 // bench/.tmp/audit-server), temp data dirs, loopback only, bounded loops. Record updates, 10
-// clients each updating its own record (a new title and score every time, so each entry holds a
-// two-field difference), 4 rounds of 3 s, interleaved:
+// clients on 10 records (a new title and score every time, so each entry holds a two-field
+// difference), 4 rounds of 3 s, interleaved:
 // - with an admin token: the trail on (settings audit.maxDays 90, the default) against a server
 //   with it off (maxDays 0). Budget: at least 0.85x the throughput.
 // - as a guest (public update rule), on one server with the trail on: a collection with its
 //   record history on against one with it off (a guest's change there leaves no entry). Budget:
 //   at least 0.85x.
 // Each figure comes with the server's CPU time per request (every thread, from /proc), steadier
-// than throughput on a shared machine. Run alone: `npx tsx bench/audit.ts`.
+// than throughput on a shared machine. The load comes from wrk when installed (bench/wrk-load.ts:
+// the records in turn over the 10 connections), else from bench/audit-load.mjs. Run alone: `npx tsx bench/audit.ts`.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,11 +18,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { apiCall, apiRequest, benchAdmin } from './api-client';
 import { freePort } from './free-port';
+import { hasWrk, wrkLoad } from './wrk-load';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'bench', '.tmp', 'audit-server');
 const LOAD = path.join(import.meta.dirname, 'audit-load.mjs');
+const WRK = hasWrk();
 const CLIENTS = 10;
 const SECONDS = 3;
 const ROUNDS = 4;
@@ -114,11 +117,27 @@ async function startServer(main: string, trailOn: boolean): Promise<Server> {
   };
 }
 
+/** wrk's request(): the records in turn, each PATCH with a new title and score (a two-field difference every time). */
+const updates = (collection: string, ids: string[], token: string) => `
+local ids = { ${ids.map((id) => JSON.stringify(id)).join(', ')} }
+local headers = { ["Content-Type"] = "application/json"${token ? `, ["Authorization"] = ${JSON.stringify(token)}` : ''} }
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("PATCH", "/api/collections/${collection}/records/" .. ids[(n % #ids) + 1], headers, string.format('{"title":"title %d","score":%d}', n, n))
+end
+`;
+
 async function load(server: Server, collection: string, asAdmin: boolean, seconds = SECONDS): Promise<Load> {
   const cpu0 = server.cpuMs();
-  const args = [LOAD, server.url, collection, server.ids[collection].join(','), String(seconds)];
-  if (asAdmin) args.push(server.token);
-  const out = JSON.parse((await run(process.execPath, args)).stdout) as Omit<Load, 'cpuUs'>;
+  let out: Omit<Load, 'cpuUs'>;
+  if (WRK) {
+    out = await wrkLoad(server.url, CLIENTS, seconds, { request: updates(collection, server.ids[collection], asAdmin ? server.token : '') });
+  } else {
+    const args = [LOAD, server.url, collection, server.ids[collection].join(','), String(seconds)];
+    if (asAdmin) args.push(server.token);
+    out = JSON.parse((await run(process.execPath, args)).stdout) as Omit<Load, 'cpuUs'>;
+  }
   return { ...out, cpuUs: ((server.cpuMs() - cpu0) * 1000) / Math.max(1, out.rps * seconds) };
 }
 
@@ -152,7 +171,7 @@ export async function benchAuditCost(log: (line: string) => void = (l) => consol
     const adminRatio = sum(results.adminOn) / sum(results.adminOff);
     const historyRatio = sum(results.guestHistory) / sum(results.guestPlain);
     log(
-      `audit cost, record update with an admin token (${CLIENTS} clients, ${ROUNDS} x ${SECONDS} s interleaved): trail on ${fmt(results.adminOn)}; trail off ${fmt(results.adminOff)}; ` +
+      `audit cost, record update with an admin token (${CLIENTS} clients, load by ${WRK ? 'wrk' : 'Node'}, ${ROUNDS} x ${SECONDS} s interleaved): trail on ${fmt(results.adminOn)}; trail off ${fmt(results.adminOff)}; ` +
         `ratio ${adminRatio.toFixed(2)}x — budget at least ${BUDGET_AUDIT_RATIO}x (${written.adminOn} entries written; ${written.off} on the server with it off)`,
     );
     log(

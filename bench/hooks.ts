@@ -175,7 +175,7 @@ async function startProject(main: string, name: string, hooks: boolean): Promise
 /** The load on `url` for SECONDS, with the server's CPU time per answered request. */
 async function load(project: Project, url: string, method = 'GET', body = '', seconds = SECONDS): Promise<Load> {
   const cpu0 = project.cpuMs();
-  const out = WRK ? await wrkLoad(url, CLIENTS, seconds, method, body) : (JSON.parse((await run(process.execPath, [LOAD, url, String(CLIENTS), String(seconds), method, body])).stdout) as Omit<Load, 'cpuUs'>);
+  const out = WRK ? await wrkLoad(url, CLIENTS, seconds, { method, body }) : (JSON.parse((await run(process.execPath, [LOAD, url, String(CLIENTS), String(seconds), method, body])).stdout) as Omit<Load, 'cpuUs'>);
   return { ...out, cpuUs: ((project.cpuMs() - cpu0) * 1000) / Math.max(1, out.rps * seconds) };
 }
 

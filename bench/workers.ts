@@ -87,7 +87,7 @@ const WRK = hasWrk();
 
 async function load(url: string, kind: 'list' | 'create', seconds = 5): Promise<Load> {
   if (WRK) {
-    const out = kind === 'list' ? await wrkLoad(url + LIST, CONCURRENCY, seconds) : await wrkLoad(url + CREATE, CONCURRENCY, seconds, 'POST', CREATE_BODY);
+    const out = kind === 'list' ? await wrkLoad(url + LIST, CONCURRENCY, seconds) : await wrkLoad(url + CREATE, CONCURRENCY, seconds, { method: 'POST', body: CREATE_BODY });
     if (out.errors) throw new Error(`${out.errors} ${kind} request(s) failed`);
     return out;
   }

@@ -20,10 +20,23 @@ export interface Load {
 
 export const hasWrk = (): boolean => spawnSync('wrk', ['--version']).error === undefined;
 
-// wrk's `done` hook prints the figures as one JSON line (latencies in µs); a body makes it a POST
-const script = (method: string, body: string) => `
-wrk.method = ${JSON.stringify(method)}
-${body ? `wrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"` : ''}
+export interface WrkRequests {
+  method?: string;
+  /** JSON body (sent as application/json) */
+  body?: string;
+  headers?: Record<string, string>;
+  /** Lua defining wrk's `request()` (each request built anew, e.g. a new body each time): replaces method and body. */
+  request?: string;
+}
+
+const lua = (v: string) => JSON.stringify(v);
+
+// wrk's `done` hook prints the figures as one JSON line (latencies in µs)
+const script = ({ method = 'GET', body = '', headers = {}, request = '' }: WrkRequests) => `
+wrk.method = ${lua(method)}
+${body ? `wrk.body = ${lua(body)}\nwrk.headers["Content-Type"] = "application/json"` : ''}
+${Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`).join('\n')}
+${request}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('{"requests":%d,"us":%d,"p50":%d,"p99":%d,"errors":%d}\\n',
@@ -33,12 +46,12 @@ end
 `;
 
 /** `concurrency` keep-alive connections for `seconds` against `url` (one wrk thread: the server gets the rest). */
-export async function wrkLoad(url: string, concurrency: number, seconds: number, method = 'GET', body = ''): Promise<Load> {
+export async function wrkLoad(url: string, concurrency: number, seconds: number, requests: WrkRequests = {}): Promise<Load> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outpost-wrk-'));
   try {
-    const lua = path.join(dir, 'load.lua');
-    fs.writeFileSync(lua, script(method, body));
-    const { stdout } = await run('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', lua, url]);
+    const file = path.join(dir, 'load.lua');
+    fs.writeFileSync(file, script(requests));
+    const { stdout } = await run('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', file, url]);
     const line = stdout.split('\n').find((l) => l.startsWith('{"requests"'));
     if (!line) throw new Error(`wrk printed no figures: ${stdout}`);
     const r = JSON.parse(line) as { requests: number; us: number; p50: number; p99: number; errors: number };
