@@ -14,9 +14,6 @@ export type ImportCollection = {
 };
 
 export const INVALID_CONFIG_MESSAGE = 'Invalid collections configuration.';
-export const UP_TO_DATE_MESSAGE = 'Your collections configuration is already up-to-date!';
-export const LOAD_FAILED_MESSAGE = 'Failed to load the imported JSON.';
-export const IMPORT_SUCCESS_MESSAGE = 'Successfully imported collections configuration.';
 
 /** Keys the server sets itself: never part of an export nor compared on import. */
 import { isObject } from '../json';

@@ -6,7 +6,6 @@ import type { CollectionType, FieldType, SchemaField } from './types';
 
 export const FIELD_TYPES: ReadonlyArray<{ type: FieldType; label: string }> = FIELD_DEFINITIONS.map((d) => ({ type: d.type, label: d.label }));
 
-export const fieldTypeLabel = (type: string): string => FIELD_TYPES.find((t) => t.type === type)?.label ?? type;
 
 /** Keys of a field's options form (schemas/fields/*) that are not options: the field's flags and the single/multiple switch. */
 export const FIELD_FORM_KEYS: readonly string[] = ['required', 'presentable', 'multiple'];

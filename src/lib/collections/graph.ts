@@ -93,16 +93,26 @@ type GraphCollection = Pick<CollectionModel, 'id' | 'name' | 'type' | 'schema'>;
 const isMultipleRelation = (maxSelect: unknown) => maxSelect === null || maxSelect === undefined || (typeof maxSelect === 'number' && maxSelect > 1);
 
 const fieldLine = (f: RelationField) => f.name + (f.multiple ? ' [ ]' : '') + (f.cascade ? ' ✕' : '');
-const fieldKind = (f: RelationField) =>
-  `${f.name}: ${f.multiple ? 'multiple' : 'single'}${f.cascade ? ', cascade delete' : ''}${f.required ? ', required' : ''}`;
+/** The graph's words, in the dashboard's language (the page gives them; English by default). */
+export interface GraphWords {
+  /** '+N more' */
+  more(count: number): string;
+  /** 'posts: multiple, cascade delete, required' */
+  fieldKind(f: RelationField): string;
+}
+
+const ENGLISH_GRAPH_WORDS: GraphWords = {
+  more: (count) => `+${count} more`,
+  fieldKind: (f) => `${f.name}: ${f.multiple ? 'multiple' : 'single'}${f.cascade ? ', cascade delete' : ''}${f.required ? ', required' : ''}`,
+};
 
 /** The label's lines: every field when they are few, else the first ones and '+N more'. */
-export function labelLines(fields: readonly RelationField[]): { lines: string[]; hidden: number } {
+export function labelLines(fields: readonly RelationField[], words: GraphWords = ENGLISH_GRAPH_WORDS): { lines: string[]; hidden: number } {
   const maxText = LABEL_MAX_WIDTH - 2 * GRAPH_LABEL_PAD_X;
   const shown = fields.length <= LABEL_MAX_FIELDS ? fields : fields.slice(0, LABEL_MAX_FIELDS - 1);
   const hidden = fields.length - shown.length;
   const lines = shown.map((f) => fitText(fieldLine(f), maxText, GRAPH_TEXT_FONT));
-  if (hidden) lines.push(`+${hidden} more`);
+  if (hidden) lines.push(words.more(hidden));
   return { lines, hidden };
 }
 
@@ -122,7 +132,7 @@ function graphNode(c: GraphCollection): GraphNode {
 }
 
 /** The relation fields of every collection, bundled per (source, target) pair, in schema order. */
-function bundles(collections: readonly GraphCollection[], names: Map<string, string>): GraphEdge[] {
+function bundles(collections: readonly GraphCollection[], names: Map<string, string>, words: GraphWords): GraphEdge[] {
   const byPair = new Map<string, GraphEdge>();
   for (const c of collections) {
     for (const f of c.schema ?? []) {
@@ -142,21 +152,21 @@ function bundles(collections: readonly GraphCollection[], names: Map<string, str
   for (const e of edges) {
     e.multiple = e.fields.some((f) => f.multiple);
     e.cascade = e.fields.some((f) => f.cascade);
-    Object.assign(e, labelLines(e.fields));
+    Object.assign(e, labelLines(e.fields, words));
     const width = Math.ceil(Math.max(...e.lines.map((l) => textWidth(l, GRAPH_TEXT_FONT)))) + 2 * GRAPH_LABEL_PAD_X;
     e.label = { x: 0, y: 0, width, height: e.lines.length * GRAPH_LABEL_LINE + 2 * GRAPH_LABEL_PAD_Y };
-    e.title = `${names.get(e.from)} → ${names.get(e.to)}\n${e.fields.map(fieldKind).join('\n')}`;
+    e.title = `${names.get(e.from)} → ${names.get(e.to)}\n${e.fields.map(words.fieldKind).join('\n')}`;
   }
   return edges;
 }
 
-export function relationGraph(collections: readonly GraphCollection[]): RelationGraph {
+export function relationGraph(collections: readonly GraphCollection[], words: GraphWords = ENGLISH_GRAPH_WORDS): RelationGraph {
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 96, edgesep: 12, marginx: 24, marginy: 24 });
   const names = new Map(collections.map((c) => [c.id, c.name]));
   const nodes = collections.map(graphNode);
   for (const n of nodes) g.setNode(n.id, { width: n.width, height: n.height });
-  const edges = bundles(collections, names);
+  const edges = bundles(collections, names, words);
   // labels centred on their edge ('c'): dagre gives each one a place of its own in a layer
   for (const e of edges) g.setEdge(e.from, e.to, { width: e.label.width, height: e.label.height, labelpos: 'c', weight: e.fields.length });
   dagre.layout(g);

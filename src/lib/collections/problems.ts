@@ -6,20 +6,17 @@ import { isJsonField } from '../../fields/json/field';
 import { isRelationField } from '../../fields/relation/field';
 import type { CollectionModel } from './types';
 
-export function collectionProblems(collection: CollectionModel, all: readonly CollectionModel[]): string[] {
+/** A problem of one field: `jsonMaxSize` (no maximum size) or `relationTarget` (`target`, '' for none, does not exist). */
+export type CollectionProblem = { kind: 'jsonMaxSize'; field: string } | { kind: 'relationTarget'; field: string; target: string };
+
+export function collectionProblems(collection: CollectionModel, all: readonly CollectionModel[]): CollectionProblem[] {
   if (collection.type === 'view') return [];
-  const problems: string[] = [];
+  const problems: CollectionProblem[] = [];
   for (const field of collection.schema) {
-    if (isJsonField(field) && !(Number(field.options.maxSize) > 0)) {
-      problems.push(
-        `The JSON field "${field.name}" has a maximum size of 0 bytes, so every value is refused. Set its max size in the collection's fields.`,
-      );
-    }
+    if (isJsonField(field) && !(Number(field.options.maxSize) > 0)) problems.push({ kind: 'jsonMaxSize', field: field.name });
     if (isRelationField(field)) {
       const target = String(field.options.collectionId ?? '');
-      if (!all.some((c) => c.id === target)) {
-        problems.push(`The relation field "${field.name}" points to a collection that does not exist (${target || 'none'}). Choose one in the collection's fields.`);
-      }
+      if (!all.some((c) => c.id === target)) problems.push({ kind: 'relationTarget', field: field.name, target });
     }
   }
   return problems;

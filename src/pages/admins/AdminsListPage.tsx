@@ -59,7 +59,7 @@ function SortHeader({ name, label, date, sort }: { name: string; label: string; 
 }
 
 export default function AdminsListPage() {
-  usePageTitle('Admins');
+  usePageTitle(t('page.settingsAdmins'));
   const { query } = useRoute();
   const { admin: currentAdmin } = useAuth();
   const filter = query.filter ?? '';
@@ -140,13 +140,13 @@ export default function AdminsListPage() {
   return (
     <SettingsLayout>
       <header className="page-header">
-        <Breadcrumbs items={['Settings', 'Admins']} />
+        <Breadcrumbs items={[t('nav.settings'), t('page.settingsAdmins')]} />
         <RefreshButton loading={loading} onClick={() => void load()} />
         <div className="flex-fill" />
         {access.full && (
           <button type="button" className="btn btn-primary" onClick={() => openPanel(null)}>
             <IconPlus size={16} />
-            <span>New admin</span>
+            <span>{t('admins.new')}</span>
           </button>
         )}
       </header>
@@ -155,20 +155,20 @@ export default function AdminsListPage() {
         <SearchBar
           value={filter}
           onSubmit={(v) => setQueryParams({ filter: v || null })}
-          ariaLabel="Search admins"
-          placeholder={`Search term or filter like email='test@example.com'...`}
+          ariaLabel={t('admins.search')}
+          placeholder={t('admins.searchPlaceholder')}
         />
 
         <div className="table-wrapper">
           <table className="table admins-table" aria-busy={loading || undefined}>
             <thead>
               <tr>
-                <th className="col-avatar" aria-label="Avatar" />
+                <th className="col-avatar" aria-label={t('admins.avatar')} />
                 {COLUMNS.map((c) => (
                   <SortHeader key={c.name} name={c.name} label={c.label} date={c.date} sort={sort} />
                 ))}
                 {access.full && <th className="col-field-role">{t('roles.column')}</th>}
-                <th className="col-action" aria-label="Open" />
+                <th className="col-action" aria-label={t('admins.open')} />
               </tr>
             </thead>
             <tbody>
@@ -184,10 +184,10 @@ export default function AdminsListPage() {
                 <tr>
                   <td colSpan={COLUMNS.length + 2}>
                     <div className="empty-state">
-                      <p className="empty-state-title">No admins found.</p>
+                      <p className="empty-state-title">{t('admins.noneFound')}</p>
                       {filter && (
                         <button type="button" className="btn btn-secondary btn-sm" onClick={() => setQueryParams({ filter: null })}>
-                          Clear filters
+                          {t('admins.clearFilters')}
                         </button>
                       )}
                     </div>
@@ -201,7 +201,7 @@ export default function AdminsListPage() {
                     key={a.id}
                     className="row-handle"
                     tabIndex={0}
-                    aria-label={`Edit admin ${a.email}`}
+                    aria-label={t('admins.edit', { email: a.email })}
                     onClick={() => openPanel(a)}
                     onKeyDown={(e) => onRowKeyDown(e, a)}
                   >
@@ -210,7 +210,7 @@ export default function AdminsListPage() {
                     </td>
                     <td className="col-field-id">
                       <span className="txt-mono txt-sm">{a.id}</span>
-                      {isYou && <span className="badge badge-success badge-you">You</span>}
+                      {isYou && <span className="badge badge-success badge-you">{t('admins.you')}</span>}
                     </td>
                     <td className="col-field-email">
                       <span className="txt-ellipsis" title={a.email}>
@@ -237,7 +237,7 @@ export default function AdminsListPage() {
             </tbody>
           </table>
         </div>
-        {!loading && admins.length > 0 && <div className="table-footer txt-hint">Total found: {admins.length}</div>}
+        {!loading && admins.length > 0 && <div className="table-footer txt-hint">{t('admins.totalFound', { count: admins.length })}</div>}
         {access.full && <RolesSection onChanged={reloadRoles} />}
       </div>
 

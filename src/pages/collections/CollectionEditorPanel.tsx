@@ -26,6 +26,8 @@ import { useCollectionSave } from './use-collection-save';
 import { useEditorTabs } from './use-editor-tabs';
 import { useRuleMemory } from './use-rule-memory';
 import { MoreMenu } from '../../shell/MoreMenu';
+import { t } from '../../ui/i18n';
+import { tRich } from '../../ui/rich-text';
 
 export type CollectionEditorPanelProps = {
   open: boolean;
@@ -35,14 +37,11 @@ export type CollectionEditorPanelProps = {
   onSaved: (saved: CollectionModel, created: boolean) => void;
 };
 
-const nameForm = getForm('collections/collection-name');
-const rulesForm = getForm('collections/rules');
-const authForm = getForm('collections/auth-options');
-const queryForm = getForm('collections/view-query');
-
-const TYPE_LABELS: Record<CollectionType, string> = { base: 'Base', auth: 'Auth', view: 'View' };
-const DISCARD_TEXT = 'You have unsaved changes. Do you really want to discard them?';
-const CLOSE_TEXT = 'You have unsaved changes. Do you really want to close the panel?';
+const TYPES: readonly CollectionType[] = ['base', 'auth', 'view'];
+// names in code, no words
+const ROW_NUMBER_ID = '(ROW_NUMBER() OVER()) as id';
+const ALIAS_SAMPLE = 'MAX(balance) as maxBalance';
+const ID_COLUMN = 'id';
 
 const VIEW_RULES_UI = {
   createRule: { 'ui:widget': 'hidden' },
@@ -57,6 +56,11 @@ function message(v: unknown): string | undefined {
 }
 
 export default function CollectionEditorPanel({ open, collection, onClose, onSaved }: CollectionEditorPanelProps) {
+  // read on each render: the words follow the language
+  const nameForm = getForm('collections/collection-name');
+  const rulesForm = getForm('collections/rules');
+  const authForm = getForm('collections/auth-options');
+  const queryForm = getForm('collections/view-query');
   const [original, setOriginal] = useState<CollectionModel | null>(() => (collection ? editableCollection(collection) : null));
   const [draft, setDraft] = useState<CollectionModel>(() => (collection ? editableCollection(collection) : newCollection('base')));
   const [formsKey, setFormsKey] = useState(0);
@@ -99,7 +103,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
       setTab('fields');
       setFormsKey((k) => k + 1);
     };
-    if (changed) confirm(DISCARD_TEXT, run);
+    if (changed) confirm(t('collections.discardChanges'), run);
     else run();
   };
 
@@ -109,7 +113,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   };
 
   const beforeHide = () =>
-    busy ? false : !changed || new Promise<boolean>((resolve) => confirm(CLOSE_TEXT, () => resolve(true), () => resolve(false)));
+    busy ? false : !changed || new Promise<boolean>((resolve) => confirm(t('collections.closeChanges'), () => resolve(true), () => resolve(false)));
 
   const requestClose = async () => {
     if (await beforeHide()) onClose();
@@ -118,7 +122,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const nameUi = useMemo(
     () => ({
       name: {
-        'ui:placeholder': draft.type === 'auth' ? 'eg. "users"' : 'eg. "posts"',
+        'ui:placeholder': t(draft.type === 'auth' ? 'collections.namePlaceholderAuth' : 'collections.namePlaceholder'),
         'ui:autocomplete': 'off',
         ...(isNew ? { 'ui:autofocus': true } : {}),
       },
@@ -130,19 +134,19 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
     [draft],
   );
   const authDoc = useMemo(() => authOptionsToDoc(draft.options), [draft.options]);
-  const authUi = useMemo(() => withExclusions(authForm.uiSchema, authDoc), [authDoc]);
+  const authUi = useMemo(() => withExclusions(authForm.uiSchema, authDoc), [authForm.uiSchema, authDoc]);
 
   const header = (
     <div className="collection-editor-header">
       <div className="collection-editor-title">
-        <h2 className="overlay-panel-title">{isNew ? 'New collection' : 'Edit collection'}</h2>
+        <h2 className="overlay-panel-title">{t(isNew ? 'collections.new' : 'collections.edit')}</h2>
         {isNew ? (
           <label className="type-picker">
-            <span className="visually-hidden">Collection type</span>
-            <select aria-label="Collection type" value={draft.type} onChange={(e) => setType(e.target.value as CollectionType)} disabled={busy}>
-              {(Object.keys(TYPE_LABELS) as CollectionType[]).map((t) => (
-                <option key={t} value={t}>
-                  Type: {TYPE_LABELS[t]}
+            <span className="visually-hidden">{t('collections.type')}</span>
+            <select aria-label={t('collections.type')} value={draft.type} onChange={(e) => setType(e.target.value as CollectionType)} disabled={busy}>
+              {TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`collections.typeOption.${type}`)}
                 </option>
               ))}
             </select>
@@ -152,11 +156,11 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
             {(close) => (
               <>
                 <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
-                  Duplicate
+                  {t('collections.duplicate')}
                 </button>
                 {!original?.system && (
                   <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
-                    Delete
+                    {t('collections.delete')}
                   </button>
                 )}
               </>
@@ -176,33 +180,33 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
           onSubmit={save}
         />
         {original?.system && (
-          <span className="badge system-badge" title="System collections cannot be renamed or deleted.">
-            <IconLock size={12} /> System collection
+          <span className="badge system-badge" title={t('collections.systemHint')}>
+            <IconLock size={12} /> {t('collections.system')}
           </span>
         )}
       </div>
-      <div className="collection-tabs" role="tablist" aria-label="Collection sections" onKeyDown={onTabKey}>
-        {tabs.map((t) => (
+      <div className="collection-tabs" role="tablist" aria-label={t('collections.sections')} onKeyDown={onTabKey}>
+        {tabs.map((item) => (
           <button
-            key={t.key}
-            id={`collection-tab-${t.key}`}
+            key={item.key}
+            id={`collection-tab-${item.key}`}
             type="button"
             role="tab"
-            aria-selected={tab === t.key}
-            aria-controls={`collection-tabpanel-${t.key}`}
-            tabIndex={tab === t.key ? 0 : -1}
-            className={`collection-tab${tab === t.key ? ' active' : ''}`}
-            onClick={() => setTab(t.key)}
+            aria-selected={tab === item.key}
+            aria-controls={`collection-tabpanel-${item.key}`}
+            tabIndex={tab === item.key ? 0 : -1}
+            className={`collection-tab${tab === item.key ? ' active' : ''}`}
+            onClick={() => setTab(item.key)}
           >
-            <span>{t.label}</span>
-            {tabErrors[t.key] && (
+            <span>{item.label}</span>
+            {tabErrors[item.key] && (
               <span className="tab-marker txt-danger">
-                <IconAlert title="Has errors" />
+                <IconAlert title={t('form.hasErrors')} />
               </span>
             )}
-            {t.key === 'rules' && rulesSet && (
+            {item.key === 'rules' && rulesSet && (
               <span className="tab-marker txt-warning">
-                <IconAlert title="Some rules are set: check who they let in" />
+                <IconAlert title={t('collections.rulesSet')} />
               </span>
             )}
           </button>
@@ -214,10 +218,10 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const footer = (
     <>
       <button type="button" className="btn btn-transparent" onClick={() => void requestClose()} disabled={busy}>
-        Cancel
+        {t('collections.cancel')}
       </button>
       <button type="button" className={`btn btn-primary${busy ? ' btn-loading' : ''}`} disabled={!canSave} onClick={save}>
-        <span>{isNew ? 'Create' : 'Save changes'}</span>
+        <span>{t(isNew ? 'collections.create' : 'collections.save')}</span>
       </button>
     </>
   );
@@ -238,7 +242,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
         onRequestClose={onClose}
         beforeHide={beforeHide}
         header={header}
-        ariaLabel={isNew ? 'New collection' : 'Edit collection'}
+        ariaLabel={t(isNew ? 'collections.new' : 'collections.edit')}
         footer={footer}
         size="lg"
         className="collection-editor-panel"
@@ -268,16 +272,14 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
               )}
               {message(errors.schema) && <div className="sf-error">{message(errors.schema)}</div>}
               <ul className="txt-hint txt-sm query-hints">
-                <li>Wildcard columns (*) are not supported.</li>
-                <li>
-                  The query must have a unique <code>id</code> column. If there is none, use <code>(ROW_NUMBER() OVER()) as id</code>.
-                </li>
-                <li>Expressions must be aliased with a valid field name (eg. <code>MAX(balance) as maxBalance</code>).</li>
+                <li>{t('collections.queryWildcard')}</li>
+                <li>{tRich('collections.queryId', { id: <code>{ID_COLUMN}</code>, rowNumber: <code>{ROW_NUMBER_ID}</code> })}</li>
+                <li>{tRich('collections.queryAlias', { sample: <code>{ALIAS_SAMPLE}</code> })}</li>
               </ul>
               {draft.schema.length > 0 && (
                 <div className="view-fields">
-                  <h3 className="section-title">Fields</h3>
-                  <ul className="view-field-list" aria-label="View fields">
+                  <h3 className="section-title">{t('collections.fields')}</h3>
+                  <ul className="view-field-list" aria-label={t('collections.viewFields')}>
                     {draft.schema.map((f) => (
                       <li key={f.id || f.name} className="badge badge-plain">
                         {f.name} <span className="txt-hint">({f.type})</span>
@@ -290,10 +292,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
           )}
           {tab === 'rules' && (
             <div className="rules-tab">
-              <p className="txt-hint txt-sm">
-                All rules follow the PocketBase filter syntax and operators. A locked rule means only admins can perform the action;
-                an empty rule grants everyone access.
-              </p>
+              <p className="txt-hint txt-sm">{t('collections.rulesHint')}</p>
               <SchemaForm
                 key={'rules' + formsKey + draft.type}
                 id="collection-rules-form"
@@ -320,7 +319,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
                 onChange={(d) => setDraft((cur) => ({ ...cur, options: docToAuthOptions(cur.options, d as Record<string, unknown>) }))}
               />
               <p className="txt-hint txt-sm options-link">
-                OAuth2 providers are configured in <a href="#/settings/auth-providers">Auth providers settings</a>.
+                {tRich('collections.oauth2Hint', { link: <a href="#/settings/auth-providers">{t('collections.oauth2Link')}</a> })}
               </p>
             </div>
           )}

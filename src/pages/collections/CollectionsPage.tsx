@@ -17,6 +17,7 @@ import { CollectionsSidebar } from './CollectionsSidebar';
 import { RecordsArea } from './RecordsArea';
 import { collectionsPageActions } from './RecordsSlot';
 import './collections.css';
+import { t } from '../../ui/i18n';
 
 const CollectionEditorPanel = lazy(() => import('./CollectionEditorPanel'));
 const preloadEditor = () => void import('./CollectionEditorPanel');
@@ -39,7 +40,7 @@ export default function CollectionsPage() {
     (wanted ? collections.find((c) => c.id === wanted || c.name === wanted) : undefined) ??
     collections.find((c) => c.id === snap.activeId) ??
     null;
-  usePageTitle(active?.name ?? 'Collections');
+  usePageTitle(active?.name ?? t('page.collections'));
 
   // Load once (keeping the collection of the address), and follow reloads of other tabs.
   useEffect(() => {
@@ -97,19 +98,19 @@ export default function CollectionsPage() {
   if (!snap.loaded) {
     body = (
       <div className="empty-state">
-        <p className="loading-text">Loading collections...</p>
+        <p className="loading-text">{t('collections.loading')}</p>
       </div>
     );
   } else if (collections.length === 0) {
     body = (
       <div className="empty-state placeholder-card collections-empty">
-        <p className="empty-state-title">You don&apos;t have any collections yet.</p>
+        <p className="empty-state-title">{t('collections.noneYet')}</p>
         {!hideControls && access.schema(null, 'edit') && (
           <>
-            <p className="txt-hint">Create your first collection to add records!</p>
+            <p className="txt-hint">{t('collections.createFirst')}</p>
             <button type="button" className="btn btn-primary" onClick={() => openEditor(null)} onMouseEnter={preloadEditor}>
               <IconPlus size={16} />
-              <span>Create new collection</span>
+              <span>{t('collections.createNew')}</span>
             </button>
           </>
         )}
@@ -127,15 +128,15 @@ export default function CollectionsPage() {
       <CollectionsSidebar activeId={snap.activeId} onSelect={select} onNew={() => openEditor(null)} />
       <main className="page-wrapper">
         <header className="page-header">
-          <Breadcrumbs items={active ? ['Collections', active.name] : ['Collections']} />
+          <Breadcrumbs items={active ? [t('page.collections'), active.name] : [t('page.collections')]} />
           {active && (
             <>
               {!hideControls && access.schema(active, 'view') && (
                 <button
                   type="button"
                   className="btn btn-transparent btn-circle btn-sm"
-                  aria-label="Edit collection"
-                  title="Edit collection"
+                  aria-label={t('collections.edit')}
+                  title={t('collections.edit')}
                   onMouseEnter={preloadEditor}
                   onFocus={preloadEditor}
                   onClick={() => openEditor(active)}
@@ -149,21 +150,21 @@ export default function CollectionsPage() {
                 type="button"
                 className="btn btn-secondary"
                 disabled={!actions.apiPreview}
-                title={actions.apiPreview ? undefined : 'Coming soon'}
+                title={actions.apiPreview ? undefined : t('collections.comingSoon')}
                 onClick={() => actions.apiPreview?.(active)}
               >
-                <span>API Preview</span>
+                <span>{t('collections.apiPreview')}</span>
               </button>
               {active.type !== 'view' && access.records(active, 'create') && (
                 <button
                   type="button"
                   className="btn btn-primary"
                   disabled={!actions.newRecord}
-                  title={actions.newRecord ? undefined : 'Coming soon'}
+                  title={actions.newRecord ? undefined : t('collections.comingSoon')}
                   onClick={() => actions.newRecord?.(active)}
                 >
                   <IconPlus size={16} />
-                  <span>New record</span>
+                  <span>{t('collections.newRecord')}</span>
                 </button>
               )}
             </>

@@ -10,6 +10,7 @@ import { isCompact, searchCollections, sortCollections } from '../../lib/collect
 import type { CollectionModel } from '../../lib/collections/types';
 import { appState } from '../../state/app';
 import { collectionsState, togglePinned } from '../../state/collections';
+import { t } from '../../ui/i18n';
 
 type Props = {
   activeId: string;
@@ -51,9 +52,9 @@ export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
         <button
           type="button"
           className={`pin-button${isPinned ? ' pinned' : ''}`}
-          aria-label={isPinned ? `Unpin ${c.name}` : `Pin ${c.name}`}
+          aria-label={t(isPinned ? 'collections.unpinName' : 'collections.pinName', { name: c.name })}
           aria-pressed={isPinned}
-          title={isPinned ? 'Unpin' : 'Pin'}
+          title={t(isPinned ? 'collections.unpin' : 'collections.pin')}
           onClick={() => togglePinned(c.id)}
         >
           <IconPin size={14} />
@@ -63,7 +64,7 @@ export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
   };
 
   return (
-    <PageSidebar className={`collections-sidebar${compact ? ' compact' : ''}`} label="Collections">
+    <PageSidebar className={`collections-sidebar${compact ? ' compact' : ''}`} label={t('page.collections')}>
       <div className="collections-sidebar-inner">
         <div className="sidebar-search">
           <span className="sidebar-search-icon" aria-hidden="true">
@@ -71,37 +72,37 @@ export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
           </span>
           <input
             type="search"
-            placeholder="Search collections..."
-            aria-label="Search collections"
+            placeholder={t('collections.searchPlaceholder')}
+            aria-label={t('collections.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             autoComplete="off"
             spellCheck={false}
           />
         </div>
-        <nav aria-label="Collections list" className="collections-nav">
+        <nav aria-label={t('collections.list')} className="collections-nav">
           {pinned.length > 0 && (
             <div className="sidebar-group">
-              <div className="sidebar-title">Pinned</div>
+              <div className="sidebar-title">{t('collections.pinned')}</div>
               <ul className="collection-list">{pinned.map(item)}</ul>
             </div>
           )}
           {others.length > 0 && (
             <div className="sidebar-group">
-              {pinned.length > 0 && <div className="sidebar-title">Others</div>}
+              {pinned.length > 0 && <div className="sidebar-title">{t('collections.others')}</div>}
               <ul className="collection-list">{others.map(item)}</ul>
             </div>
           )}
-          {sorted.length === 0 && snap.loaded && <p className="txt-hint sidebar-note">No collections found.</p>}
+          {sorted.length === 0 && snap.loaded && <p className="txt-hint sidebar-note">{t('export.noCollections')}</p>}
         </nav>
         <a href="#/collections/graph" className="btn btn-transparent btn-block btn-sm collections-graph-link">
-          <span>Relation graph</span>
+          <span>{t('page.collectionsGraph')}</span>
         </a>
         {!hideControls && access.schema(null, 'edit') && (
           <div className="sidebar-footer">
             <button type="button" className="btn btn-secondary btn-block btn-sm" onClick={onNew}>
               <IconPlus size={14} />
-              <span>New collection</span>
+              <span>{t('collections.new')}</span>
             </button>
           </div>
         )}

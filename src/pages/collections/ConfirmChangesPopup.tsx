@@ -3,6 +3,8 @@
 // deleted), and the warning that rules, filters and view queries must be updated manually.
 import { OverlayPanel } from '../../ui/OverlayPanel';
 import type { PendingChanges } from '../../lib/collections/diff';
+import { t } from '../../ui/i18n';
+import { tRich } from '../../ui/rich-text';
 
 type Props = {
   changes: PendingChanges | null;
@@ -17,17 +19,17 @@ export function ConfirmChangesPopup({ changes, busy, onCancel, onConfirm }: Prop
       open={!!changes}
       size="popup"
       className="confirm-changes"
-      header="Confirm collection changes"
+      header={t('collections.confirmChanges')}
       escClose={!busy}
       overlayClose={!busy}
       onRequestClose={onCancel}
       footer={
         <>
           <button type="button" className="btn btn-transparent" autoFocus onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('collections.cancel')}
           </button>
           <button type="button" className={`btn btn-primary${busy ? ' btn-loading' : ''}`} onClick={onConfirm} disabled={busy}>
-            <span>Confirm</span>
+            <span>{t('collections.confirm')}</span>
           </button>
         </>
       }
@@ -35,29 +37,27 @@ export function ConfirmChangesPopup({ changes, busy, onCancel, onConfirm }: Prop
       {changes && (
         <div className="confirm-changes-body">
           <div className="alert alert-warning">
-            If any of the collection changes is part of another collection rule, filter or view query, you&apos;ll have to update it
-            manually!
+            {t('collections.changesWarning')}
           </div>
           <ul className="changes-list">
             {changes.collectionRename && (
               <li>
-                Renamed collection <strong className="txt-strike">{changes.collectionRename.from}</strong> →{' '}
-                <strong>{changes.collectionRename.to}</strong>
+                {tRich('collections.renamedCollection', { from: <strong className="txt-strike">{changes.collectionRename.from}</strong>, to: <strong>{changes.collectionRename.to}</strong> })}
               </li>
             )}
             {changes.fieldRenames.map((r) => (
               <li key={'r' + r.from}>
-                Renamed field <strong className="txt-strike">{r.from}</strong> → <strong>{r.to}</strong>
+                {tRich('collections.renamedField', { from: <strong className="txt-strike">{r.from}</strong>, to: <strong>{r.to}</strong> })}
               </li>
             ))}
             {changes.toSingle.map((name) => (
               <li key={'s' + name} className="txt-danger">
-                Multiple to single value conversion of field <strong>{name}</strong> (only the last item of existing values will be kept)
+                {tRich('collections.toSingle', { name: <strong>{name}</strong> })}
               </li>
             ))}
             {changes.removed.map((name) => (
               <li key={'d' + name} className="txt-danger">
-                Removed field <strong>{name}</strong> (its data will be permanently deleted)
+                {tRich('collections.removedField', { name: <strong>{name}</strong> })}
               </li>
             ))}
           </ul>

@@ -3,12 +3,13 @@
 // schemas/fields/{type}.schema.json + .ui.json, with Duplicate / Remove / Restore and moves.
 import { useEffect, useMemo, useRef, type DragEvent, type KeyboardEvent } from 'react';
 import { SchemaForm, getForm } from '../../engine';
-import { fieldTypeLabel } from '../../lib/collections/fields';
+import { typeLabel } from './field-type-label';
 import { slugify } from '../../lib/collections/slug';
 import type { SchemaField } from '../../lib/collections/types';
 import { docToField, fieldToDoc, flattenListErrors, withExclusions } from './form-docs';
 import { FieldTypeIcon } from '../../fields/FieldTypeIcon';
 import { IconAlert, IconGrip, IconSettings } from '../../ui/icons';
+import { t } from '../../ui/i18n';
 
 export type FieldRowProps = {
   field: SchemaField;
@@ -38,7 +39,7 @@ const EMPTY = {};
 function message(err: unknown): string | undefined {
   if (!err) return undefined;
   if (typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') return (err as { message: string }).message;
-  return typeof err === 'string' ? err : 'Invalid value';
+  return typeof err === 'string' ? err : t('form.invalidValue');
 }
 
 export function FieldRow(props: FieldRowProps) {
@@ -104,14 +105,14 @@ export function FieldRow(props: FieldRowProps) {
           className="field-handle"
           draggable={props.draggable && !disabled}
           disabled={!props.draggable || disabled}
-          aria-label={`Reorder field ${field.name} (arrow keys move it)`}
-          title={props.draggable ? 'Drag to reorder (or use the arrow keys)' : undefined}
+          aria-label={t('collections.reorderField', { name: field.name })}
+          title={props.draggable ? t('collections.dragToReorder') : undefined}
           onDragStart={onDragStart}
           onKeyDown={onHandleKey}
         >
           <IconGrip size={14} />
         </button>
-        <span className="field-type-icon" title={fieldTypeLabel(field.type)}>
+        <span className="field-type-icon" title={typeLabel(field.type)}>
           <FieldTypeIcon type={field.type} size={16} />
         </span>
         <div className="field-name">
@@ -119,10 +120,10 @@ export function FieldRow(props: FieldRowProps) {
             ref={nameRef}
             type="text"
             className={`field-name-input${nameError ? ' invalid' : ''}`}
-            aria-label={`Field name (${fieldTypeLabel(field.type)})`}
+            aria-label={t('collections.fieldName', { type: typeLabel(field.type) })}
             aria-invalid={!!nameError || undefined}
             value={field.name}
-            placeholder="Field name"
+            placeholder={t('collections.fieldNamePlaceholder')}
             disabled={locked || field.toDelete || disabled}
             spellCheck={false}
             autoComplete="off"
@@ -131,19 +132,19 @@ export function FieldRow(props: FieldRowProps) {
           {nameError && <div className="sf-error field-name-error">{nameError}</div>}
         </div>
         <div className="field-markers">
-          {locked && <span className="badge">System</span>}
-          {field.required && <span className="badge badge-plain">Nonempty</span>}
-          {field.presentable && <span className="badge badge-plain">Presentable</span>}
-          {field.nullable === true && <span className="badge badge-plain">Nullable</span>}
+          {locked && <span className="badge">{t('collections.markerSystem')}</span>}
+          {field.required && <span className="badge badge-plain">{t('collections.markerNonempty')}</span>}
+          {field.presentable && <span className="badge badge-plain">{t('collections.markerPresentable')}</span>}
+          {field.nullable === true && <span className="badge badge-plain">{t('collections.markerNullable')}</span>}
           {hasErrors && !open && (
             <span className="txt-danger field-error-icon">
-              <IconAlert title="Has errors" />
+              <IconAlert title={t('form.hasErrors')} />
             </span>
           )}
         </div>
         {field.toDelete ? (
           <button type="button" className="btn btn-sm btn-secondary" disabled={disabled} onClick={props.onRestore}>
-            Restore
+            {t('collections.restore')}
           </button>
         ) : (
           <button
@@ -151,8 +152,8 @@ export function FieldRow(props: FieldRowProps) {
             className={`btn btn-sm btn-transparent btn-circle field-options-toggle${open ? ' active' : ''}`}
             aria-expanded={open}
             aria-controls={`${formId}-panel`}
-            aria-label={`${open ? 'Close' : 'Open'} options of ${field.name || 'the field'}`}
-            title="Field options"
+            aria-label={field.name ? t(open ? 'collections.closeOptionsOf' : 'collections.openOptionsOf', { name: field.name }) : t(open ? 'collections.closeOptions' : 'collections.openOptions')}
+            title={t('collections.fieldOptions')}
             onClick={props.onToggle}
           >
             <IconSettings size={16} />
@@ -174,17 +175,17 @@ export function FieldRow(props: FieldRowProps) {
           />
           <div className="field-options-footer">
             <button type="button" className="btn btn-sm btn-transparent" disabled={!props.canMoveUp || disabled} onClick={() => props.onMove(-1)}>
-              Move up
+              {t('form.moveUp')}
             </button>
             <button type="button" className="btn btn-sm btn-transparent" disabled={!props.canMoveDown || disabled} onClick={() => props.onMove(1)}>
-              Move down
+              {t('form.moveDown')}
             </button>
             <div className="flex-fill" />
             <button type="button" className="btn btn-sm btn-transparent" disabled={disabled || locked} onClick={props.onDuplicate}>
-              Duplicate
+              {t('collections.duplicate')}
             </button>
             <button type="button" className="btn btn-sm btn-transparent txt-danger" disabled={disabled || locked} onClick={props.onRemove}>
-              Remove
+              {t('form.remove')}
             </button>
           </div>
         </div>

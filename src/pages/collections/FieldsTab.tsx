@@ -20,6 +20,9 @@ import type { CollectionModel, FieldType, SchemaField } from '../../lib/collecti
 import { FieldRow } from './FieldRow';
 import { IndexEditorPopup } from './IndexEditorPopup';
 import { Tooltip } from '../../ui/Tooltip';
+import { t } from '../../ui/i18n';
+import { tRich } from '../../ui/rich-text';
+import { typeLabel } from './field-type-label';
 
 type Props = {
   draft: CollectionModel;
@@ -34,7 +37,7 @@ function errMessage(v: unknown): string | undefined {
   return typeof m === 'string' ? m : undefined;
 }
 
-function NewFieldMenu({ onPick, disabled }: { onPick: (t: FieldType) => void; disabled?: boolean }) {
+function NewFieldMenu({ onPick, disabled }: { onPick: (type: FieldType) => void; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -75,24 +78,24 @@ function NewFieldMenu({ onPick, disabled }: { onPick: (t: FieldType) => void; di
         onClick={() => setOpen((o) => !o)}
       >
         <IconPlus size={16} />
-        <span>New field</span>
+        <span>{t('collections.newField')}</span>
         <IconChevronDown size={14} />
       </button>
       {open && (
-        <div className="dropdown new-field-dropdown" role="menu" aria-label="Field types" onKeyDown={onKey}>
-          {FIELD_TYPES.map((t) => (
+        <div className="dropdown new-field-dropdown" role="menu" aria-label={t('collections.fieldTypes')} onKeyDown={onKey}>
+          {FIELD_TYPES.map(({ type }) => (
             <button
-              key={t.type}
+              key={type}
               type="button"
               role="menuitem"
               className="dropdown-item"
               onClick={() => {
                 setOpen(false);
-                onPick(t.type);
+                onPick(type);
               }}
             >
-              <FieldTypeIcon type={t.type} size={16} />
-              <span>{t.label}</span>
+              <FieldTypeIcon type={type} size={16} />
+              <span>{typeLabel(type)}</span>
             </button>
           ))}
         </div>
@@ -127,10 +130,10 @@ export function FieldsTab({ draft, onChange, errors, disabled }: Props) {
   return (
     <div className="fields-tab">
       <p className="txt-hint txt-sm system-fields">
-        System fields: <span className="txt-mono">{systemFieldNames(draft.type).join(', ')}</span>
+        {tRich('collections.systemFields', { names: <span className="txt-mono">{systemFieldNames(draft.type).join(', ')}</span> })}
       </p>
 
-      <ul className="field-list" aria-label="Fields">
+      <ul className="field-list" aria-label={t('collections.fields')}>
         {fields.map((f, i) => {
           const key = f._key ?? f.id ?? String(i);
           const pi = positions[i];
@@ -179,14 +182,14 @@ export function FieldsTab({ draft, onChange, errors, disabled }: Props) {
           );
         })}
       </ul>
-      {fields.length === 0 && <p className="txt-hint fields-empty">No fields yet. Add one with 'New field'.</p>}
+      {fields.length === 0 && <p className="txt-hint fields-empty">{t('collections.noFields')}</p>}
       {schemaLeaf && <div className="sf-error">{schemaLeaf}</div>}
 
       <NewFieldMenu onPick={add} disabled={disabled} />
 
       <section className="indexes-section" aria-labelledby="indexes-title">
         <h3 id="indexes-title" className="section-title">
-          Unique constraints and indexes ({draft.indexes.length})
+          {t('collections.indexes', { count: draft.indexes.length })}
         </h3>
         <div className="index-list">
           {draft.indexes.map((statement, i) => {
@@ -196,7 +199,7 @@ export function FieldsTab({ draft, onChange, errors, disabled }: Props) {
                 <button
                   type="button"
                   className={`index-label${err ? ' index-label--error' : ''}`}
-                  aria-label={`Edit index ${indexLabel(statement)}`}
+                  aria-label={t('collections.editIndex', { name: indexLabel(statement) })}
                   disabled={disabled}
                   onClick={() => setIndexEditor({ open: true, index: i })}
                 >
@@ -207,7 +210,7 @@ export function FieldsTab({ draft, onChange, errors, disabled }: Props) {
           })}
           <button type="button" className="btn btn-sm btn-transparent" disabled={disabled} onClick={() => setIndexEditor({ open: true, index: null })}>
             <IconPlus size={14} />
-            <span>New index</span>
+            <span>{t('collections.newIndex')}</span>
           </button>
         </div>
         {indexesLeaf && <div className="sf-error">{indexesLeaf}</div>}

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { OverlayPanel } from '../../ui/OverlayPanel';
 import { SchemaForm, getForm } from '../../engine';
 import { buildIndex, parseIndex, randomIndexName, type ParsedIndex } from '../../lib/collections/indexes';
+import { t } from '../../ui/i18n';
 
-const form = getForm('collections/index');
 const FORM_ID = 'index-editor-form';
 
 type Props = {
@@ -21,6 +21,8 @@ type Props = {
 type Doc = { unique?: boolean; columns?: string[] };
 
 export function IndexEditorPopup({ open, statement, tableName, onClose, onSet, onDelete }: Props) {
+  // read on each render: the words follow the language
+  const form = getForm('collections/index');
   const [base, setBase] = useState<ParsedIndex | null>(null);
   const [doc, setDoc] = useState<Doc>({ unique: false, columns: [] });
   const [indexName, setIndexName] = useState('');
@@ -54,21 +56,21 @@ export function IndexEditorPopup({ open, statement, tableName, onClose, onSet, o
       open={open}
       size="popup"
       className="index-editor"
-      header={statement ? 'Update index' : 'Create index'}
+      header={t(statement ? 'collections.updateIndex' : 'collections.createIndex')}
       onRequestClose={onClose}
       footer={
         <>
           {statement && (
             <button type="button" className="btn btn-transparent txt-danger" onClick={onDelete}>
-              Delete
+              {t('collections.delete')}
             </button>
           )}
           <div className="flex-fill" />
           <button type="button" className="btn btn-transparent" onClick={onClose}>
-            Cancel
+            {t('collections.cancel')}
           </button>
           <button type="submit" form={FORM_ID} className="btn btn-primary" disabled={columns.length === 0}>
-            Set index
+            {t('collections.setIndex')}
           </button>
         </>
       }
@@ -76,7 +78,7 @@ export function IndexEditorPopup({ open, statement, tableName, onClose, onSet, o
       {open && (
         <>
           <SchemaForm id={FORM_ID} schema={form.schema} uiSchema={form.uiSchema} formData={doc} serverErrors={{}} onChange={(d) => setDoc(d as Doc)} onSubmit={submit} />
-          {built && <pre className="index-preview txt-mono" aria-label="Index statement">{built}</pre>}
+          {built && <pre className="index-preview txt-mono" aria-label={t('collections.indexStatement')}>{built}</pre>}
         </>
       )}
     </OverlayPanel>

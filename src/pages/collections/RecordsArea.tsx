@@ -3,8 +3,9 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RecordsSlotProps } from './RecordsSlot';
 import { collectionsState } from '../../state/collections';
-import { collectionProblems } from '../../lib/collections/problems';
+import { collectionProblems, type CollectionProblem } from '../../lib/collections/problems';
 import type { CollectionModel } from '../../lib/collections/types';
+import { t } from '../../ui/i18n';
 
 // The records list is its own chunk (src/pages/records/list); its download starts with this
 // module (or as the app starts on #/collections), in parallel with the collections request.
@@ -37,6 +38,11 @@ const skeleton = (
   </div>
 );
 
+const problemText = (p: CollectionProblem) =>
+  p.kind === 'jsonMaxSize'
+    ? t('collections.problemJsonMaxSize', { name: p.field })
+    : t('collections.problemRelationTarget', { name: p.field, target: p.target || t('collections.problemNone') });
+
 /** What 0.22 saved but breaks this collection's records (src/lib/collections/problems.ts). */
 function CollectionProblems({ collection }: { collection: CollectionModel }) {
   const { collections } = useSnapshot(collectionsState);
@@ -45,7 +51,7 @@ function CollectionProblems({ collection }: { collection: CollectionModel }) {
   return (
     <div className="alert alert-warning records-collection-problems" role="status">
       {problems.map((p) => (
-        <p key={p}>{p}</p>
+        <p key={p.kind + p.field}>{problemText(p)}</p>
       ))}
     </div>
   );
@@ -64,7 +70,7 @@ export function RecordsArea(props: RecordsSlotProps) {
     };
   }, [List]);
   return (
-    <section className="records-slot" aria-label={`${collection.name} records`}>
+    <section className="records-slot" aria-label={t('collections.recordsOf', { name: collection.name })}>
       <CollectionProblems collection={collection} />
       <Suspense fallback={skeleton}>{List ? <List key={collection.id} {...props} /> : skeleton}</Suspense>
     </section>

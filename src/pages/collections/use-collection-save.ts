@@ -10,6 +10,7 @@ import { collectionsState, removeCollection, upsertCollection } from '../../stat
 import { multipleSwitchErrors } from './multiple-errors';
 import { relationTargetErrors } from './relation-targets';
 import { migrationCapture } from '../../shell/migration-marker';
+import { t } from '../../ui/i18n';
 
 type Options = {
   original: CollectionModel | null;
@@ -39,7 +40,7 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
       const marker = migrationCapture();
       const options = { requestKey: 'collection_save', fetch: marker.fetch };
       const saved = (isNew ? await pb.collections.create(body, options) : await pb.collections.update(original!.id, body, options)) as unknown as CollectionModel;
-      addSuccessToast(isNew ? 'Successfully created collection.' : 'Successfully updated collection.');
+      addSuccessToast(t(isNew ? 'collections.created' : 'collections.updated'));
       marker.show();
       upsertCollection(saved);
       setConfirmChanges(null);
@@ -72,11 +73,11 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
   const remove = () => {
     if (!original) return;
     const name = original.name;
-    confirm(`Do you really want to delete collection "${name}" and all its records?`, async () => {
+    confirm(t('collections.confirmDelete', { name }), async () => {
       try {
         const marker = migrationCapture();
         await pb.collections.delete(original.id, { fetch: marker.fetch });
-        addSuccessToast(`Successfully deleted collection "${name}".`);
+        addSuccessToast(t('collections.deleted', { name }));
         marker.show();
         removeCollection(original.id);
         onClose();

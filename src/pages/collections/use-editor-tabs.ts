@@ -1,4 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { t } from '../../ui/i18n';
 
 type Tab = 'fields' | 'rules' | 'options';
 
@@ -12,9 +13,9 @@ export function useEditorTabs(isView: boolean, isAuth: boolean) {
   }, [tab, isAuth]);
 
   const tabs: { key: Tab; label: string }[] = [
-    { key: 'fields', label: isView ? 'Query' : 'Fields' },
-    { key: 'rules', label: 'API Rules' },
-    ...(isAuth ? [{ key: 'options' as Tab, label: 'Options' }] : []),
+    { key: 'fields', label: t(isView ? 'collections.tabQuery' : 'collections.fields') },
+    { key: 'rules', label: t('collections.tabRules') },
+    ...(isAuth ? [{ key: 'options' as Tab, label: t('collections.tabOptions') }] : []),
   ];
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;

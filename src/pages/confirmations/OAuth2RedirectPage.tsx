@@ -2,26 +2,27 @@
 import { useEffect } from 'react';
 import { usePageTitle } from '../../shell/page-title';
 import { Alert, PublicCard } from './shared';
+import { t } from '../../ui/i18n';
 
 export default function OAuth2RedirectPage({ success }: { success: boolean }) {
-  const title = success ? 'OAuth2 auth completed' : 'OAuth2 auth failed';
+  const title = t(success ? 'page.oauth2RedirectSuccess' : 'page.oauth2RedirectFailure');
   usePageTitle(title);
 
   useEffect(() => {
     if (!success) return;
     // Opened as a popup by the app: try to close it (browsers ignore this for normal tabs).
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       if (window.opener) window.close();
     }, 500);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [success]);
 
   return (
     <PublicCard title={title}>
       {success ? (
-        <Alert type="success">Auth completed. You can go back to the app if this window is not closed automatically.</Alert>
+        <Alert type="success">{t('confirmations.oauth2Completed')}</Alert>
       ) : (
-        <Alert type="danger">Auth failed. You can close this window and go back to the app to try again.</Alert>
+        <Alert type="danger">{t('confirmations.oauth2Failed')}</Alert>
       )}
     </PublicCard>
   );

@@ -4,9 +4,12 @@ import { pb } from '../../api/client';
 import { usePageTitle } from '../../shell/page-title';
 import { Alert, PasswordField, PublicCard, tokenCollectionId, useConfirmSubmit } from './shared';
 import { getTokenPayload } from 'pocketbase';
+import { t } from '../../ui/i18n';
+import { tRich } from '../../ui/rich-text';
 
 export default function RecordConfirmEmailChangePage({ token }: { token: string }) {
-  usePageTitle('Confirm email change');
+  const title = t('page.recordConfirmEmailChange');
+  usePageTitle(title);
   const collectionId = tokenCollectionId(token);
   const newEmail = String((getTokenPayload(token) as { newEmail?: unknown }).newEmail ?? '');
   const [password, setPassword] = useState('');
@@ -14,29 +17,29 @@ export default function RecordConfirmEmailChangePage({ token }: { token: string 
 
   if (!collectionId) {
     return (
-      <PublicCard title="Confirm email change">
-        <Alert type="danger">Invalid or expired email change link.</Alert>
+      <PublicCard title={title}>
+        <Alert type="danger">{t('confirmations.emailChangeInvalid')}</Alert>
       </PublicCard>
     );
   }
 
   if (done) {
     return (
-      <PublicCard title="Confirm email change">
-        <Alert type="success">Successfully changed the user email address. You can now sign in with your new email address.</Alert>
+      <PublicCard title={title}>
+        <Alert type="success">{t('confirmations.emailChanged')}</Alert>
       </PublicCard>
     );
   }
 
   return (
-    <PublicCard title="Confirm email change">
+    <PublicCard title={title}>
       <form className="stack" onSubmit={submit} noValidate>
         <p className="txt-hint">
-          Type your password to confirm changing your email address{newEmail ? <> to <strong>{newEmail}</strong></> : null}.
+          {newEmail ? tRich('confirmations.emailChangeTextTo', { email: <strong>{newEmail}</strong> }) : t('confirmations.emailChangeText')}
         </p>
-        <PasswordField name="password" label="Password" value={password} onChange={setPassword} autoFocus />
+        <PasswordField name="password" label={t('confirmations.password')} value={password} onChange={setPassword} autoFocus />
         <button type="submit" className={`btn btn-primary btn-block${submitting ? ' btn-loading' : ''}`} disabled={submitting}>
-          Confirm new email
+          {t('confirmations.confirmNewEmail')}
         </button>
       </form>
     </PublicCard>

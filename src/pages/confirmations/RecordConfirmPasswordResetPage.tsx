@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { pb } from '../../api/client';
 import { usePageTitle } from '../../shell/page-title';
 import { Alert, PasswordField, PublicCard, tokenCollectionId, useConfirmSubmit } from './shared';
+import { t } from '../../ui/i18n';
 
 export default function RecordConfirmPasswordResetPage({ token }: { token: string }) {
-  usePageTitle('Reset password');
+  const title = t('page.recordConfirmPasswordReset');
+  usePageTitle(title);
   const collectionId = tokenCollectionId(token);
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
@@ -13,28 +15,28 @@ export default function RecordConfirmPasswordResetPage({ token }: { token: strin
 
   if (!collectionId) {
     return (
-      <PublicCard title="Reset password">
-        <Alert type="danger">Invalid or expired password reset link.</Alert>
+      <PublicCard title={title}>
+        <Alert type="danger">{t('confirmations.resetInvalid')}</Alert>
       </PublicCard>
     );
   }
 
   if (done) {
     return (
-      <PublicCard title="Reset password">
-        <Alert type="success">Successfully changed the user password. You can now sign in with your new password.</Alert>
+      <PublicCard title={title}>
+        <Alert type="success">{t('confirmations.passwordChanged')}</Alert>
       </PublicCard>
     );
   }
 
   return (
-    <PublicCard title="Reset password">
+    <PublicCard title={title}>
       <form className="stack" onSubmit={submit} noValidate>
-        <p className="txt-hint">Type a new password for your account.</p>
-        <PasswordField name="password" label="New password" value={password} onChange={setPassword} autoFocus />
-        <PasswordField name="passwordConfirm" label="New password confirm" value={passwordConfirm} onChange={setPasswordConfirm} />
+        <p className="txt-hint">{t('confirmations.resetText')}</p>
+        <PasswordField name="password" label={t('confirmations.newPassword')} value={password} onChange={setPassword} autoFocus />
+        <PasswordField name="passwordConfirm" label={t('confirmations.newPasswordConfirm')} value={passwordConfirm} onChange={setPasswordConfirm} />
         <button type="submit" className={`btn btn-primary btn-block${submitting ? ' btn-loading' : ''}`} disabled={submitting}>
-          Set new password
+          {t('confirmations.setNewPassword')}
         </button>
       </form>
     </PublicCard>

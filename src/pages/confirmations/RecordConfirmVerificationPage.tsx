@@ -3,11 +3,13 @@ import { useEffect, useState } from 'react';
 import { pb } from '../../api/client';
 import { usePageTitle } from '../../shell/page-title';
 import { Alert, PublicCard, tokenCollectionId } from './shared';
+import { t } from '../../ui/i18n';
 
 type Status = 'loading' | 'success' | 'error';
 
 export default function RecordConfirmVerificationPage({ token }: { token: string }) {
-  usePageTitle('Email verification');
+  const title = t('page.recordConfirmVerification');
+  usePageTitle(title);
   const collectionId = tokenCollectionId(token);
   const [status, setStatus] = useState<Status>(collectionId ? 'loading' : 'error');
 
@@ -26,10 +28,10 @@ export default function RecordConfirmVerificationPage({ token }: { token: string
   }, [collectionId, token]);
 
   return (
-    <PublicCard title="Email verification">
-      {status === 'loading' && <p className="txt-hint loading-text">Verifying your email address...</p>}
-      {status === 'success' && <Alert type="success">Successfully verified email address.</Alert>}
-      {status === 'error' && <Alert type="danger">Invalid or expired verification token.</Alert>}
+    <PublicCard title={title}>
+      {status === 'loading' && <p className="txt-hint loading-text">{t('confirmations.verifying')}</p>}
+      {status === 'success' && <Alert type="success">{t('confirmations.verified')}</Alert>}
+      {status === 'error' && <Alert type="danger">{t('confirmations.verifyInvalid')}</Alert>}
     </PublicCard>
   );
 }

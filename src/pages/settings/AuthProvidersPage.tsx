@@ -13,13 +13,14 @@ import { getScreen, instantiateScreen } from '../../engine';
 import { ScreenView } from '../../engine/ScreenView';
 import { providerCards, type ProviderCard } from './providers/provider-forms';
 import './providers/auth-providers.css';
+import { t } from '../../ui/i18n';
 
 const TEMPLATE = 'settings-auth-provider';
 
 type Blocks = Record<string, { enabled?: boolean } | undefined>;
 
 export default function AuthProvidersPage() {
-  usePageTitle('Auth providers');
+  usePageTitle(t('page.settingsAuthProviders'));
   const cards = useMemo(providerCards, []);
   const [blocks, setBlocks] = useState<Blocks>({});
   const [loading, setLoading] = useState(true);
@@ -54,7 +55,7 @@ export default function AuthProvidersPage() {
   return (
     <SettingsLayout>
       <header className="page-header">
-        <Breadcrumbs items={['Settings', 'Auth providers']} />
+        <Breadcrumbs items={[t('nav.settings'), t('page.settingsAuthProviders')]} />
         <RefreshButton loading={loading} onClick={() => void load()} />
       </header>
       <div className="page-content">
@@ -68,12 +69,12 @@ export default function AuthProvidersPage() {
                   <span className="provider-title">{c.title}</span>
                   <span className="txt-hint txt-sm">{c.key}</span>
                 </div>
-                {enabled && <span className="badge badge-success">Enabled</span>}
+                {enabled && <span className="badge badge-success">{t('form.enabled')}</span>}
                 <button
                   type="button"
                   className="btn btn-transparent btn-circle provider-settings"
-                  aria-label={`${c.title} settings`}
-                  title={`${c.title} settings`}
+                  aria-label={t('providers.settingsOf', { name: c.title })}
+                  title={t('providers.settingsOf', { name: c.title })}
                   onClick={() => setOpen(c)}
                 >
                   <IconSettings />

@@ -11,9 +11,9 @@ import { stripTimestamps, type ImportCollection } from '../../lib/collections-im
 import { copyText, downloadJsonText } from '../../lib/browser-io';
 import { useRestrictedRedirect } from './import/restricted';
 import './import/collections-sync.css';
+import { t } from '../../ui/i18n';
 
 export const EXPORT_FILE_NAME = 'pb_schema.json';
-export const COPIED_MESSAGE = 'The configuration was copied to your clipboard!';
 
 /** The exported JSON of the selected collections, in list order. */
 export function exportJson(collections: readonly ImportCollection[], selected: ReadonlySet<string>): string {
@@ -33,16 +33,14 @@ function SelectAll({ total, count, onChange }: { total: number; count: number; o
   return (
     <label className="sync-check sync-check-all">
       <input ref={ref} type="checkbox" checked={all} disabled={total === 0} onChange={() => onChange(!all)} />
-      <span className="sync-check-label">Select all</span>
-      <span className="txt-hint txt-sm">
-        {count} of {total}
-      </span>
+      <span className="sync-check-label">{t('export.selectAll')}</span>
+      <span className="txt-hint txt-sm">{t('export.countOf', { count, total })}</span>
     </label>
   );
 }
 
 export default function ExportCollectionsPage() {
-  usePageTitle('Export collections');
+  usePageTitle(t('page.settingsExportCollections'));
   const hidden = useRestrictedRedirect();
   const [collections, setCollections] = useState<ImportCollection[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -80,7 +78,7 @@ export default function ExportCollectionsPage() {
 
   const copy = () => {
     void copyText(json);
-    addInfoToast(COPIED_MESSAGE, 3000);
+    addInfoToast(t('export.copied'), 3000);
   };
 
   if (hidden) return null;
@@ -88,19 +86,17 @@ export default function ExportCollectionsPage() {
   return (
     <SettingsLayout>
       <header className="page-header">
-        <Breadcrumbs items={['Settings', 'Export collections']} />
+        <Breadcrumbs items={[t('nav.settings'), t('page.settingsExportCollections')]} />
         <RefreshButton loading={loading} onClick={() => void load()} />
       </header>
 
       <div className="page-content">
         <div className="sync-card">
-          <p className="sync-intro">
-            Below you'll find your current collections configuration that you could import in another environment.
-          </p>
+          <p className="sync-intro">{t('export.intro')}</p>
 
           <div className="export-panel" aria-busy={loading || undefined}>
             <fieldset className="export-list">
-              <legend className="visually-hidden">Collections to export</legend>
+              <legend className="visually-hidden">{t('export.legend')}</legend>
               <SelectAll
                 total={collections.length}
                 count={count}
@@ -112,7 +108,7 @@ export default function ExportCollectionsPage() {
                     <span className="skeleton-line" />
                   </div>
                 ))}
-              {!loading && collections.length === 0 && <p className="txt-hint sync-empty">No collections found.</p>}
+              {!loading && collections.length === 0 && <p className="txt-hint sync-empty">{t('export.noCollections')}</p>}
               {collections.map((c) => (
                 <label key={c.id} className="sync-check" title={c.name}>
                   <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
@@ -123,12 +119,12 @@ export default function ExportCollectionsPage() {
             </fieldset>
 
             <div className="export-preview">
-              <pre className="code-preview" tabIndex={0} aria-label="JSON preview" data-testid="export-preview">
+              <pre className="code-preview" tabIndex={0} aria-label={t('export.preview')} data-testid="export-preview">
                 {json}
               </pre>
               <button type="button" className="btn btn-sm btn-secondary export-copy" onClick={copy} disabled={loading && !collections.length}>
                 <IconCopy size={14} />
-                <span>Copy</span>
+                <span>{t('common.copy')}</span>
               </button>
             </div>
           </div>
@@ -137,7 +133,7 @@ export default function ExportCollectionsPage() {
             <div className="flex-fill" />
             <button type="button" className="btn btn-primary" disabled={count === 0} onClick={() => downloadJsonText(json, EXPORT_FILE_NAME)}>
               <IconDownload size={16} />
-              <span>Download as JSON</span>
+              <span>{t('export.download')}</span>
             </button>
           </div>
         </div>

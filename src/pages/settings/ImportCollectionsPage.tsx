@@ -7,11 +7,8 @@ import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
 import { addErrorToast } from '../../shell/toasts';
 import {
   detectChanges,
-  INVALID_CONFIG_MESSAGE,
-  LOAD_FAILED_MESSAGE,
   parseCollectionsJson,
   stripTimestamps,
-  UP_TO_DATE_MESSAGE,
   type CollectionChange,
   type FieldChange,
   type ImportCollection,
@@ -21,8 +18,12 @@ import { ChangeBadge } from './import/ChangeBadge';
 import { IconArrowRight, IconInfo, IconUpload } from '../../ui/icons';
 import { useRestrictedRedirect } from './import/restricted';
 import './import/collections-sync.css';
+import { t } from '../../ui/i18n';
 
 const ImportReviewPopup = lazy(() => import('./import/ImportReviewPopup'));
+
+// a sample of the JSON, no words
+const JSON_PLACEHOLDER = '[{ "id": "...", "name": "...", "type": "base", "schema": [...] }]';
 
 const FIELD_MARK: Record<FieldChange['kind'], string> = { added: '+', changed: '~', deleted: '−' };
 
@@ -33,15 +34,15 @@ function FieldChanges({ change }: { change: CollectionChange }) {
   return (
     <div className="change-details">
       {change.fields.map((f) => (
-        <span key={f.kind + (f.id || f.name)} className={`change-chip change-chip-${f.kind}`} title={`${f.kind} field${f.id ? ' ' + f.id : ''}`}>
+        <span key={f.kind + (f.id || f.name)} className={`change-chip change-chip-${f.kind}`} title={t(`import.field.${f.kind}`) + (f.id ? ' ' + f.id : '')}>
           <span aria-hidden="true">{FIELD_MARK[f.kind]}</span>
-          <span className="visually-hidden">{f.kind} field </span>
+          <span className="visually-hidden">{t(`import.field.${f.kind}`)} </span>
           {f.oldName ? `${f.oldName} → ${f.name}` : f.name}
         </span>
       ))}
       {props.map((p) => (
-        <span key={'prop-' + p} className="change-chip change-chip-prop" title="changed property">
-          {p === 'schema' ? 'fields order' : p}
+        <span key={'prop-' + p} className="change-chip change-chip-prop" title={t('import.changedProperty')}>
+          {p === 'schema' ? t('import.fieldsOrder') : p}
         </span>
       ))}
     </div>
@@ -52,7 +53,7 @@ function DetectedChanges({ changes }: { changes: CollectionChange[] }) {
   return (
     <section className="detected-changes" aria-labelledby="detected-changes-title">
       <h3 className="section-title" id="detected-changes-title">
-        Detected changes
+        {t('import.detected')}
       </h3>
       <ul className="changes-list">
         {changes.map((c) => (
@@ -63,7 +64,7 @@ function DetectedChanges({ changes }: { changes: CollectionChange[] }) {
                 {c.oldName && (
                   <>
                     <span className="txt-hint txt-strike">{c.oldName}</span>
-                    <span className="txt-hint" aria-label="renamed to">
+                    <span className="txt-hint" aria-label={t('import.renamedTo')}>
                       <IconArrowRight size={14} />
                     </span>
                   </>
@@ -81,7 +82,7 @@ function DetectedChanges({ changes }: { changes: CollectionChange[] }) {
 }
 
 export default function ImportCollectionsPage() {
-  usePageTitle('Import collections');
+  usePageTitle(t('page.settingsImportCollections'));
   const hidden = useRestrictedRedirect();
   const uid = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -137,12 +138,12 @@ export default function ImportCollectionsPage() {
       if (parseCollectionsJson(content).ok) {
         setText(content);
       } else {
-        addErrorToast(INVALID_CONFIG_MESSAGE);
+        addErrorToast(t('import.invalid'));
         setText('');
       }
     } catch (err) {
       console.warn(err);
-      addErrorToast(LOAD_FAILED_MESSAGE);
+      addErrorToast(t('import.loadFailed'));
     } finally {
       input.value = '';
       setLoadingFile(false);
@@ -167,7 +168,7 @@ export default function ImportCollectionsPage() {
   return (
     <SettingsLayout>
       <header className="page-header">
-        <Breadcrumbs items={['Settings', 'Import collections']} />
+        <Breadcrumbs items={[t('nav.settings'), t('page.settingsImportCollections')]} />
       </header>
 
       <div className="page-content">
@@ -183,7 +184,7 @@ export default function ImportCollectionsPage() {
             onChange={(e) => void onFile(e)}
           />
           <div className="sync-intro import-intro">
-            <p>Paste below the collections configuration you want to import or</p>
+            <p>{t('import.intro')}</p>
             <button
               type="button"
               className={`btn btn-sm btn-secondary${loadingFile ? ' btn-loading' : ''}`}
@@ -191,12 +192,12 @@ export default function ImportCollectionsPage() {
               disabled={loadingFile}
             >
               <IconUpload size={14} />
-              <span>Load from JSON file</span>
+              <span>{t('import.loadFile')}</span>
             </button>
           </div>
 
           <div className={`form-field${invalid ? ' error' : ''}`}>
-            <label htmlFor={`${uid}-json`}>Collections</label>
+            <label htmlFor={`${uid}-json`}>{t('page.collections')}</label>
             <textarea
               id={`${uid}-json`}
               className="code-input"
@@ -204,14 +205,14 @@ export default function ImportCollectionsPage() {
               spellCheck={false}
               autoComplete="off"
               value={text}
-              placeholder='[{ "id": "...", "name": "...", "type": "base", "schema": [...] }]'
+              placeholder={JSON_PLACEHOLDER}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? errorId : undefined}
               onChange={(e) => setText(e.target.value)}
             />
             {invalid && (
               <div className="field-error" id={errorId} role="alert">
-                {INVALID_CONFIG_MESSAGE}
+                {t('import.invalid')}
               </div>
             )}
           </div>
@@ -219,20 +220,18 @@ export default function ImportCollectionsPage() {
           <label className="sf-toggle sync-toggle">
             <input type="checkbox" checked={merge} onChange={(e) => setMerge(e.target.checked)} />
             <span className="sf-toggle-track" aria-hidden="true" />
-            <span>Merge with the existing collections</span>
+            <span>{t('import.merge')}</span>
           </label>
           <p className="field-help sync-toggle-help">
-            {merge
-              ? 'Existing collections and fields that are not in the import are kept.'
-              : 'Collections and fields that are not in the import will be deleted.'}
+            {t(merge ? 'import.mergeHelp' : 'import.replaceHelp')}
           </p>
 
-          {parsed.ok && loadingExisting && <p className="loading-text txt-hint">Loading the current collections…</p>}
+          {parsed.ok && loadingExisting && <p className="loading-text txt-hint">{t('import.loadingCurrent')}</p>}
 
           {upToDate && (
             <div className="alert alert-info sync-alert" role="status">
               <IconInfo size={16} />
-              <span>{UP_TO_DATE_MESSAGE}</span>
+              <span>{t('import.upToDate')}</span>
             </div>
           )}
 
@@ -241,12 +240,12 @@ export default function ImportCollectionsPage() {
           <div className="sync-footer">
             {text && (
               <button type="button" className="btn btn-transparent" onClick={clear}>
-                Clear
+                {t('form.clear')}
               </button>
             )}
             <div className="flex-fill" />
             <button type="button" className="btn btn-primary btn-expanded" disabled={!canReview} onClick={openReview}>
-              Review
+              {t('import.review')}
             </button>
           </div>
         </div>

@@ -7,6 +7,11 @@ import { Breadcrumbs, SettingsLayout } from '../../shell/SettingsLayout';
 import { DateZoneLabel, FormattedDate } from '../../ui/FormattedDate';
 import { useOutpostInfo } from './use-outpost-info';
 import './migrations.css';
+import { t } from '../../ui/i18n';
+import { tRich } from '../../ui/rich-text';
+
+// a command, no word
+const MIGRATE_COMMAND = 'outpost migrate up';
 
 interface MigrationEntry {
   file: string;
@@ -21,17 +26,17 @@ interface MigrationsAnswer {
 }
 
 function Status({ entry }: { entry: MigrationEntry }) {
-  if (entry.applied === null) return <span className="badge migrations-pending">Pending</span>;
+  if (entry.applied === null) return <span className="badge migrations-pending">{t('migrations.pending')}</span>;
   return (
     <>
-      <span className="badge migrations-applied">Applied</span>
-      {entry.missing && <span className="badge migrations-missing">File missing</span>}
+      <span className="badge migrations-applied">{t('migrations.applied')}</span>
+      {entry.missing && <span className="badge migrations-missing">{t('migrations.fileMissing')}</span>}
     </>
   );
 }
 
 export default function MigrationsPage() {
-  usePageTitle('Migrations');
+  usePageTitle(t('page.settingsMigrations'));
   const { state, load } = useOutpostInfo<MigrationsAnswer>('/api/outpost/migrations', 'settings_migrations');
 
   const items = state.kind === 'ready' ? state.data.items : [];
@@ -40,32 +45,33 @@ export default function MigrationsPage() {
   return (
     <SettingsLayout>
       <header className="page-header">
-        <Breadcrumbs items={['Settings', 'Migrations']} />
+        <Breadcrumbs items={[t('nav.settings'), t('page.settingsMigrations')]} />
         <RefreshButton loading={state.kind === 'loading'} onClick={() => void load()} />
       </header>
 
       <div className="page-content">
-        {state.kind === 'unavailable' && <p className="txt-hint">This server does not list its migrations (the list is an Outpost feature).</p>}
+        {state.kind === 'unavailable' && <p className="txt-hint">{t('migrations.unavailable')}</p>}
         {state.kind !== 'unavailable' && (
           <>
             <p className="migrations-intro">
               {state.kind === 'ready' ? (
-                <>
-                  JS migrations in <code>{state.data.dir}</code>, applied at start and by <code>outpost migrate up</code>. Automigrate is{' '}
-                  <strong>{state.data.automigrate ? 'on' : 'off'}</strong>: {state.data.automigrate ? 'every collection change made here writes a migration file.' : 'collection changes write no migration file.'}
-                </>
+                tRich(state.data.automigrate ? 'migrations.introOn' : 'migrations.introOff', {
+                  dir: <code>{state.data.dir}</code>,
+                  command: <code>{MIGRATE_COMMAND}</code>,
+                  state: <strong>{t(state.data.automigrate ? 'migrations.on' : 'migrations.off')}</strong>,
+                })
               ) : (
-                'Loading the migrations…'
+                t('migrations.loading')
               )}
             </p>
             <div className="table-wrapper">
-              <table className="table migrations-table" aria-label="Migrations" aria-busy={state.kind === 'loading' || undefined}>
+              <table className="table migrations-table" aria-label={t('page.settingsMigrations')} aria-busy={state.kind === 'loading' || undefined}>
                 <thead>
                   <tr>
-                    <th scope="col">File</th>
-                    <th scope="col">Status</th>
+                    <th scope="col">{t('migrations.file')}</th>
+                    <th scope="col">{t('migrations.status')}</th>
                     <th scope="col">
-                      Applied <DateZoneLabel />
+                      {t('migrations.applied')} <DateZoneLabel />
                     </th>
                   </tr>
                 </thead>
@@ -82,7 +88,7 @@ export default function MigrationsPage() {
                   {state.kind === 'ready' && items.length === 0 && (
                     <tr>
                       <td colSpan={3} className="txt-hint">
-                        No migrations yet.
+                        {t('migrations.none')}
                       </td>
                     </tr>
                   )}
@@ -91,7 +97,7 @@ export default function MigrationsPage() {
             </div>
             {state.kind === 'ready' && (
               <p className="txt-hint migrations-summary">
-                {items.length - pending} applied, {pending} pending
+                {t('migrations.summary', { applied: items.length - pending, pending })}
               </p>
             )}
           </>

@@ -5,6 +5,7 @@
 // is really theirs. A server without those fields (PocketBase 0.22) gets no hint.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { pb } from '../../api/client';
+import { tRich } from '../../ui/rich-text';
 
 interface ProxyHealth {
   realIP: string;
@@ -30,22 +31,17 @@ export function useProxyHint(trusted: readonly string[] | null): { hint: ReactNo
 }
 
 function proxyHint({ realIP, possibleProxyHeader: header }: ProxyHealth, trusted: readonly string[]): ReactNode {
-  if (header && !trusted.some((t) => t.toLowerCase() === header.toLowerCase())) {
+  if (header && !trusted.some((h) => h.toLowerCase() === header.toLowerCase())) {
     return (
       <div className="alert alert-warning" role="status" data-hint="untrusted-proxy">
-        Your requests reach the server with a <strong>{header}</strong> header, which is not trusted, so the server sees you as{' '}
-        <strong>{realIP}</strong> (likely your proxy's address, the same for every user: one user's failed sign-ins can then lock
-        everyone out). If the server is reachable only through your proxy, list the header below.
+        {tRich('proxy.untrusted', { header: <strong>{header}</strong>, ip: <strong>{realIP}</strong> })}
       </div>
     );
   }
   if (!trusted.length) return null;
   return (
     <div className="alert alert-info" role="status" data-hint="resolved-ip">
-      Resolved user IP: <strong>{realIP}</strong>
-      {header
-        ? ` (from ${header}). It must be your actual IP; if it is not, correct the headers below.`
-        : '. None of the listed headers came with your request: this is the address the server is connected from.'}
+      {tRich(header ? 'proxy.resolvedFrom' : 'proxy.resolvedDirect', { ip: <strong>{realIP}</strong> }, { header })}
     </div>
   );
 }

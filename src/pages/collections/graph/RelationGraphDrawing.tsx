@@ -16,6 +16,7 @@ import {
 } from '../../../lib/collections/graph';
 import { fitText } from '../../../lib/collections/graph-text';
 import { namesOnlyFontSize, type View } from '../../../lib/collections/graph-view';
+import { t } from '../../../ui/i18n';
 
 interface Props {
   graph: RelationGraph;
@@ -87,7 +88,7 @@ function NodeText({ n, detail, nameSize }: { n: GraphNode; detail: boolean; name
       ))}
       {n.more > 0 && (
         <text x={n.x + 10} y={n.y + GRAPH_HEADER_HEIGHT + 16 + n.fields.length * GRAPH_ROW_HEIGHT} className="rg-field rg-field-more">
-          +{n.more} more
+          {t('graph.more', { count: n.more })}
         </text>
       )}
     </g>
@@ -128,7 +129,7 @@ export function RelationGraphDrawing({ graph, view, detail, focus, onOpen, onNod
               <a
                 href={`#/collections?collectionId=${encodeURIComponent(n.id)}`}
                 className="rg-node-link"
-                aria-label={`${n.name}, ${n.type} collection`}
+                aria-label={t('graph.nodeLabel', { name: n.name, type: n.type })}
                 // keyboard focus only: a click's focus must not move the box from under the pointer
                 onFocus={(ev) => ev.currentTarget.matches(':focus-visible') && onNodeFocus(n)}
                 onClick={(ev) => {

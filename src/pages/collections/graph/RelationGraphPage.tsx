@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { navigate } from '../../../shell/navigation';
-import { mostConnected, neighbourhood, relationGraph, type GraphNode } from '../../../lib/collections/graph';
+import { mostConnected, neighbourhood, relationGraph, type GraphNode, type GraphWords } from '../../../lib/collections/graph';
 import { DETAIL_ZOOM, showsDetail } from '../../../lib/collections/graph-view';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsState, loadCollections, setActiveCollection } from '../../../state/collections';
@@ -18,11 +18,22 @@ import { useGraphView } from './use-graph-view';
 // the sidebar's styles (the collections page's), for an entry straight onto this page
 import '../collections.css';
 import './relation-graph.css';
+import { t } from '../../../ui/i18n';
+
+/** The graph's words in the dashboard's language. */
+const graphWords: GraphWords = {
+  more: (count) => t('graph.more', { count }),
+  fieldKind: (f) =>
+    t('graph.fieldKind', {
+      name: f.name,
+      kind: [t(f.multiple ? 'graph.kindMultiple' : 'graph.kindSingle'), ...(f.cascade ? [t('graph.kindCascade')] : []), ...(f.required ? [t('graph.kindRequired')] : [])].join(', '),
+    }),
+};
 
 export default function RelationGraphPage() {
   const snap = useSnapshot(collectionsState);
   const collections = snap.collections as unknown as CollectionModel[];
-  const graph = useMemo(() => relationGraph(collections), [collections]);
+  const graph = useMemo(() => relationGraph(collections, graphWords), [collections]);
   const area = useRef<HTMLDivElement>(null);
   const hub = useMemo(() => mostConnected(graph), [graph]);
   const { view, fit, zoomBy, centre, reveal, handlers } = useGraphView(area, graph, hub);
@@ -56,7 +67,7 @@ export default function RelationGraphPage() {
   );
   const names = (ids: Set<string>) => {
     const all = graph.nodes.filter((n) => ids.has(n.id) && n.id !== focus?.id).map((n) => n.name);
-    return all.length > 6 ? `${all.slice(0, 5).join(', ')} and ${all.length - 5} more` : all.join(', ');
+    return all.length > 6 ? t('graph.andMore', { names: all.slice(0, 5).join(', '), count: all.length - 5 }) : all.join(', ');
   };
   const pickedName = graph.nodes.find((n) => n.id === focus?.id)?.name;
 
@@ -65,34 +76,34 @@ export default function RelationGraphPage() {
       <CollectionsSidebar activeId="" onSelect={(c) => open(c.id)} onNew={() => navigate('/collections')} />
       <main className="page-wrapper">
         <header className="page-header">
-          <nav aria-label="Breadcrumbs" className="breadcrumbs">
+          <nav aria-label={t('common.breadcrumb')} className="breadcrumbs">
             <a href="#/collections" className="breadcrumb-item">
-              Collections
+              {t('page.collections')}
             </a>
-            <span className="breadcrumb-item">Relation graph</span>
+            <span className="breadcrumb-item">{t('page.collectionsGraph')}</span>
           </nav>
           <div className="flex-fill" />
-          <div className="relation-graph-legend txt-muted" aria-label="Legend">
+          <div className="relation-graph-legend txt-muted" aria-label={t('graph.legend')}>
             <span className="rg-legend-item">
-              <span className="rg-swatch rg-swatch-single" aria-hidden="true" /> single
+              <span className="rg-swatch rg-swatch-single" aria-hidden="true" /> {t('graph.single')}
             </span>
             <span className="rg-legend-item">
-              <span className="rg-swatch rg-swatch-multiple" aria-hidden="true" /> multiple [ ]
+              <span className="rg-swatch rg-swatch-multiple" aria-hidden="true" /> {t('graph.multiple')}
             </span>
             <span className="rg-legend-item">
-              <span className="rg-swatch rg-swatch-cascade" aria-hidden="true" /> cascade delete ✕
+              <span className="rg-swatch rg-swatch-cascade" aria-hidden="true" /> {t('graph.cascade')}
             </span>
           </div>
           <RelationGraphSearch nodes={graph.nodes} picked={focus?.id ?? null} onPick={pick} onClear={() => setPicked(null)} />
           <div className="rg-zoom">
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => zoomBy(1 / 1.2)} aria-label="Zoom out">
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => zoomBy(1 / 1.2)} aria-label={t('graph.zoomOut')}>
               −
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => zoomBy(1.2)} aria-label="Zoom in">
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => zoomBy(1.2)} aria-label={t('graph.zoomIn')}>
               +
             </button>
             <button type="button" className="btn btn-secondary btn-sm" onClick={fit}>
-              Fit
+              {t('graph.fit')}
             </button>
           </div>
         </header>
@@ -101,18 +112,20 @@ export default function RelationGraphPage() {
           className="relation-graph"
           tabIndex={0}
           role="group"
-          aria-label="Relation graph (drag, scroll or use the arrow keys to pan; Ctrl + wheel, + and - to zoom)"
+          aria-label={t('graph.area')}
           data-zoom={view.k.toFixed(3)}
           {...handlers}
         >
           <p className="rg-status" aria-live="polite">
             {focus && pickedName
-              ? `${pickedName}: ${focus.nodes.size - 1 ? `related to ${names(focus.nodes)}` : 'no relations'}`
+              ? focus.nodes.size - 1
+                ? t('graph.relatedTo', { name: pickedName, names: names(focus.nodes) })
+                : t('graph.noRelations', { name: pickedName })
               : !detail && graph.nodes.length
-                ? 'Names only at this scale: zoom in to see fields and relation labels.'
+                ? t('graph.namesOnly')
                 : ''}
           </p>
-          {snap.loaded && graph.nodes.length === 0 && <p className="txt-hint relation-graph-empty">No collections found.</p>}
+          {snap.loaded && graph.nodes.length === 0 && <p className="txt-hint relation-graph-empty">{t('export.noCollections')}</p>}
           <RelationGraphDrawing graph={graph} view={view} detail={detail} focus={focus} onOpen={open} onNodeFocus={reveal} />
         </div>
       </main>

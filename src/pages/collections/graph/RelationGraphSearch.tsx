@@ -4,6 +4,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { findNodes, type GraphNode } from '../../../lib/collections/graph';
 import { IconClose, IconSearch } from '../../../ui/icons';
+import { t } from '../../../ui/i18n';
 
 interface Props {
   nodes: readonly GraphNode[];
@@ -59,8 +60,8 @@ export function RelationGraphSearch({ nodes, picked, onPick, onClear }: Props) {
         type="text"
         role="combobox"
         className="rg-search-input"
-        aria-label="Find a collection"
-        placeholder="Find a collection"
+        aria-label={t('graph.find')}
+        placeholder={t('graph.find')}
         autoComplete="off"
         spellCheck={false}
         aria-autocomplete="list"
@@ -77,11 +78,11 @@ export function RelationGraphSearch({ nodes, picked, onPick, onClear }: Props) {
         onBlur={() => setOpen(false)}
       />
       {(picked || text) && (
-        <button type="button" className="rg-search-clear" aria-label="Clear the search" onClick={clear}>
+        <button type="button" className="rg-search-clear" aria-label={t('graph.clearSearch')} onClick={clear}>
           <IconClose size={14} />
         </button>
       )}
-      <ul id={`${id}-list`} role="listbox" aria-label="Collections" className="rg-search-list" hidden={!expanded}>
+      <ul id={`${id}-list`} role="listbox" aria-label={t('page.collections')} className="rg-search-list" hidden={!expanded}>
         {matches.map((n, i) => (
           <li
             key={n.id}

@@ -6,6 +6,7 @@ import { IconDownload } from '../../../ui/icons';
 import { formatSize, type BackupItem } from './backups-api';
 import { IconRestore, IconTrash, IconZip } from './icons';
 import { pendingLabel } from './pending-migrations';
+import { t } from '../../../ui/i18n';
 
 const SKELETON_ROWS = 3;
 
@@ -24,7 +25,7 @@ export interface BackupsListProps {
 export function BackupsList({ items, loading, busy, pending, onDownload, onRestore, onDelete }: BackupsListProps) {
   if (loading) {
     return (
-      <ul className="backups-list" aria-busy="true" aria-label="Backups">
+      <ul className="backups-list" aria-busy="true" aria-label={t('page.settingsBackups')}>
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           <li className="backups-item backups-item--skeleton" key={i}>
             <span className="skeleton-line" />
@@ -34,10 +35,10 @@ export function BackupsList({ items, loading, busy, pending, onDownload, onResto
     );
   }
   if (items.length === 0) {
-    return <p className="backups-empty">No backups yet.</p>;
+    return <p className="backups-empty">{t('backups.empty')}</p>;
   }
   return (
-    <ul className="backups-list" aria-label="Backups">
+    <ul className="backups-list" aria-label={t('page.settingsBackups')}>
       {items.map((b) => {
         const disabled = busy.has(b.key);
         const count = pending.get(b.key) ?? 0;
@@ -51,22 +52,22 @@ export function BackupsList({ items, loading, busy, pending, onDownload, onResto
             </span>
             <span className="backups-item-size">({formatSize(b.size)})</span>
             {count > 0 && (
-              <span className="badge backups-item-pending" title={`Restoring this backup will run ${count} migration ${count === 1 ? 'file' : 'files'} it has not applied`}>
+              <span className="badge backups-item-pending" title={t('backups.pendingTitle', { count })}>
                 {pendingLabel(count)}
               </span>
             )}
             <span className="backups-item-actions">
-              <button type="button" className="btn btn-transparent btn-sm" disabled={disabled} aria-label={`Download ${b.key}`} title="Download" onClick={() => onDownload(b.key)}>
+              <button type="button" className="btn btn-transparent btn-sm" disabled={disabled} aria-label={t('backups.downloadName', { name: b.key })} title={t('backups.download')} onClick={() => onDownload(b.key)}>
                 <IconDownload size={16} />
-                <span>Download</span>
+                <span>{t('backups.download')}</span>
               </button>
-              <button type="button" className="btn btn-transparent btn-sm" disabled={disabled} aria-label={`Restore ${b.key}`} title="Restore" onClick={() => onRestore(b.key)}>
+              <button type="button" className="btn btn-transparent btn-sm" disabled={disabled} aria-label={t('backups.restoreName', { name: b.key })} title={t('backups.restore')} onClick={() => onRestore(b.key)}>
                 <IconRestore />
-                <span>Restore</span>
+                <span>{t('backups.restore')}</span>
               </button>
-              <button type="button" className="btn btn-transparent btn-sm txt-danger" disabled={disabled} aria-label={`Delete ${b.key}`} title="Delete" onClick={() => onDelete(b.key)}>
+              <button type="button" className="btn btn-transparent btn-sm txt-danger" disabled={disabled} aria-label={t('backups.deleteName', { name: b.key })} title={t('backups.delete')} onClick={() => onDelete(b.key)}>
                 <IconTrash />
-                <span>Delete</span>
+                <span>{t('backups.delete')}</span>
               </button>
             </span>
           </li>

@@ -19,9 +19,10 @@ import { CreateBackupPopup } from './CreateBackupPopup';
 import { usePendingCounts } from './pending-migrations';
 import { RestoreBackupPopup } from './RestoreBackupPopup';
 import './backups.css';
+import { t } from '../../../ui/i18n';
 
 export default function BackupsPage() {
-  usePageTitle('Backups');
+  usePageTitle(t('page.settingsBackups'));
   const [items, setItems] = useState<BackupItem[]>([]);
   const [loading, setLoading] = useState(true);
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
@@ -88,11 +89,11 @@ export default function BackupsPage() {
     });
 
   const remove = (key: string) =>
-    confirm(`Do you really want to delete ${key}?`, () =>
+    confirm(t('backups.confirmDelete', { name: key }), () =>
       withBusy(key, async () => {
         try {
           await pb.backups.delete(key, { requestKey: null });
-          addSuccessToast(`Successfully deleted ${key}.`);
+          addSuccessToast(t('backups.deleted', { name: key }));
           setItems((list) => list.filter((b) => b.key !== key));
         } catch (err) {
           handleError(err);
@@ -109,7 +110,7 @@ export default function BackupsPage() {
       const data = new FormData();
       data.append('file', file);
       await pb.backups.upload(data, { requestKey: null });
-      addSuccessToast('Successfully uploaded a new backup.');
+      addSuccessToast(t('backups.uploaded'));
       void load();
     } catch (err) {
       const fileMessage = fileErrorMessage(err);
@@ -123,18 +124,18 @@ export default function BackupsPage() {
   return (
     <SettingsLayout>
       <header className="page-header">
-        <Breadcrumbs items={['Settings', 'Backups']} />
+        <Breadcrumbs items={[t('nav.settings'), t('page.settingsBackups')]} />
       </header>
       <div className="page-content">
         <div className="screen-card backups-panel">
           <div className="backups-panel-header">
-            <h2 className="backups-title">Backup and restore your data</h2>
+            <h2 className="backups-title">{t('backups.title')}</h2>
             <RefreshButton loading={loading} onClick={() => void load()} />
             <button
               type="button"
               className={`btn btn-transparent btn-sm btn-circle${uploading ? ' btn-loading' : ''}`}
-              aria-label="Upload backup"
-              title="Upload backup"
+              aria-label={t('backups.upload')}
+              title={t('backups.upload')}
               disabled={uploading}
               onClick={() => fileInput.current?.click()}
             >
@@ -149,19 +150,19 @@ export default function BackupsPage() {
             {canBackup ? (
               <button type="button" className="btn btn-secondary" disabled={loading} onClick={() => setCreating(true)}>
                 <IconPlus size={16} />
-                <span>Initialize new backup</span>
+                <span>{t('backups.initialize')}</span>
               </button>
             ) : (
               <span className="backups-in-process txt-muted" role="status">
                 <span className="spinner" aria-hidden="true" />
-                Backup/restore operation is in process
+                {t('backups.inProcess')}
               </span>
             )}
           </div>
         </div>
 
         <div className="backups-options">
-          <Accordion title="Backups options">
+          <Accordion title={t('backups.options')}>
             <ScreenView name="settings-backups" />
           </Accordion>
         </div>

@@ -7,11 +7,10 @@ import { OverlayPanel } from '../../../ui/OverlayPanel';
 import { addErrorToast, addInfoToast, addSuccessToast } from '../../../shell/toasts';
 import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { clearFieldErrors } from '../../../engine/field-errors';
+import { t } from '../../../ui/i18n';
 
 const CLOSE_AFTER_SUBMIT_MS = 1500;
 const STILL_RUNNING_TOAST_MS = 4500;
-const STILL_RUNNING = 'The backup was started but may take a while to complete. You can come back later.';
-const ALREADY_STARTED = 'A backup has already been started, please wait.';
 const FORM_ID = 'backup-create-form';
 
 
@@ -41,7 +40,7 @@ export function CreateBackupPopup({ open, onClose, onCreated }: { open: boolean;
     clearFieldErrors();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (running.current) addInfoToast(STILL_RUNNING, STILL_RUNNING_TOAST_MS);
+      if (running.current) addInfoToast(t('backups.stillRunning'), STILL_RUNNING_TOAST_MS);
       onClose();
     }, CLOSE_AFTER_SUBMIT_MS);
     try {
@@ -55,7 +54,7 @@ export function CreateBackupPopup({ open, onClose, onCreated }: { open: boolean;
       running.current = false;
       clearTimeout(timer.current);
       const message = (err as { response?: { message?: string } })?.response?.message ?? '';
-      if (message.startsWith('Try again later')) addErrorToast(ALREADY_STARTED);
+      if (message.startsWith('Try again later')) addErrorToast(t('backups.alreadyStarted'));
       else handleError(err);
     } finally {
       setBusy(false);
@@ -80,7 +79,7 @@ export function CreateBackupPopup({ open, onClose, onCreated }: { open: boolean;
         </>
       }
     >
-      <p className="txt-muted backup-popup-note">If you are using S3 storage for the collections file upload, you&apos;ll have to backup them separately since they are not locally stored and will not be included in the final backup!</p>
+      <p className="txt-muted backup-popup-note">{t('backups.s3Note')}</p>
       <SchemaForm id={FORM_ID} schema={form.schema} uiSchema={form.uiSchema} formData={data} onChange={setData} onSubmit={(d) => void submit(d)} disabled={busy} />
     </OverlayPanel>
   );

@@ -3,6 +3,11 @@
 // will. Checking never blocks the restore: a failure is one quiet line; against PocketBase
 // (no such route) nothing is shown.
 import type { PendingState } from './pending-migrations';
+import { t } from '../../../ui/i18n';
+import { tRich } from '../../../ui/rich-text';
+
+// a folder's name, no word
+const MIGRATIONS_DIR = 'pb_migrations';
 
 export function PendingMigrationsNote({ state }: { state: PendingState }) {
   if (state.kind === 'unavailable') return null;
@@ -10,28 +15,28 @@ export function PendingMigrationsNote({ state }: { state: PendingState }) {
     return (
       <p className="backup-restore-migrations backup-restore-migrations--loading txt-hint" role="status" aria-busy="true">
         <span className="spinner" aria-hidden="true" />
-        <span>Checking which migration files will run after the restore…</span>
+        <span>{t('backups.migrationsChecking')}</span>
       </p>
     );
   }
   if (state.kind === 'error') {
     return (
       <p className="backup-restore-migrations txt-hint" role="status">
-        Could not check which migration files will run after the restore: {state.message}
+        {t('backups.migrationsCheckFailed', { message: state.message })}
       </p>
     );
   }
   if (state.files.length === 0) {
     return (
       <p className="backup-restore-migrations txt-hint" role="status">
-        No migration files will run after the restore.
+        {t('backups.migrationsNone')}
       </p>
     );
   }
   return (
     <div className="backup-restore-migrations" role="status">
-      <p>After the restore, these migration files will run:</p>
-      <ul className="backup-restore-migrations-list" aria-label="Migration files that will run">
+      <p>{t('backups.migrationsWillRun')}</p>
+      <ul className="backup-restore-migrations-list" aria-label={t('backups.migrationsList')}>
         {state.files.map((file) => (
           <li key={file} className="txt-mono">
             {file}
@@ -39,7 +44,7 @@ export function PendingMigrationsNote({ state }: { state: PendingState }) {
         ))}
       </ul>
       <p className="txt-hint">
-        They are in <code>pb_migrations</code> but not recorded in this backup (for example collections changed since it was made).
+        {tRich('backups.migrationsWhy', { dir: <code>{MIGRATIONS_DIR}</code> })}
       </p>
     </div>
   );

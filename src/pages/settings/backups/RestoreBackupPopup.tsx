@@ -11,8 +11,13 @@ import { getForm, getScreen, SchemaForm, screenAction } from '../../../engine';
 import { errorMessage } from './backups-api';
 import { usePendingMigrations } from './pending-migrations';
 import { PendingMigrationsNote } from './PendingMigrationsNote';
+import { t } from '../../../ui/i18n';
+import { tRich } from '../../../ui/rich-text';
 
 const RELOAD_AFTER_RESTORE_MS = 2000;
+// names on disk, no words
+const DATA_DIR = 'pb_data';
+const DATA_FILE = 'data.db';
 
 
 /** A random suffix so two popups never share field ids (5 characters). */
@@ -60,7 +65,7 @@ export function RestoreBackupPopup({ name, onClose }: { name: string | null; onC
       escClose={!busy}
       overlayClose={!busy}
       showCloseButton={!busy}
-      header={`Restore ${name ?? ''}`}
+      header={t('backups.restoreName', { name: name ?? '' })}
       size="popup"
       className="backup-restore-popup"
       footer={
@@ -77,18 +82,15 @@ export function RestoreBackupPopup({ name, onClose }: { name: string | null; onC
       }
     >
       <div className="alert alert-danger backup-restore-warning" role="alert">
-        <p>Please proceed with caution and use it only with trusted backups!</p>
-        <p>Backup restore is experimental and works only on UNIX based systems.</p>
-        <p>
-          The restore operation will attempt to replace your existing <code>pb_data</code> with the one from the backup and will
-          restart the application process.
-        </p>
-        <p>This means that on success all of your data (including app settings, users, admins, etc.) will be replaced with the ones from the backup.</p>
-        <p>Nothing will happen if the backup is invalid or incompatible (ex. missing <code>data.db</code> file).</p>
+        <p>{t('backups.restoreCaution')}</p>
+        <p>{t('backups.restoreExperimental')}</p>
+        <p>{tRich('backups.restoreReplaces', { dir: <code>{DATA_DIR}</code> })}</p>
+        <p>{t('backups.restoreMeans')}</p>
+        <p>{tRich('backups.restoreInvalid', { file: <code>{DATA_FILE}</code> })}</p>
       </div>
       <PendingMigrationsNote state={pending} />
       <p className="backup-restore-prompt">
-        Type the backup name <strong className="txt-mono">{name}</strong> to confirm:
+        {tRich('backups.restorePrompt', { name: <strong className="txt-mono">{name}</strong> })}
       </p>
       <SchemaForm id={id} schema={form.schema} uiSchema={form.uiSchema} formData={data} onChange={setData} onSubmit={() => void submit()} disabled={busy} />
     </OverlayPanel>

@@ -2,6 +2,8 @@
 // page is open), kept apart from the components.
 import { useEffect, useState } from 'react';
 import { pb } from '../../../api/client';
+import { formatByteSize } from '../../../lib/byte-size';
+import { currentLanguage } from '../../../ui/i18n';
 
 const HEALTH_POLL_MS = 3000;
 
@@ -21,18 +23,8 @@ export async function listBackups(): Promise<BackupItem[]> {
   return sortBackups(items as BackupItem[]);
 }
 
-/** 12.3 KB style sizes, as in the list's brackets. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(2)} ${units[i]}`;
-}
+/** 12.30 KB style sizes in the dashboard's language, as in the list's brackets. */
+export const formatSize = (bytes: number): string => formatByteSize(bytes, currentLanguage());
 
 /** The server's message of a failed call, else the error's own. */
 export function errorMessage(err: unknown): string {

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { pb } from '../../../api/client';
 import type { BackupItem } from './backups-api';
 import { errorMessage } from './backups-api';
+import { t } from '../../../ui/i18n';
 
 export type PendingState =
   | { kind: 'loading' }
@@ -74,4 +75,4 @@ export function usePendingCounts(items: readonly BackupItem[], loading: boolean)
 }
 
 /** '1 migration pending', '3 migrations pending'. */
-export const pendingLabel = (count: number) => `${count} ${count === 1 ? 'migration' : 'migrations'} pending`;
+export const pendingLabel = (count: number) => t('backups.pending', { count });

@@ -10,6 +10,8 @@ import { Breadcrumbs, SettingsLayout } from '../../../shell/SettingsLayout';
 import { FormattedDate } from '../../../ui/FormattedDate';
 import { useOutpostInfo } from '../use-outpost-info';
 import './hooks.css';
+import { t } from '../../../ui/i18n';
+import { tRich } from '../../../ui/rich-text';
 
 interface HookError {
   at: string;
@@ -42,11 +44,13 @@ interface HooksAnswer {
   errors: HookError[];
 }
 
-const KIND_LABEL: Record<HookError['kind'], string> = { load: 'Load', hook: 'Hook', route: 'Route', cron: 'Cron job' };
+// names of files on disk, no words
+const JS_FILES = '*.pb.js';
+const TS_FILES = '*.pb.ts';
 
 /** A titled table; `empty` fills its one row when there is nothing to list. */
-function Section({ title, columns, count, empty, children }: { title: string; columns: string[]; count: number; empty: string; children: ReactNode }) {
-  const id = `hooks-${title.toLowerCase().replace(/\W+/g, '-')}`;
+function Section({ slug, title, columns, count, empty, children }: { slug: string; title: string; columns: string[]; count: number; empty: string; children: ReactNode }) {
+  const id = `hooks-${slug}`;
   return (
     <section className="hooks-section" aria-labelledby={id}>
       <h2 className="hooks-section-title" id={id}>
@@ -86,7 +90,7 @@ function ErrorDetails({ error }: { error: HookError }) {
       <div className="hooks-error-message">{error.message}</div>
       {more && (
         <details className="hooks-stack">
-          <summary>Stack trace</summary>
+          <summary>{t('hooks.stack')}</summary>
           <pre>{error.stack}</pre>
         </details>
       )}
@@ -95,17 +99,13 @@ function ErrorDetails({ error }: { error: HookError }) {
 }
 
 function Intro({ data }: { data: HooksAnswer }) {
-  if (data.dir === null) return <p className="hooks-intro">JS hooks are off: this server was started without a hooks folder.</p>;
+  if (data.dir === null) return <p className="hooks-intro">{t('hooks.off')}</p>;
   return (
     <p className="hooks-intro">
-      JS hooks from <code>{data.dir}</code>
-      {data.running && data.loadedAt ? (
-        <>
-          , loaded <FormattedDate value={data.loadedAt} withZone />
-        </>
-      ) : null}
-      . Up to {data.pool} executors run them.{' '}
-      {data.watch ? 'A change to the files reloads them.' : 'A change to the files takes effect at the next start.'}
+      {data.running && data.loadedAt
+        ? tRich('hooks.introLoaded', { dir: <code>{data.dir}</code>, date: <FormattedDate value={data.loadedAt} withZone /> }, { pool: data.pool })
+        : tRich('hooks.intro', { dir: <code>{data.dir}</code> }, { pool: data.pool })}{' '}
+      {t(data.watch ? 'hooks.watch' : 'hooks.noWatch')}
     </p>
   );
 }
@@ -113,7 +113,7 @@ function Intro({ data }: { data: HooksAnswer }) {
 function Details({ data }: { data: HooksAnswer }) {
   return (
     <>
-      <Section title="Files" columns={['File', 'Hooks', 'Routes', 'Cron jobs']} count={data.files.length} empty="No hook files.">
+      <Section slug="files" title={t('hooks.files')} columns={[t('hooks.file'), t('hooks.hooks'), t('hooks.routes'), t('hooks.crons')]} count={data.files.length} empty={t('hooks.noFiles')}>
         {data.files.map((f) => (
           <tr key={f.file}>
             <td className="hooks-mono">{f.file}</td>
@@ -124,22 +124,22 @@ function Details({ data }: { data: HooksAnswer }) {
         ))}
       </Section>
 
-      <Section title="Hooks" columns={['Hook', 'Tags', 'File', 'Status']} count={data.hooks.length} empty="No hooks registered.">
+      <Section slug="hooks" title={t('hooks.hooks')} columns={[t('hooks.hook'), t('hooks.tags'), t('hooks.file'), t('hooks.status')]} count={data.hooks.length} empty={t('hooks.noHooks')}>
         {data.hooks.map((h, i) => (
           <tr key={i}>
             <td className="hooks-mono">{h.name}</td>
-            <td>{h.tags.length ? h.tags.map((t) => <span className="badge badge-plain hooks-tag" key={t}>{t}</span>) : <span className="txt-hint">any</span>}</td>
+            <td>{h.tags.length ? h.tags.map((tag) => <span className="badge badge-plain hooks-tag" key={tag}>{tag}</span>) : <span className="txt-hint">{t('hooks.anyTag')}</span>}</td>
             <td className="hooks-mono txt-hint">{h.file}</td>
-            <td>{h.fired ? <span className="badge hooks-fired">Runs</span> : <span className="badge hooks-not-fired">Not fired by Outpost yet</span>}</td>
+            <td>{h.fired ? <span className="badge hooks-fired">{t('hooks.runs')}</span> : <span className="badge hooks-not-fired">{t('hooks.notFired')}</span>}</td>
           </tr>
         ))}
       </Section>
 
-      <Section title="Routes" columns={['Method', 'Path', 'Middlewares', 'File']} count={data.routes.length + data.routerUse.length} empty="No routes added.">
+      <Section slug="routes" title={t('hooks.routes')} columns={[t('hooks.method'), t('hooks.path'), t('hooks.middlewares'), t('hooks.file')]} count={data.routes.length + data.routerUse.length} empty={t('hooks.noRoutes')}>
         {data.routerUse.map((u, i) => (
           <tr key={`use-${i}`}>
-            <td className="txt-hint">All</td>
-            <td className="txt-hint">every route (routerUse)</td>
+            <td className="txt-hint">{t('hooks.allMethods')}</td>
+            <td className="txt-hint">{t('hooks.everyRoute')}</td>
             <td className="hooks-mono">{u.middlewares.join(', ')}</td>
             <td className="hooks-mono txt-hint">{u.file}</td>
           </tr>
@@ -150,13 +150,13 @@ function Details({ data }: { data: HooksAnswer }) {
               <span className="badge badge-plain hooks-method">{r.method}</span>
             </td>
             <td className="hooks-mono">{r.path}</td>
-            <td className="hooks-mono">{r.middlewares.length ? r.middlewares.join(', ') : <span className="txt-hint">none</span>}</td>
+            <td className="hooks-mono">{r.middlewares.length ? r.middlewares.join(', ') : <span className="txt-hint">{t('hooks.noMiddlewares')}</span>}</td>
             <td className="hooks-mono txt-hint">{r.file}</td>
           </tr>
         ))}
       </Section>
 
-      <Section title="Cron jobs" columns={['Job', 'Schedule (UTC)', 'Next run', 'Last run', 'File']} count={data.crons.length} empty="No cron jobs.">
+      <Section slug="cron-jobs" title={t('hooks.crons')} columns={[t('hooks.job'), t('hooks.schedule'), t('hooks.nextRun'), t('hooks.lastRun'), t('hooks.file')]} count={data.crons.length} empty={t('hooks.noCrons')}>
         {data.crons.map((c) => (
           <tr key={c.job}>
             <td className="hooks-mono">{c.job}</td>
@@ -165,12 +165,12 @@ function Details({ data }: { data: HooksAnswer }) {
             <td>
               {c.lastRun ? (
                 <>
-                  <FormattedDate value={c.lastRun.at} withZone /> <span className={`badge ${c.lastRun.ok ? 'hooks-ok' : 'hooks-failed'}`}>{c.lastRun.ok ? 'OK' : 'Failed'}</span>{' '}
-                  <span className="txt-hint">{c.lastRun.ms} ms</span>
+                  <FormattedDate value={c.lastRun.at} withZone /> <span className={`badge ${c.lastRun.ok ? 'hooks-ok' : 'hooks-failed'}`}>{t(c.lastRun.ok ? 'hooks.ok' : 'hooks.failed')}</span>{' '}
+                  <span className="txt-hint">{t('hooks.ms', { ms: c.lastRun.ms })}</span>
                   {c.lastRun.error && <div className="hooks-error-message">{c.lastRun.error}</div>}
                 </>
               ) : (
-                <span className="txt-hint">Not run yet</span>
+                <span className="txt-hint">{t('hooks.notRun')}</span>
               )}
             </td>
             <td className="hooks-mono txt-hint">{c.file}</td>
@@ -178,7 +178,7 @@ function Details({ data }: { data: HooksAnswer }) {
         ))}
       </Section>
 
-      <Section title="Recent errors" columns={['When', 'Where', 'Error']} count={data.errors.length} empty="No errors since the hooks were loaded.">
+      <Section slug="recent-errors" title={t('hooks.errors')} columns={[t('hooks.when'), t('hooks.where'), t('hooks.error')]} count={data.errors.length} empty={t('hooks.noErrors')}>
         {data.errors.map((e, i) => (
           <tr key={i} className="hooks-error-row">
             <td className="hooks-when">
@@ -186,7 +186,7 @@ function Details({ data }: { data: HooksAnswer }) {
             </td>
             <td className="hooks-where">
               <div>
-                {KIND_LABEL[e.kind]} <span className="hooks-mono">{e.source}</span>
+                {t(`hooks.kind.${e.kind}`)} <span className="hooks-mono">{e.source}</span>
               </div>
               {e.place && <div className="hooks-mono hooks-place txt-hint">{e.place}</div>}
             </td>
@@ -201,27 +201,25 @@ function Details({ data }: { data: HooksAnswer }) {
 }
 
 export default function HooksPage() {
-  usePageTitle('Hooks');
+  usePageTitle(t('page.settingsHooks'));
   const { state, load } = useOutpostInfo<HooksAnswer>('/api/outpost/hooks', 'settings_hooks');
 
   return (
     <SettingsLayout>
       <header className="page-header">
-        <Breadcrumbs items={['Settings', 'Hooks']} />
+        <Breadcrumbs items={[t('nav.settings'), t('page.settingsHooks')]} />
         <RefreshButton loading={state.kind === 'loading'} onClick={() => void load()} />
       </header>
 
       <div className="page-content hooks-page" aria-busy={state.kind === 'loading' || undefined}>
-        {state.kind === 'unavailable' && <p className="txt-hint">Hooks information is not available on this server (it is an Outpost feature).</p>}
-        {state.kind === 'loading' && <p className="hooks-intro loading-text">Loading the hooks…</p>}
+        {state.kind === 'unavailable' && <p className="txt-hint">{t('hooks.unavailable')}</p>}
+        {state.kind === 'loading' && <p className="hooks-intro loading-text">{t('hooks.loading')}</p>}
         {state.kind === 'ready' && (
           <>
             <Intro data={state.data} />
             {state.data.loadError && (
               <div className="alert alert-danger hooks-load-error" role="alert">
-                <strong>
-                  The hook files did not load (<FormattedDate value={state.data.loadError.at} withZone />); {state.data.running ? 'the hooks loaded before keep running.' : 'no hooks run.'}
-                </strong>
+                <strong>{tRich(state.data.running ? 'hooks.loadFailedRunning' : 'hooks.loadFailedNone', { date: <FormattedDate value={state.data.loadError.at} withZone /> })}</strong>
                 <ErrorDetails error={state.data.loadError} />
               </div>
             )}
@@ -231,7 +229,7 @@ export default function HooksPage() {
               state.data.dir !== null &&
               !state.data.loadError && (
                 <p className="txt-hint">
-                  No hooks are loaded: the folder has no <code>*.pb.js</code> or <code>*.pb.ts</code> file.
+                  {tRich('hooks.noneLoaded', { js: <code>{JS_FILES}</code>, ts: <code>{TS_FILES}</code> })}
                 </p>
               )
             )}

@@ -1,13 +1,9 @@
 // The Added / Changed / Deleted label of a detected change.
 import type { CollectionChange } from '../../../lib/collections-import';
+import { t } from '../../../ui/i18n';
 
-const KIND_LABEL: Record<CollectionChange['kind'], { label: string; badge: string }> = {
-  added: { label: 'Added', badge: 'badge-success' },
-  changed: { label: 'Changed', badge: 'badge-warning' },
-  deleted: { label: 'Deleted', badge: 'badge-danger' },
-};
+const KIND_BADGE: Record<CollectionChange['kind'], string> = { added: 'badge-success', changed: 'badge-warning', deleted: 'badge-danger' };
 
 export function ChangeBadge({ kind }: { kind: CollectionChange['kind'] }) {
-  const k = KIND_LABEL[kind];
-  return <span className={`badge ${k.badge} change-badge`}>{k.label}</span>;
+  return <span className={`badge ${KIND_BADGE[kind]} change-badge`}>{t(`import.kind.${kind}`)}</span>;
 }

@@ -10,6 +10,7 @@ import {
   type DiffRow,
 } from '../../../lib/collections-import';
 import { ChangeBadge } from './ChangeBadge';
+import { t } from '../../../ui/i18n';
 
 function Cell({ line, side, type }: { line: DiffLine | null; side: 'old' | 'new'; type: DiffRow['type'] }) {
   const marked = line && type !== 'same';
@@ -21,7 +22,7 @@ function Cell({ line, side, type }: { line: DiffLine | null; side: 'old' | 'new'
       </td>
       <td className={`diff-code ${cls}`} data-side={side}>
         {marked && (
-          <span className="visually-hidden">{side === 'old' ? 'removed: ' : 'added: '}</span>
+          <span className="visually-hidden">{t(side === 'old' ? 'import.removedLine' : 'import.addedLine')}</span>
         )}
         {line?.text ?? ''}
       </td>
@@ -45,7 +46,7 @@ export function CollectionDiff({ change }: { change: CollectionChange }) {
         {change.oldName && (
           <>
             <span className="txt-hint txt-strike">{change.oldName}</span>
-            <span className="txt-hint" aria-label="renamed to">
+            <span className="txt-hint" aria-label={t('import.renamedTo')}>
               →
             </span>
           </>
@@ -64,10 +65,10 @@ export function CollectionDiff({ change }: { change: CollectionChange }) {
           <thead>
             <tr>
               <th colSpan={2} scope="colgroup">
-                Current
+                {t('import.current')}
               </th>
               <th colSpan={2} scope="colgroup">
-                After import
+                {t('import.after')}
               </th>
             </tr>
           </thead>
@@ -82,7 +83,7 @@ export function CollectionDiff({ change }: { change: CollectionChange }) {
                         className="diff-fold-button"
                         onClick={() => setUnfolded((s) => new Set(s).add(item.from))}
                       >
-                        Show {item.count} unchanged lines
+                        {t('import.showUnchanged', { count: item.count })}
                       </button>
                     </td>
                   </tr>

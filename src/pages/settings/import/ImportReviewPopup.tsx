@@ -8,12 +8,12 @@ import { addSuccessToast } from '../../../shell/toasts';
 import { migrationCapture } from '../../../shell/migration-marker';
 import {
   deletionList,
-  IMPORT_SUCCESS_MESSAGE,
   type CollectionChange,
   type ImportCollection,
 } from '../../../lib/collections-import';
 import { COLLECTIONS_CHANNEL } from '../../../state/collections';
 import { CollectionDiff } from './CollectionDiff';
+import { t } from '../../../ui/i18n';
 
 export type ImportReviewPopupProps = {
   open: boolean;
@@ -31,7 +31,7 @@ function importErrorMessage(err: unknown): string {
   const detail = response?.data?.collections?.message;
   if (typeof detail === 'string' && detail) return detail;
   if (typeof response?.message === 'string' && response.message) return response.message;
-  return err instanceof Error ? err.message : 'Something went wrong while processing your request.';
+  return err instanceof Error ? err.message : t('import.wrong');
 }
 
 function DeleteConfirmPopup({ items, onNo, onYes }: { items: string[] | null; onNo(): void; onYes(): void }) {
@@ -40,22 +40,22 @@ function DeleteConfirmPopup({ items, onNo, onYes }: { items: string[] | null; on
       open={!!items}
       size="popup"
       className="confirm-popup import-delete-confirm"
-      ariaLabel="Confirm deletions"
+      ariaLabel={t('import.confirmDeletions')}
       showCloseButton={false}
       onRequestClose={onNo}
       footer={
         <>
           <button type="button" className="btn btn-transparent" autoFocus onClick={onNo}>
-            No
+            {t('confirm.no')}
           </button>
           <button type="button" className="btn btn-danger" onClick={onYes}>
-            Yes
+            {t('confirm.yes')}
           </button>
         </>
       }
     >
-      <p className="confirm-text">Do you really want to delete the following collection fields and their related records data?</p>
-      <ul className="delete-list" aria-label="To be deleted">
+      <p className="confirm-text">{t('import.confirmDeleteText')}</p>
+      <ul className="delete-list" aria-label={t('import.toBeDeleted')}>
         {items?.map((item) => (
           <li key={item} className="txt-mono">
             {item}
@@ -95,7 +95,7 @@ export default function ImportReviewPopup({ open, existing, imported, changes, m
         fetch: marker.fetch,
       });
       setImporting(false);
-      addSuccessToast(IMPORT_SUCCESS_MESSAGE);
+      addSuccessToast(t('import.success'));
       marker.show();
       broadcastCollectionsReload();
       onImported();
@@ -119,7 +119,7 @@ export default function ImportReviewPopup({ open, existing, imported, changes, m
         open={open}
         size="popup"
         className="import-review-popup"
-        header="Side-by-side diff"
+        header={t('import.diffTitle')}
         overlayClose={false}
         escClose={!importing}
         beforeHide={() => !importing}
@@ -128,7 +128,7 @@ export default function ImportReviewPopup({ open, existing, imported, changes, m
         footer={
           <>
             <button type="button" className="btn btn-transparent" onClick={onClose} disabled={importing}>
-              Close
+              {t('common.close')}
             </button>
             <button
               type="button"
@@ -137,15 +137,13 @@ export default function ImportReviewPopup({ open, existing, imported, changes, m
               disabled={importing}
               aria-busy={importing || undefined}
             >
-              <span>Confirm and import</span>
+              <span>{t('import.confirm')}</span>
             </button>
           </>
         }
       >
         <p className="txt-hint txt-sm review-mode">
-          {merge
-            ? 'Merge: existing collections and fields missing from the import are kept.'
-            : 'Replace: collections and fields missing from the import are deleted.'}
+          {t(merge ? 'import.reviewMerge' : 'import.reviewReplace')}
         </p>
         {error && (
           <div className="alert alert-danger import-error" role="alert">
