@@ -59,6 +59,7 @@ import { endEventStream, refuseWhileStopping, SHUTDOWN_GRACE_MS } from './http/s
 import { registerClusterAcks } from './http/cluster-acks';
 import { createClusterSync, type ClusterSync } from './cluster/app-sync';
 import { costlyReadLeases } from './cluster/read-leases';
+import { currentAuditActor, withoutAuditActor } from './audit/actor';
 
 export interface App {
   fastify: FastifyInstance;
@@ -164,6 +165,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   /** `remote`: another member's restore paused this one (it pauses nobody itself). */
   async function restart(plan: RestartPlan, after?: Promise<void>, hooks?: HooksSwap, remote = false): Promise<void> {
+    // a restore's request starts it: the new instance (its cron jobs, its hooks' bootstrap) is not that request's
+    if (currentAuditActor()) return withoutAuditActor(() => restart(plan, after, hooks, remote));
     if (gate) throw new Error('A restart is already under way.');
     let release!: () => void;
     gate = new Promise((resolve) => (release = resolve));

@@ -25,6 +25,14 @@ export function runAsAuditActor<T>(actor: AuditActor, fn: () => T): T {
   return actors.run(actor, fn);
 }
 
+/**
+ * Runs `fn` (and everything it starts) as no request's: what a request sets going that outlives
+ * it (an app restart after a restore: its cron jobs, its onAfterBootstrap) is the system's.
+ */
+export function withoutAuditActor<T>(fn: () => T): T {
+  return actors.exit(fn);
+}
+
 export function currentAuditActor(): AuditActor | undefined {
   return actors.getStore();
 }

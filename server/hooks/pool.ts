@@ -205,7 +205,8 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
   return {
     manifest,
     async invoke(inv, budgetMs) {
-      const actor = currentAuditActor();
+      // a cron job is nobody's, wherever its schedule was set going
+      const actor = inv.kind === 'cron' ? undefined : currentAuditActor();
       const ex = await acquire();
       const id = nextId++;
       ex.actor = actor;

@@ -1,6 +1,6 @@
 // The audit trail (issue 36) and pb_hooks: what a hook's Dao writes while it runs for a request
 // is that request's change (its admin, address and request id), what it writes with no request
-// (onAfterBootstrap here, cron jobs likewise) is the system's; a hook that throws, or a hook's
+// (onAfterBootstrap here, also in the app a restore restarts; cron jobs likewise) is the system's; a hook that throws, or a hook's
 // transaction that fails, leaves no entry. The built server in 'server-built', with this file's
 // pb_hooks folder.
 import fs from 'node:fs';
@@ -128,5 +128,20 @@ describe("a hook's writes", () => {
     const byGuest = await call('POST', '/write-log', undefined, null);
     const [g] = await entries(`&target=${byGuest.body.id as string}`);
     expect(g).toMatchObject({ actorKind: 'guest', ip: '127.0.0.1' });
+  });
+
+  it("are the system's in the app a restore restarts, though an admin's request started it", async () => {
+    expect((await call('POST', '/api/backups', { name: 'hooks_audit.zip' })).status).toBe(204);
+    expect((await call('POST', '/api/backups/hooks_audit.zip/restore')).status).toBe(204);
+    let restored: Entry[] = [];
+    for (let i = 0; i < 50 && restored.length === 0; i++) {
+      const res = await call('GET', '/api/outpost/audit?perPage=500&area=backup&action=restore');
+      if (res.status === 200) restored = res.body.items as Entry[];
+      if (restored.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(restored[0]).toMatchObject({ actorKind: 'admin', actorId: adminId });
+    const booted = (await entries('&collection=log')).filter((x) => x.changes.note?.new === 'at bootstrap');
+    expect(booted).toHaveLength(2); // the restart above, and the restored app's start
+    for (const e of booted) expect(e).toMatchObject({ actorKind: 'system', actorId: '', requestId: '' });
   });
 });
