@@ -3,13 +3,17 @@
 //   it waits (pendingAcks, awaited by the HTTP layer before it answers) until every other member
 //   has reloaded its copy, bounded by INVALIDATION_TIMEOUT_MS;
 // - a restore pauses every other member (its instance closed, its requests held) while the data
-//   dir is swapped, and resumes them on the new content.
+//   dir is swapped, and resumes them on the new content; a member that was not paused (it joined
+//   meanwhile) reopens its data when it hears the resume.
 import type { AppContext, RestartPlan } from '../context';
 import { invalidateCollections, onCollectionsChange } from '../collections/store';
 import { INVALIDATION_TIMEOUT_MS, type ClusterChannel } from './channel';
 
 /** How long a paused member waits for the restoring one before it opens the data dir again anyway. */
 const PAUSE_MAX_MS = 120_000;
+
+/** A restart that changes nothing on disk: the instance closes and opens the data dir again. */
+const REOPEN: RestartPlan = { apply: async () => undefined, revert: async () => undefined };
 
 const pending = new WeakMap<ClusterChannel, Set<Promise<unknown>>>();
 
@@ -76,8 +80,14 @@ export function createClusterSync(channel: ClusterChannel, current: () => AppCon
     ),
     channel.subscribe('resume', (data) => {
       const id = String((data as { id: string }).id);
-      resumes.get(id)?.();
+      const resume = resumes.get(id);
       resumes.delete(id);
+      if (resume) return resume();
+      // never paused for it (it joined during the swap): it may hold files of the old data, or
+      // of half the new, so it reopens too
+      restart(REOPEN, undefined, undefined, true).catch((err: unknown) => {
+        console.error(`[cluster] reopening after another member's restore failed: ${err instanceof Error ? err.message : String(err)}`);
+      });
     }),
   ];
 

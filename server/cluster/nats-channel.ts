@@ -1,19 +1,26 @@
 // The cluster channel through a NATS server (`serve --natsUrl`): separate Outpost instances on the
 // same pb_data (other ports, later other machines) share realtime events, invalidations, the
 // coordinator's counters and one leader. Membership is by presence: every member announces itself
-// every second and is forgotten after PRESENCE_EXPIRY_MS of silence; the oldest member alive is
-// the leader and answers the coordinator's questions. Subjects live under `outpost.`: use one NATS
-// server (or account) per cluster.
+// every second and is forgotten after PRESENCE_EXPIRY_MS of silence (at once when it leaves
+// cleanly); the oldest member alive is the leader and answers the coordinator's questions. Every
+// member keeps a copy of the coordinator's counts (the leader publishes each change, a newcomer
+// loads the leader's copy), so the sign-in limits and read slots survive a change of leader, and
+// a member that gets no answer from the leader (it just died) decides from its copy. Subjects
+// live under `outpost.`: use one NATS server (or account) per cluster.
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Msg } from 'nats';
 import type { ClusterChannel, ClusterHandler } from './channel';
-import { createCoordinator } from './coordinator';
+import { createCoordinator, type CoordinatorChange, type CoordinatorSnapshot } from './coordinator';
 
 const PREFIX = 'outpost';
+/** nats.js's code for a request nobody subscribes to (ErrorCode.NoResponders). */
+const NO_RESPONDERS = '503';
 const PRESENCE_EVERY_MS = 1000;
 const PRESENCE_EXPIRY_MS = 3500;
 /** How long a new member listens for the others before it takes part (the leader is known by then). */
 const JOIN_WAIT_MS = 300;
+/** How long a newcomer waits for the leader's copy of the counts. */
+const SNAPSHOT_TIMEOUT_MS = 2000;
 
 interface Envelope {
   from: string;
@@ -34,7 +41,13 @@ export async function connectNatsChannel(url: string, name = 'outpost'): Promise
   const self: Presence = { id: randomUUID().slice(0, 8), started: Date.now() };
   const members = new Map<string, Presence & { seen: number }>();
   const handlers = new Map<string, Set<ClusterHandler>>();
-  const coordinator = createCoordinator();
+  // isLeader is declared below; the coordinator publishes only while this member leads
+  const coordinator = createCoordinator({
+    idPrefix: `${self.id}.`,
+    replicate: (change) => {
+      if (isLeader()) nc.publish(`${PREFIX}.state`, codec.encode(change));
+    },
+  });
 
   const live = () => {
     const cutoff = Date.now() - PRESENCE_EXPIRY_MS;
@@ -76,10 +89,32 @@ export async function connectNatsChannel(url: string, name = 'outpost'): Promise
       );
     },
   });
+  nc.subscribe(`${PREFIX}.snapshot`, {
+    callback: (err, msg: Msg) => {
+      if (!err && isLeader()) msg.respond(codec.encode(coordinator.snapshot()));
+    },
+  });
+  // the leader's changes, kept from the moment its copy arrives: NATS delivers one connection's
+  // messages in order, so those before its answer are in the copy and those after are not
+  let copying = true;
+  nc.subscribe(`${PREFIX}.state`, {
+    callback: (err, msg) => {
+      if (!err && !copying) coordinator.apply(codec.decode(msg.data) as CoordinatorChange);
+    },
+  });
   announce('presence.hello');
   const beat = setInterval(() => announce('presence.beat'), PRESENCE_EVERY_MS);
   beat.unref();
   await new Promise((r) => setTimeout(r, JOIN_WAIT_MS));
+  if (!isLeader()) {
+    try {
+      const reply = await nc.request(`${PREFIX}.snapshot`, codec.encode(null), { timeout: SNAPSHOT_TIMEOUT_MS });
+      coordinator.load(codec.decode(reply.data) as CoordinatorSnapshot);
+    } catch (err) {
+      console.error(`[cluster] no copy of the shared counts from the leader (${err instanceof Error ? err.message : String(err)}): this member starts without them`);
+    }
+  }
+  copying = false;
 
   const send = (subject: string, env: Envelope) => nc.publish(`${PREFIX}.msg.${subject}`, codec.encode(env));
 
@@ -113,7 +148,17 @@ export async function connectNatsChannel(url: string, name = 'outpost'): Promise
     async ask(subject, data, timeoutMs) {
       // the leader answers its own questions without a round trip
       if (isLeader()) return coordinator.answer(subject, data);
-      const reply = await nc.request(`${PREFIX}.ask`, codec.encode({ subject, data }), { timeout: timeoutMs });
+      let reply: Msg;
+      try {
+        reply = await nc.request(`${PREFIX}.ask`, codec.encode({ subject, data }), { timeout: timeoutMs });
+      } catch (err) {
+        // nobody leads (the leader died and is not forgotten yet): this member's copy of the
+        // counts decides. A sign-in always has it decide (with three members a dead leader is a
+        // timeout, the others hear the question but do not answer); a slot for a costly read
+        // after a timeout would wait a second time, so there the caller goes without one
+        if ((err as { code?: string }).code === NO_RESPONDERS || subject.startsWith('limit.')) return coordinator.answer(subject, data);
+        throw err;
+      }
       const r = codec.decode(reply.data) as { answer?: unknown; error?: string };
       if (r.error) throw new Error(r.error);
       return r.answer;

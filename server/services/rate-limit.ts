@@ -9,7 +9,15 @@ export interface AttemptLimiter {
    * Counts an attempt on `key` from `source`. Blocked: how long to wait. Admitted: call
    * `succeeded()` when it turns out right (its count is taken back), nothing when it fails.
    */
-  attempt(key: string, source: string): { blocked: true; retryAfterMs: number } | { blocked: false; succeeded(): void };
+  attempt(key: string, source: string): { blocked: true; retryAfterMs: number } | { blocked: false; at: number; succeeded(): void };
+  /** Counts an attempt admitted elsewhere (a cluster's replica of the leader's counters); returns its time. */
+  record(key: string, source: string, at?: number): number;
+  /** What `succeeded()` does, for an attempt counted at `at`. */
+  takeBack(key: string, source: string, at: number): void;
+  /** The attempts inside the window, each key with its times (a replica's copy of the counters). */
+  entries(): Array<[string, number[]]>;
+  /** Adds what `entries()` gave (another member's copy). */
+  load(entries: Array<[string, number[]]>): void;
 }
 
 export interface AttemptLimiterOptions {
@@ -57,22 +65,36 @@ export function createAttemptLimiter({ limit, sourceLimit, windowMs, now = Date.
     if (list && list.length === 0) attempts.delete(key);
   };
 
+  const sourceKeyOf = (source: string) => `\u0000source:${source}`;
+  const record = (key: string, source: string, at = now()) => {
+    push(key, at);
+    push(sourceKeyOf(source), at);
+    return at;
+  };
+  // a right password clears the identity's count, and this attempt from the source's
+  const succeeded = (key: string, source: string, at: number) => {
+    attempts.delete(key);
+    takeBack(sourceKeyOf(source), at);
+  };
+
   return {
     attempt(key, source) {
-      const sourceKey = `\u0000source:${source}`;
-      const wait = Math.max(waitFor(key, limit), waitFor(sourceKey, sourceLimit));
+      const wait = Math.max(waitFor(key, limit), waitFor(sourceKeyOf(source), sourceLimit));
       if (wait > 0) return { blocked: true, retryAfterMs: wait };
-      const t = now();
-      push(key, t);
-      push(sourceKey, t);
-      return {
-        blocked: false,
-        succeeded() {
-          // a right password clears the identity's count, and this attempt from the source's
-          attempts.delete(key);
-          takeBack(sourceKey, t);
-        },
-      };
+      const at = record(key, source);
+      return { blocked: false, at, succeeded: () => succeeded(key, source, at) };
+    },
+    record,
+    takeBack: succeeded,
+    entries() {
+      const cutoff = now() - windowMs;
+      return [...attempts].map(([key, list]): [string, number[]] => [key, list.filter((t) => t > cutoff)]).filter(([, list]) => list.length > 0);
+    },
+    load(entries) {
+      for (const [key, list] of entries) {
+        for (const t of list) push(key, t);
+        attempts.get(key)?.sort((a, b) => a - b);
+      }
     },
   };
 }

@@ -21,8 +21,8 @@ export interface ServerProcess {
   output(): string;
   /** Resolves once /api/health answers 200 with canBackup (no backup or restore running). */
   waitHealthy(timeoutMs?: number): Promise<void>;
-  /** SIGTERM to the process group (npm and what it started), resolved when it exited. */
-  stop(): Promise<void>;
+  /** SIGTERM (or `signal`: SIGKILL for a crash) to the process group (npm and what it started), resolved when it exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Spawns `command args…` with `--http=<free port>` appended, in its own process group. */
@@ -52,10 +52,10 @@ export async function spawnServer(command: string, args: string[], cwd: string):
         await new Promise((r) => setTimeout(r, 50));
       }
     },
-    async stop() {
+    async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
         try {
-          process.kill(-child.pid!, 'SIGTERM');
+          process.kill(-child.pid!, signal);
         } catch {
           /* already gone */
         }

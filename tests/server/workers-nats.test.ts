@@ -1,7 +1,9 @@
 // Two separate Outpost instances (the built server, two ports, one pb_data) joined through Debian's
 // nats-server on loopback (`serve --natsUrl`, issue 35): they share realtime events, settings and
 // collection changes (seen by the other one as soon as they are acknowledged), the sign-in limits
-// and one leader; concurrent creates through both never surface SQLITE_BUSY.
+// and one leader; concurrent creates through both never surface SQLITE_BUSY; a restore through one
+// restarts both on the restored data; the sign-in limits hold when the leader dies, and for an
+// instance that joins after (it loads the leader's copy).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN } from '../helpers/server';
@@ -92,4 +94,44 @@ describe('two instances through NATS', () => {
     );
     expect(bad).toEqual([]);
   });
+
+  it('a restore through one instance restarts both on the restored data', async () => {
+    const early = await on(0, 'POST', '/api/collections/notes/records', { body: { title: 'before the backup' } });
+    expect((await on(0, 'POST', '/api/backups', { token, body: { name: 'before.zip' } })).status).toBe(204);
+    const late = await on(1, 'POST', '/api/collections/notes/records', { body: { title: 'after the backup' } });
+    expect(late.status).toBe(200);
+    for (const i of [0, 1]) expect((await on(i, 'GET', `/api/collections/notes/records/${late.body.id}`)).status).toBe(200);
+    expect((await on(1, 'POST', '/api/backups/before.zip/restore', { token })).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 500));
+    for (const s of instances) await s.waitHealthy(60_000);
+    for (const i of [0, 1]) {
+      // the restored data.db on both, not the one each had open, and no closed database
+      expect((await on(i, 'GET', `/api/collections/notes/records/${late.body.id}`)).status).toBe(404);
+      expect((await on(i, 'GET', `/api/collections/notes/records/${early.body.id}`)).status).toBe(200);
+      expect((await on(i, 'POST', '/api/collections/notes/records', { body: { title: `after the restore via ${i}` } })).status).toBe(200);
+    }
+    expect([...instances.map((s) => s.output())].join('')).not.toMatch(/database connection is not open|did not pause in time/);
+  }, 90_000);
+
+  it('the sign-in limits hold when the leader dies, and for an instance that joins after', async () => {
+    const wrong = { identity: 'failover@example.com', password: 'not-the-password' };
+    const signIn = async (i: number, body = wrong) => (await on(i, 'POST', '/api/admins/auth-with-password', { body })).status;
+    for (let i = 0; i < 5; i++) expect(await signIn(i % 2)).toBe(400);
+    const leader = (await memberOf(0)).leader ? 0 : 1;
+    const other = 1 - leader;
+    // a crash: the other instance decides from its copy before it notices the leader is gone
+    await instances[leader].stop('SIGKILL');
+    expect(await signIn(other)).toBe(429);
+    expect(await signIn(other, { ...wrong, identity: 'someone-else@example.com' })).toBe(400);
+    for (let i = 0; i < 100 && !(await memberOf(other)).leader; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await memberOf(other)).toMatchObject({ leader: true, members: 1 });
+    expect(await signIn(other)).toBe(429);
+    // a new instance joins (it loads the leader's copy), then the leader stops cleanly
+    instances[leader] = await startWorkers(work, 1, ['--automigrate=false', `--natsUrl=${nats.url}`]);
+    for (let i = 0; i < 100 && (await memberOf(leader)).members < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await signIn(leader)).toBe(429);
+    await instances[other].stop();
+    expect(await memberOf(leader)).toMatchObject({ leader: true, members: 1 });
+    expect(await signIn(leader)).toBe(429);
+  }, 60_000);
 });
