@@ -9,14 +9,13 @@
 // burst of other work on the machine moves the sum, not the median).
 // The yardstick's tree: OUTPOST_YARDSTICK (a checkout of 33cefa4 with node_modules), else a worktree
 // made once in the temp dir. Run alone: `npx tsx bench/throughput.ts`.
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { apiCall, benchAdmin } from './api-client';
-import { freePort } from './free-port';
+import { median, POSTS_LIST, seedPosts, sideBySide, startBenchServer, type BenchServer } from './side-by-side';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -82,40 +81,14 @@ function yardstickTree(): string {
 }
 
 /** Starts a server process (`args` before serve's flags) and waits for its /api/health. */
-async function startServer(cwd: string, args: string[], dataDir: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...args, 'serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`], { cwd, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  const t0 = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server in ${cwd} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() - t0 > 60_000) throw new Error(`server in ${cwd} did not start`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
-  return {
-    url,
-    child,
-    stop: () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
+function startServer(cwd: string, args: string[], dataDir: string): Promise<BenchServer> {
+  return startBenchServer({ args, cwd, dataDir, label: `in ${cwd}` });
 }
 
 /** The public collection of 200 records both servers list; returns the list's URL. */
 async function seed(url: string): Promise<string> {
-  const call = apiCall(url);
-  const { token } = await benchAdmin(call, 'bench@example.com');
-  const created = await call('POST', '/api/collections', { name: 'posts', type: 'base', listRule: '', viewRule: '', schema: [{ name: 'title', type: 'text' }, { name: 'score', type: 'number' }] }, token);
-  if (!created.id) throw new Error(`could not create the collection: ${JSON.stringify(created)}`);
-  for (let i = 0; i < 200; i++) await call('POST', '/api/collections/posts/records', { title: `post ${i}`, score: i }, token);
-  return `${url}/api/collections/posts/records?perPage=20&sort=-score`;
+  await seedPosts(url, { listRule: '', viewRule: '' });
+  return url + POSTS_LIST;
 }
 
 export async function benchThroughput(log: (line: string) => void = (l) => console.log(l)): Promise<ThroughputResult> {
@@ -142,18 +115,12 @@ export async function benchThroughput(log: (line: string) => void = (l) => conso
       return { ...out, cpuMs: (treeCpuMs(pids[name]) - cpu0) / (out.rps * seconds) };
     };
     for (const name of ['ours', 'yardstick'] as const) for (const enc of Object.values(encodings)) await load(name, enc, 1);
+    const rounds = await sideBySide(ROUNDS, ['browser', 'identity'] as const, (who, enc) => load(who === 'baseline' ? 'yardstick' : 'ours', encodings[enc]));
     const results: Record<string, Load[]> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const enc of ['browser', 'identity'] as const) {
-        for (const name of round % 2 ? (['ours', 'yardstick'] as const) : (['yardstick', 'ours'] as const)) {
-          (results[`${name}:${enc}`] ??= []).push(await load(name, encodings[enc]));
-        }
-      }
+    for (const enc of ['browser', 'identity'] as const) {
+      results[`yardstick:${enc}`] = rounds[enc].baseline;
+      results[`ours:${enc}`] = rounds[enc].candidate;
     }
-    const median = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    };
     const sum = (xs: Load[]) => xs.reduce((a, x) => a + x.rps, 0);
     const fmt = (xs: Load[]) =>
       `${xs.map((x) => x.rps).join(', ')} req/s (p50 ${xs.map((x) => x.p50.toFixed(1)).join(', ')} ms; server CPU per request median ${median(xs.map((x) => x.cpuMs)).toFixed(3)} ms; ${xs[0].bytes} bytes ${xs[0].encoding})`;

@@ -2,15 +2,10 @@
 // its own loopback address (127.0.0.2, 127.0.0.3, …: a user's address as the proxy sees it), and the
 // checks every proxy configuration must pass: the request log's addresses, a realtime stream
 // through the proxy, an upload near the server's body limit.
-import http from 'node:http';
 import { expect } from 'vitest';
+import { requestJson, type JsonReply } from './json-request';
 import { FIXTURE_ADMIN_TOKEN, http as direct } from './server';
 import { connectSse } from './sse';
-
-export interface ProxiedAnswer {
-  status: number;
-  body: any;
-}
 
 /** A request to `proxyUrl` from a socket bound to `from`. */
 export function requestFrom(
@@ -19,30 +14,8 @@ export function requestFrom(
   method: string,
   p: string,
   opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<ProxiedAnswer> {
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-  if (body) headers['Content-Type'] = 'application/json';
-  if (opts.token) headers.Authorization = opts.token;
-  const { hostname, port } = new URL(proxyUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, localAddress: from, method, path: p, headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let parsed: any = text;
-        try {
-          parsed = text ? JSON.parse(text) : null;
-        } catch {
-          /* not JSON (the proxy's own error page) */
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+): Promise<JsonReply> {
+  return requestJson(`${proxyUrl}${p}`, { method, localAddress: from, agent: false, ...opts });
 }
 
 /** Waits (15 s at most) until the proxy answers /api/health; `exited` names a proxy that gave up. */

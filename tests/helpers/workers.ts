@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { requestJson, type JsonReply } from './json-request';
 import { FIXTURE_ADMIN_TOKEN, FIXTURE_DIR, ROOT, tempDir } from './server';
 import { spawnServer, type ServerProcess } from './server-process';
 
@@ -27,36 +28,9 @@ export async function startWorkers(work: string, workers: number, extra: string[
   return proc;
 }
 
-export interface Reply {
-  status: number;
-  body: any;
-  headers: http.IncomingHttpHeaders;
-}
-
 /** One request over `agent` (a member's connection), JSON in and out. */
-export function call(agent: http.Agent | false, base: string, method: string, p: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (opts.token) headers.Authorization = opts.token;
-    const req = http.request(`${base}${p}`, { method, agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let parsed: any = text;
-        try {
-          parsed = text ? JSON.parse(text) : null;
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+export function call(agent: http.Agent | false, base: string, method: string, p: string, opts: { body?: unknown; token?: string } = {}): Promise<JsonReply> {
+  return requestJson(`${base}${p}`, { method, agent, ...opts });
 }
 
 export interface Member {
@@ -65,7 +39,7 @@ export interface Member {
   leader: boolean;
   /** A keep-alive connection that this member holds. */
   agent: http.Agent;
-  call(method: string, p: string, opts?: { body?: unknown; token?: string }): Promise<Reply>;
+  call(method: string, p: string, opts?: { body?: unknown; token?: string }): Promise<JsonReply>;
 }
 
 /**
