@@ -17,8 +17,9 @@ const SOURCE_LANGUAGE = 'en';
 const LANGUAGE_STORAGE_KEY = 'outpost_language';
 
 type CatalogModule = { default: Catalog };
-// one chunk per file, fetched when its language is chosen
-const files = import.meta.glob<CatalogModule>('/locales/*/*.json');
+// one chunk per file, fetched when its language is chosen (docs.json holds the generated docs'
+// words, scripts/gen-docs.ts: never the dashboard's)
+const files = import.meta.glob<CatalogModule>(['/locales/*/*.json', '!/locales/*/docs.json']);
 
 /** Every language with a folder under locales/, the source language first. */
 export const LANGUAGES: readonly string[] = [

@@ -42,10 +42,10 @@ export function localeLanguages(root: string): string[] {
   return [SOURCE_LANGUAGE, ...found.filter((l) => l !== SOURCE_LANGUAGE)];
 }
 
-const localeFile = (root: string, lang: string, name: 'ui' | 'app' | 'server' | 'forms') => path.join(root, 'locales', lang, `${name}.json`);
+const localeFile = (root: string, lang: string, name: 'ui' | 'app' | 'server' | 'forms' | 'docs') => path.join(root, 'locales', lang, `${name}.json`);
 
 /** A catalog file, {} when the language has none. */
-export function readLocale(root: string, lang: string, name: 'ui' | 'app' | 'server' | 'forms'): Catalog {
+export function readLocale(root: string, lang: string, name: 'ui' | 'app' | 'server' | 'forms' | 'docs'): Catalog {
   const file = localeFile(root, lang, name);
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Catalog) : {};
 }
