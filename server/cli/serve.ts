@@ -112,9 +112,9 @@ export const serveCommand: CliCommand = {
     const quiet = cluster.isWorker && !process.env[FIRST_WORKER_ENV];
     let channel: ClusterChannel | undefined;
     try {
-      channel = natsUrl ? await connectNatsChannel(natsUrl, path.resolve(flags.dir)) : cluster.isWorker ? createIpcChannel() : undefined;
+      channel = natsUrl ? await connectNatsChannel(natsUrl, flags.dir) : cluster.isWorker ? createIpcChannel() : undefined;
     } catch (err) {
-      console.error(`Error: cannot reach the NATS server at ${natsUrl}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`Error: cannot join the cluster through the NATS server at ${natsUrl}: ${err instanceof Error ? err.message : String(err)}`);
       return 1;
     }
     if (channel) setLeaderSource(() => channel.isLeader());

@@ -8,6 +8,9 @@
 // a member that gets no answer from the leader (it just died) decides from its copy. Subjects
 // live under `outpost.`: use one NATS server (or account) per cluster.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { NatsConnection, Msg } from 'nats';
 import type { ClusterChannel, ClusterHandler } from './channel';
 import { createCoordinator, type CoordinatorChange, type CoordinatorSnapshot } from './coordinator';
@@ -32,13 +35,29 @@ interface Envelope {
 interface Presence {
   id: string;
   started: number;
+  /** The machine and the pb_data it serves: members on one machine must serve the same folder. */
+  host?: string;
+  dir?: string;
 }
 
-export async function connectNatsChannel(url: string, name = 'outpost'): Promise<ClusterChannel> {
+/** The folder's real path (symlinks resolved), or its absolute one while it does not exist yet. */
+function realDir(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+/** Joins the cluster of the instances serving `dataDir` through the NATS server at `url`. */
+export async function connectNatsChannel(url: string, dataDir: string): Promise<ClusterChannel> {
   const { connect, JSONCodec } = await import('nats');
   const codec = JSONCodec<unknown>();
-  const nc: NatsConnection = await connect({ servers: url, name, noEcho: true, maxReconnectAttempts: -1, timeout: 5000 });
-  const self: Presence = { id: randomUUID().slice(0, 8), started: Date.now() };
+  const self: Presence = { id: randomUUID().slice(0, 8), started: Date.now(), host: os.hostname(), dir: realDir(dataDir) };
+  const nc: NatsConnection = await connect({ servers: url, name: self.dir, noEcho: true, maxReconnectAttempts: -1, timeout: 5000 });
+  // an instance of this machine serving another pb_data: not a member (its events, invalidations
+  // and restores are about other data); a newcomer that finds one refuses to start
+  const strangers = new Map<string, Presence>();
   const members = new Map<string, Presence & { seen: number }>();
   const handlers = new Map<string, Set<ClusterHandler>>();
   // isLeader is declared below; the coordinator publishes only while this member leads
@@ -61,8 +80,11 @@ export async function connectNatsChannel(url: string, name = 'outpost'): Promise
     callback: (err, msg) => {
       if (err) return;
       const p = codec.decode(msg.data) as Presence;
-      if (msg.subject.endsWith('.leave')) return void members.delete(p.id);
-      members.set(p.id, { ...p, seen: Date.now() });
+      if (msg.subject.endsWith('.leave')) return void (members.delete(p.id), strangers.delete(p.id));
+      if (p.host === self.host && p.dir !== undefined && p.dir !== self.dir) {
+        if (!strangers.has(p.id)) console.error(`[cluster] instance ${p.id} on this NATS server serves ${p.dir}, not ${self.dir}: ignored (the members of a cluster share one pb_data)`);
+        strangers.set(p.id, p);
+      } else members.set(p.id, { ...p, seen: Date.now() });
       // a newcomer asks who is there: answer at once rather than at the next beat
       if (msg.subject.endsWith('.hello')) announce('presence.beat');
     },
@@ -106,6 +128,13 @@ export async function connectNatsChannel(url: string, name = 'outpost'): Promise
   const beat = setInterval(() => announce('presence.beat'), PRESENCE_EVERY_MS);
   beat.unref();
   await new Promise((r) => setTimeout(r, JOIN_WAIT_MS));
+  const stranger = [...strangers.values()][0];
+  if (stranger) {
+    clearInterval(beat);
+    announce('presence.leave');
+    await nc.drain().catch(() => undefined);
+    throw new Error(`another instance on this NATS server serves ${stranger.dir} on this machine, this one ${self.dir}: the instances of a cluster share one pb_data (use another NATS server or account for other data)`);
+  }
   if (!isLeader()) {
     try {
       const reply = await nc.request(`${PREFIX}.snapshot`, codec.encode(null), { timeout: SNAPSHOT_TIMEOUT_MS });

@@ -2,8 +2,9 @@
 // nats-server on loopback (`serve --natsUrl`, issue 35): they share realtime events, settings and
 // collection changes (seen by the other one as soon as they are acknowledged), the sign-in limits
 // and one leader; concurrent creates through both never surface SQLITE_BUSY; a restore through one
-// restarts both on the restored data; the sign-in limits hold when the leader dies, and for an
-// instance that joins after (it loads the leader's copy).
+// restarts both on the restored data; an instance serving another pb_data cannot join; the
+// sign-in limits hold when the leader dies, and for an instance that joins after (it loads the
+// leader's copy).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ADMIN_TOKEN } from '../helpers/server';
@@ -112,6 +113,20 @@ describe('two instances through NATS', () => {
     }
     expect([...instances.map((s) => s.output())].join('')).not.toMatch(/database connection is not open|did not pause in time/);
   }, 90_000);
+
+  it('an instance of this machine with a pb_data of its own cannot join', async () => {
+    const own = fixtureWork('outpost-nats-other-');
+    try {
+      const error = await startWorkers(own, 1, ['--automigrate=false', `--natsUrl=${nats.url}`]).then(
+        (s) => s.stop().then(() => 'it started'),
+        (e: Error) => e.message,
+      );
+      expect(error).toMatch(/cannot join the cluster .*share one pb_data/);
+      expect([await memberOf(0), await memberOf(1)].map((m) => m.members)).toEqual([2, 2]);
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
 
   it('the sign-in limits hold when the leader dies, and for an instance that joins after', async () => {
     const wrong = { identity: 'failover@example.com', password: 'not-the-password' };
