@@ -106,7 +106,7 @@ describe('a new field type on a copy of the tree', () => {
 
     const { exampleRecord, responseFields } = await import(at('src/lib/api-docs/fields.ts'));
     expect(exampleRecord({ id: 'c1', ...collection })).toMatchObject({ tint: '#336699' });
-    expect(responseFields({ id: 'c1', ...collection }, () => undefined)).toContainEqual(expect.objectContaining({ name: 'tint', type: 'String (#rrggbb)' }));
+    expect(responseFields({ id: 'c1', ...collection }, () => undefined, (key: string) => key)).toContainEqual(expect.objectContaining({ name: 'tint', type: 'String (#rrggbb)' }));
   }, 60_000);
 
   it('has its options documented', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiDocsPages, AUTH_TABS, BASE_TABS, ruleInWords } from '../../src/lib/api-docs/pages';
 import { exampleRecord } from '../../src/lib/api-docs/fields';
 import type { CollectionModel, SchemaField } from '../../src/lib/collections/types';
+import { t } from '../../src/ui/i18n';
 
 const field = (name: string, type: SchemaField['type'], options: Record<string, unknown> = {}, required = false): SchemaField => ({
   system: false, id: name, name, type, required, presentable: false, options,
@@ -14,7 +15,7 @@ const collection = (over: Partial<CollectionModel>): CollectionModel => ({
   schema: [field('title', 'text', { max: 10 }, true), field('tags', 'select', { maxSelect: 2, values: ['a', 'b', 'c'] }), field('author', 'relation', { collectionId: 'u1', maxSelect: 1 })],
   ...over,
 });
-const ctx = { baseUrl: 'http://127.0.0.1:8090', lookup: (id: string) => (id === 'u1' ? { name: 'users' } : undefined) };
+const ctx = { baseUrl: 'http://127.0.0.1:8090', words: t, lookup: (id: string) => (id === 'u1' ? { name: 'users' } : undefined) };
 
 describe('api docs', () => {
   it('gives base collections the 6 tabs, views 2, auth collections 6 + 12 (minus disabled methods)', () => {
@@ -32,7 +33,7 @@ describe('api docs', () => {
   it('documents fields, rules and bodies from the collection', () => {
     const pages = apiDocsPages(collection({}), ctx);
     const byId = Object.fromEntries(pages.map((p) => [p.id, p]));
-    expect(byId.list.access).toBe(ruleInWords(null));
+    expect(byId.list.access).toBe(ruleInWords(null, t));
     expect(byId.view.access).toContain('Anyone');
     expect(byId.create.rule).toBe('@request.auth.id != ""');
     expect(byId.create.access).toContain('signed-in');

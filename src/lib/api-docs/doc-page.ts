@@ -32,9 +32,16 @@ export interface DocPage {
   notes: string[];
 }
 
+/**
+ * The dashboard's t(): the docs' words are keys `apiDocs.*` in locales/<lang>/ui.json (src/lib
+ * reads no catalog itself). Code, JSON, paths and field names stay as they are.
+ */
+export type Words = (key: string, params?: Readonly<Record<string, unknown>>) => string;
+
 export interface DocsContext {
   /** The server's base URL for the examples. */
   baseUrl: string;
+  words: Words;
   /** Collection id → collection (relation targets by name). */
   lookup: (id: string) => { name: string } | undefined;
 }
@@ -47,26 +54,25 @@ export const NOT_FOUND = "The requested resource wasn't found.";
 export const GENERIC_400 = 'Something went wrong while processing your request.';
 
 /** Who may call an endpoint guarded by `rule`, in words. */
-export function ruleInWords(rule: string | null | undefined): string {
-  if (rule === null || rule === undefined) return 'Admins only (the rule is locked). Requires an admin Authorization header.';
-  if (rule.trim() === '') return 'Anyone, guests included (the rule is empty).';
+export function ruleInWords(rule: string | null | undefined, words: Words): string {
+  if (rule === null || rule === undefined) return words('apiDocs.access.locked');
+  if (rule.trim() === '') return words('apiDocs.access.anyone');
   const needsAuth = /@request\.auth\./.test(rule);
-  return `Admins, and ${needsAuth ? 'signed-in callers' : 'callers'} for whom this rule holds on the record:`;
+  return words(needsAuth ? 'apiDocs.access.signedIn' : 'apiDocs.access.callers');
 }
 
 export const param = (name: string, type: string, description: string, required = false): DocParam => ({ name, type, required, description });
 
-export function readQueryParams(collection: CollectionModel): DocParam[] {
+export function readQueryParams(collection: CollectionModel, words: Words): DocParam[] {
   const relations = collection.schema.filter((f) => fieldDefinition(f.type).expandable && !f.toDelete).map((f) => f.name);
   return [
-    param(
-      'expand',
-      'String',
-      `Relations to return in "expand", comma separated, nested with dots (up to 6 levels)${relations.length ? `; e.g. ${relations.join(', ')}` : ''}. Expanded records follow their own view rule.`,
-    ),
-    param('fields', 'String', 'Only these keys in the response, comma separated (e.g. "id,created,expand.rel.name"); "*" for all; ":excerpt(200,true)" shortens a text value.'),
+    param('expand', 'String', relations.length ? words('apiDocs.param.expandWith', { relations: relations.join(', ') }) : words('apiDocs.param.expand')),
+    param('fields', 'String', words('apiDocs.param.fields')),
   ];
 }
+
+/** A page's title: its tab and the collection. */
+export const pageTitle = (words: Words, tab: string, name: string) => words('apiDocs.pageTitle', { tab, name });
 
 export function sdkHeader(ctx: DocsContext): string {
   return `import PocketBase from 'pocketbase';\n\nconst pb = new PocketBase('${ctx.baseUrl}');\n\n...\n\n`;

@@ -3,6 +3,7 @@
 // Pure TypeScript (no React): the docs overlay renders it and unit tests read it.
 import { fieldDefinition } from '../../fields/registry';
 import type { CollectionModel, SchemaField } from '../collections/types';
+import type { Words } from './doc-page';
 
 export interface DocParam {
   name: string;
@@ -54,22 +55,22 @@ export function fieldDescription(field: SchemaField, lookup: Lookup): string {
 }
 
 /** The fields a read endpoint returns. */
-export function responseFields(collection: CollectionModel, lookup: Lookup): DocParam[] {
+export function responseFields(collection: CollectionModel, lookup: Lookup, words: Words): DocParam[] {
   const out: DocParam[] = [
-    { name: 'id', type: 'String', description: 'The record id.' },
-    { name: 'collectionId', type: 'String', description: `Always "${collection.id}".` },
-    { name: 'collectionName', type: 'String', description: `Always "${collection.name}".` },
+    { name: 'id', type: 'String', description: words('apiDocs.field.id') },
+    { name: 'collectionId', type: 'String', description: words('apiDocs.field.always', { value: collection.id }) },
+    { name: 'collectionName', type: 'String', description: words('apiDocs.field.always', { value: collection.name }) },
   ];
   if (collection.type !== 'view') {
-    out.push({ name: 'created', type: 'String (date)', description: 'When the record was created (UTC).' });
-    out.push({ name: 'updated', type: 'String (date)', description: 'When the record was last changed (UTC).' });
+    out.push({ name: 'created', type: 'String (date)', description: words('apiDocs.field.created') });
+    out.push({ name: 'updated', type: 'String (date)', description: words('apiDocs.field.updated') });
   }
   if (collection.type === 'auth') {
     out.push(
-      { name: 'username', type: 'String', description: 'The account username.' },
-      { name: 'email', type: 'String (email)', description: 'Only shown to the owner, admins, managers, or when emailVisibility is on.' },
-      { name: 'emailVisibility', type: 'Boolean', description: 'Whether everyone who can see the record sees its email.' },
-      { name: 'verified', type: 'Boolean', description: 'Whether the email was confirmed.' },
+      { name: 'username', type: 'String', description: words('apiDocs.field.username') },
+      { name: 'email', type: 'String (email)', description: words('apiDocs.field.email') },
+      { name: 'emailVisibility', type: 'Boolean', description: words('apiDocs.field.emailVisibility') },
+      { name: 'verified', type: 'Boolean', description: words('apiDocs.field.verified') },
     );
   }
   for (const f of live(collection)) out.push({ name: f.name, type: typeLabel(f), description: fieldDescription(f, lookup) });
@@ -77,24 +78,20 @@ export function responseFields(collection: CollectionModel, lookup: Lookup): Doc
 }
 
 /** The body of create (isNew) or update: auth fields first, then the schema fields. */
-export function bodyParams(collection: CollectionModel, isNew: boolean, lookup: Lookup): DocParam[] {
+export function bodyParams(collection: CollectionModel, isNew: boolean, lookup: Lookup, words: Words): DocParam[] {
   const out: DocParam[] = [];
-  if (isNew) out.push({ name: 'id', type: 'String', description: '15 characters; generated when left out.' });
+  if (isNew) out.push({ name: 'id', type: 'String', description: words('apiDocs.body.id') });
   if (collection.type === 'auth') {
     const o = collection.options ?? {};
     const minPass = Number(o.minPasswordLength) || 8;
     out.push(
-      { name: 'username', type: 'String', description: 'Generated when left out on create.' },
-      { name: 'email', type: 'String (email)', required: isNew && !!o.requireEmail, description: isNew ? 'The account email.' : 'Admins only; others use the email change flow.' },
-      { name: 'emailVisibility', type: 'Boolean', description: 'Whether the email is visible to everyone who can see the record.' },
-      {
-        name: 'oldPassword',
-        type: 'String',
-        description: 'Required when a non-admin changes the password of its own account.',
-      },
-      { name: 'password', type: 'String', required: isNew, description: `At least ${minPass} characters.` },
-      { name: 'passwordConfirm', type: 'String', required: isNew, description: 'The same as password.' },
-      { name: 'verified', type: 'Boolean', description: 'Only admins and managers may set it.' },
+      { name: 'username', type: 'String', description: words('apiDocs.body.username') },
+      { name: 'email', type: 'String (email)', required: isNew && !!o.requireEmail, description: isNew ? words('apiDocs.accountEmail') : words('apiDocs.body.emailUpdate') },
+      { name: 'emailVisibility', type: 'Boolean', description: words('apiDocs.body.emailVisibility') },
+      { name: 'oldPassword', type: 'String', description: words('apiDocs.body.oldPassword') },
+      { name: 'password', type: 'String', required: isNew, description: words('apiDocs.body.password', { min: minPass }) },
+      { name: 'passwordConfirm', type: 'String', required: isNew, description: words('apiDocs.samePassword') },
+      { name: 'verified', type: 'Boolean', description: words('apiDocs.body.verified') },
     );
     if (isNew) out.splice(out.findIndex((p) => p.name === 'oldPassword'), 1);
   }

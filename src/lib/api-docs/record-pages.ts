@@ -1,20 +1,23 @@
 // The record pages of a collection's API docs: List/Search, View, Create, Update, Delete, Realtime.
 import { fieldDefinition } from '../../fields/registry';
 import type { CollectionModel } from '../collections/types';
-import { error, GENERIC_400, json, NOT_FOUND, ONLY_ADMINS, param, readQueryParams, ruleInWords, sdkHeader, type DocPage, type DocsContext } from './doc-page';
+import { error, GENERIC_400, json, NOT_FOUND, ONLY_ADMINS, pageTitle, param, readQueryParams, ruleInWords, sdkHeader, type DocPage, type DocsContext } from './doc-page';
 import { bodyParams, exampleBody, exampleRecord, fileFields, responseFields, type DocParam } from './fields';
 
 export function recordPages(collection: CollectionModel, ctx: DocsContext): DocPage[] {
   const name = collection.name;
+  const { words } = ctx;
+  const access = (rule: string | null | undefined) => ruleInWords(rule, words);
+  const readParams = readQueryParams(collection, words);
   const path = `/api/collections/${name}/records`;
   const record = exampleRecord(collection);
-  const fields = responseFields(collection, ctx.lookup);
+  const fields = responseFields(collection, ctx.lookup, words);
   const fieldNames = fields.map((f) => f.name);
   const files = fileFields(collection);
-  const idParam = param('id', 'String', `The id of the ${name} record.`, true);
+  const idParam = param('id', 'String', words('apiDocs.idParam', { name }), true);
   const head = sdkHeader(ctx);
   const writeNote = files.length
-    ? [`File fields (${files.join(', ')}) are sent as multipart/form-data; the SDK does this when a value is a File or Blob.`]
+    ? [words('apiDocs.fileNote', { fields: files.join(', ') })]
     : [];
   const common = { pathParams: [] as DocParam[], queryParams: [] as DocParam[], bodyParams: [] as DocParam[], fields: [] as DocParam[], notes: [] as string[] };
 
@@ -23,20 +26,20 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
   const list: DocPage = {
     ...common,
     id: 'list',
-    tab: 'List/Search',
-    title: `List/Search (${name})`,
-    intro: [`Returns a paginated list of ${name} records, optionally filtered and sorted.`],
+    tab: words('apiDocs.tab.list'),
+    title: pageTitle(words, words('apiDocs.tab.list'), name),
+    intro: [words('apiDocs.list.intro', { name })],
     method: 'GET',
     path,
-    access: ruleInWords(collection.listRule),
+    access: access(collection.listRule),
     rule: collection.listRule,
     queryParams: [
-      param('page', 'Number', 'The page of the list (default 1).'),
-      param('perPage', 'Number', 'Records per page (default 30, at most 500).'),
-      param('sort', 'String', `Sort fields, comma separated; "-" in front for descending, e.g. "-created,id". Also @random. Fields: ${fieldNames.join(', ')}.`),
-      param('filter', 'String', `A filter expression, e.g. (id='abc' && created>'2022-01-01'). Fields: ${fieldNames.join(', ')}. Non-admins cannot use @collection.* or @request.* here.`),
-      ...readQueryParams(collection),
-      param('skipTotal', 'Boolean', 'Skips the total count (faster); totalItems and totalPages are then -1.'),
+      param('page', 'Number', words('apiDocs.param.page')),
+      param('perPage', 'Number', words('apiDocs.param.perPage')),
+      param('sort', 'String', words('apiDocs.param.sort', { fields: fieldNames.join(', ') })),
+      param('filter', 'String', words('apiDocs.param.filter', { fields: fieldNames.join(', ') })),
+      ...readParams,
+      param('skipTotal', 'Boolean', words('apiDocs.param.skipTotal')),
     ],
     fields,
     responses: [
@@ -54,22 +57,22 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
   const view: DocPage = {
     ...common,
     id: 'view',
-    tab: 'View',
-    title: `View (${name})`,
-    intro: [`Returns one ${name} record by its id.`],
+    tab: words('apiDocs.tab.view'),
+    title: pageTitle(words, words('apiDocs.tab.view'), name),
+    intro: [words('apiDocs.view.intro', { name })],
     method: 'GET',
     path: `${path}/:id`,
-    access: ruleInWords(collection.viewRule),
+    access: access(collection.viewRule),
     rule: collection.viewRule,
     pathParams: [idParam],
-    queryParams: readQueryParams(collection),
+    queryParams: readParams,
     fields,
     responses: [{ status: 200, body: json(record) }, error(403, ONLY_ADMINS), error(404, NOT_FOUND)],
     sdk: head + `const record = await pb.collection('${name}').getOne('RECORD_ID', {\n    expand: 'relField1,relField2.subRelField',\n});`,
   };
 
   if (collection.type === 'view') {
-    const viewNote = 'A view collection is read only: its records come from its SQL query.';
+    const viewNote = words('apiDocs.viewNote');
     return [
       { ...list, notes: [viewNote] },
       { ...view, notes: [viewNote] },
@@ -79,15 +82,15 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
   const create: DocPage = {
     ...common,
     id: 'create',
-    tab: 'Create',
-    title: `Create (${name})`,
-    intro: [`Creates a new ${name} record.`],
+    tab: words('apiDocs.tab.create'),
+    title: pageTitle(words, words('apiDocs.tab.create'), name),
+    intro: [words('apiDocs.create.intro', { name })],
     method: 'POST',
     path,
-    access: ruleInWords(collection.createRule),
+    access: access(collection.createRule),
     rule: collection.createRule,
-    queryParams: readQueryParams(collection),
-    bodyParams: bodyParams(collection, true, ctx.lookup),
+    queryParams: readParams,
+    bodyParams: bodyParams(collection, true, ctx.lookup, words),
     fields,
     responses: [
       { status: 200, body: json(record) },
@@ -97,23 +100,23 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
     sdk: head + `const data = ${json(exampleBody(collection, true))};\n\nconst record = await pb.collection('${name}').create(data);`,
     notes: [
       ...writeNote,
-      ...(collection.type === 'auth' ? ['Creating an auth record does not sign it in; call authWithPassword afterwards.'] : []),
+      ...(collection.type === 'auth' ? [words('apiDocs.create.authNote')] : []),
     ],
   };
 
   const update: DocPage = {
     ...common,
     id: 'update',
-    tab: 'Update',
-    title: `Update (${name})`,
-    intro: [`Changes an existing ${name} record; only the sent fields change.`],
+    tab: words('apiDocs.tab.update'),
+    title: pageTitle(words, words('apiDocs.tab.update'), name),
+    intro: [words('apiDocs.update.intro', { name })],
     method: 'PATCH',
     path: `${path}/:id`,
-    access: ruleInWords(collection.updateRule),
+    access: access(collection.updateRule),
     rule: collection.updateRule,
     pathParams: [idParam],
-    queryParams: readQueryParams(collection),
-    bodyParams: bodyParams(collection, false, ctx.lookup),
+    queryParams: readParams,
+    bodyParams: bodyParams(collection, false, ctx.lookup, words),
     fields,
     responses: [
       { status: 200, body: json(record) },
@@ -124,19 +127,19 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
     sdk: head + `const data = ${json(exampleBody(collection, false))};\n\nconst record = await pb.collection('${name}').update('RECORD_ID', data);`,
     notes: [
       ...writeNote,
-      'Number fields take "field+": 1 / "field-": 1 to add or subtract; multiple select, file and relation fields take "field+" / "field-" to append or remove values.',
+      words('apiDocs.update.note'),
     ],
   };
 
   const del: DocPage = {
     ...common,
     id: 'delete',
-    tab: 'Delete',
-    title: `Delete (${name})`,
-    intro: [`Deletes one ${name} record. Relations pointing at it lose the id; those set to cascade delete go too.`],
+    tab: words('apiDocs.tab.delete'),
+    title: pageTitle(words, words('apiDocs.tab.delete'), name),
+    intro: [words('apiDocs.delete.intro', { name })],
     method: 'DELETE',
     path: `${path}/:id`,
-    access: ruleInWords(collection.deleteRule),
+    access: access(collection.deleteRule),
     rule: collection.deleteRule,
     pathParams: [idParam],
     responses: [
@@ -151,19 +154,16 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
   const realtime: DocPage = {
     ...common,
     id: 'realtime',
-    tab: 'Realtime',
-    title: `Realtime (${name})`,
-    intro: [
-      'Subscribes to changes over server-sent events (SSE): every create, update and delete sends {action, record}.',
-      `Subscribing to the whole collection ("${name}/*") uses the list rule; subscribing to one record ("${name}/RECORD_ID") uses the view rule.`,
-    ],
+    tab: words('apiDocs.tab.realtime'),
+    title: pageTitle(words, words('apiDocs.tab.realtime'), name),
+    intro: [words('apiDocs.realtime.intro1'), words('apiDocs.realtime.intro2', { name })],
     method: 'GET',
     path: '/api/realtime',
-    access: `Whole collection: ${ruleInWords(collection.listRule)} One record: ${ruleInWords(collection.viewRule)}`,
+    access: words('apiDocs.realtime.access', { list: access(collection.listRule), view: access(collection.viewRule) }),
     rule: null,
     queryParams: [
-      param('filter', 'String', 'Subscription option: only records matching this filter.'),
-      ...readQueryParams(collection).map((p) => ({ ...p, description: `Subscription option. ${p.description}` })),
+      param('filter', 'String', words('apiDocs.param.subscriptionFilter')),
+      ...readParams.map((p) => ({ ...p, description: words('apiDocs.param.subscriptionOption', { description: p.description }) })),
     ],
     fields,
     responses: [
@@ -178,8 +178,8 @@ export function recordPages(collection: CollectionModel, ctx: DocsContext): DocP
       `// changes of one record\npb.collection('${name}').subscribe('RECORD_ID', function (e) {\n    console.log(e.action, e.record);\n});\n\n` +
       `// stop\npb.collection('${name}').unsubscribe('RECORD_ID');\npb.collection('${name}').unsubscribe('*');\npb.collection('${name}').unsubscribe();`,
     notes: [
-      'The connection: GET /api/realtime answers with the stream; its first event, PB_CONNECT, carries the clientId. POST /api/realtime {clientId, subscriptions} sets the topics (204); an empty list unsubscribes.',
-      'A connection without messages is closed after 5 minutes; the SDK reconnects and subscribes again by itself.',
+      words('apiDocs.realtime.note1'),
+      words('apiDocs.realtime.note2'),
     ],
   };
 

@@ -12,6 +12,8 @@ import { pb } from '../../api/client';
 import { fieldDefinition } from '../../fields/registry';
 import { getFileToken } from '../../api/file-token';
 import './list/records-list.css';
+import { t } from '../../ui/i18n';
+import { tRich } from '../../ui/rich-text';
 
 export type RecordPreviewPanelProps = {
   collection: CollectionModel;
@@ -43,15 +45,15 @@ export default function RecordPreviewPanel({ collection, record, open, onClose }
       onRequestClose={onClose}
       size="md"
       className="rl-preview-panel"
-      ariaLabel={`${collection.name} record preview`}
+      ariaLabel={t('recordPreview.title', { name: collection.name })}
       header={
         <h4 className="overlay-panel-title">
-          <strong>{collection.name}</strong> record preview
+          {tRich('recordPreview.title', { name: <strong>{collection.name}</strong> })}
         </h4>
       }
       footer={
         <button type="button" className="btn btn-transparent" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
       }
     >

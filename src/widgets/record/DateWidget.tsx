@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { parseApiDate, utcToWall, wallToUtc, zoneLabel } from '../../lib/date-display';
 import { useDateZone } from '../../ui/date-zone';
+import { t } from '../../ui/i18n';
 
 /** Date picker constants: a picked day starts at 12:00; minutes move in steps of 5. */
 const DEFAULT_TIME = '12:00:00';
@@ -57,7 +58,7 @@ export function RecordDateWidget({ id, htmlName, value, disabled, readonly, requ
       <input
         type="time"
         className="sf-input record-date-time"
-        aria-label={`Time (${zoneName})`}
+        aria-label={t('recordWidget.time', { zone: zoneName })}
         step={MINUTE_STEP * 60}
         value={date ? time.slice(0, 5) : ''}
         disabled={disabled || !date}
@@ -68,7 +69,7 @@ export function RecordDateWidget({ id, htmlName, value, disabled, readonly, requ
       />
       <span className="record-date-zone txt-hint">{zoneLabel(zone, parseApiDate(value))}</span>
       {date && !readonly && !disabled && (
-        <button type="button" className="btn btn-transparent btn-sm btn-circle" aria-label="Clear date" title="Clear" onClick={() => onChange('')}>
+        <button type="button" className="btn btn-transparent btn-sm btn-circle" aria-label={t('recordWidget.clearDate')} title={t('form.clear')} onClick={() => onChange('')}>
           ×
         </button>
       )}

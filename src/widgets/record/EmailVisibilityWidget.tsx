@@ -1,4 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { t } from '../../ui/i18n';
 
 /** The auth email's "Public: On/Off" switch, drawn as a small button beside the email input. */
 export function EmailVisibilityWidget({ id, value, disabled, readonly, onChange, onBlur }: WidgetProps) {
@@ -10,11 +11,11 @@ export function EmailVisibilityWidget({ id, value, disabled, readonly, onChange,
       className={`btn btn-sm record-email-visibility${on ? ' is-on' : ''}`}
       aria-pressed={on}
       disabled={disabled || readonly}
-      title="Make email public or private"
+      title={t('recordWidget.emailVisibility')}
       onClick={() => onChange(!on)}
       onBlur={() => onBlur(id, on)}
     >
-      Public: {on ? 'On' : 'Off'}
+      {on ? t('recordWidget.emailPublicOn') : t('recordWidget.emailPublicOff')}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { OverlayPanel } from '../../ui/OverlayPanel';
 import { fileKind } from '../../lib/records/format';
+import { t } from '../../ui/i18n';
 
 export type FilePreviewProps = {
   /** The file to show (null: closed). */
@@ -24,16 +25,16 @@ export function FilePreviewPopup({ file, onClose }: FilePreviewProps) {
         file && (
           <>
             <a className="btn btn-transparent" href={file.url} target="_blank" rel="noopener noreferrer">
-              Open in new tab
+              {t('recordWidget.openInNewTab')}
             </a>
             <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Close
+              {t('common.close')}
             </button>
           </>
         )
       }
     >
-      {file && broken && <p className="txt-hint txt-center record-file-preview-none">Cannot preview the file.</p>}
+      {file && broken && <p className="txt-hint txt-center record-file-preview-none">{t('recordWidget.cannotPreview')}</p>}
       {file && !broken && kind === 'image' && <img src={file.url} alt={file.name} onError={() => setFailed(file.url)} />}
       {file && !broken && kind === 'video' && <video src={file.url} controls onError={() => setFailed(file.url)} />}
       {file && !broken && kind === 'audio' && <audio src={file.url} controls onError={() => setFailed(file.url)} />}

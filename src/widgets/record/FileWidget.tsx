@@ -6,6 +6,7 @@ import { getFileToken } from '../../api/file-token';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { useRecordEditor, isUploadToken, uploadName } from './context';
 import { FilePreviewPopup } from './FilePreview';
+import { currentLanguage, t } from '../../ui/i18n';
 
 const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 
@@ -24,10 +25,13 @@ export function acceptsFile(file: Pick<File, 'type' | 'name'>, mimeTypes: readon
   });
 }
 
+/** A file size as the language writes its numbers ('1.5 KB', '1,5 KB'), digits fixed as before. */
 function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  const fixed = (n: number, digits: number) =>
+    new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n);
+  if (bytes < 1024) return t('recordWidget.sizeBytes', { size: fixed(bytes, 0) });
+  if (bytes < 1024 * 1024) return t('recordWidget.sizeKb', { size: fixed(bytes / 1024, 1) });
+  return t('recordWidget.sizeMb', { size: fixed(bytes / 1024 / 1024, 2) });
 }
 
 function FileIcon() {
@@ -119,7 +123,7 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <ul className="record-file-list" aria-label="Files">
+      <ul className="record-file-list" aria-label={t('recordWidget.files')}>
         {current.map((name) => {
           if (isUploadToken(name)) {
             const file = uploads.get(name);
@@ -127,11 +131,11 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
               <li key={name} className="record-file-item is-new">
                 {file ? <LocalThumb file={file} /> : <FileIcon />}
                 <span className="record-file-name txt-ellipsis">{uploadName(name)}</span>
-                <span className="badge badge-success">New</span>
+                <span className="badge badge-success">{t('recordWidget.new')}</span>
                 {file && <span className="txt-hint txt-sm">{formatSize(file.size)}</span>}
                 {!locked && (
-                  <button type="button" className="btn btn-transparent btn-sm" aria-label={`Remove ${uploadName(name)}`} onClick={() => emit(current.filter((n) => n !== name))}>
-                    Remove
+                  <button type="button" className="btn btn-transparent btn-sm" aria-label={t('recordWidget.removeValue', { value: uploadName(name) })} onClick={() => emit(current.filter((n) => n !== name))}>
+                    {t('form.remove')}
                   </button>
                 )}
               </li>
@@ -139,13 +143,13 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
           }
           return (
             <li key={name} className="record-file-item">
-              <button type="button" className="record-file-open" title="Preview" aria-label={`Preview ${name}`} onClick={() => setPreview({ name, url: urlOf(name) })}>
+              <button type="button" className="record-file-open" title={t('recordWidget.preview')} aria-label={t('recordWidget.previewFile', { name })} onClick={() => setPreview({ name, url: urlOf(name) })}>
                 <RemoteThumb src={hasThumb(name) ? urlOf(name, '100x100') : urlOf(name)} name={name} />
                 <span className="record-file-name txt-ellipsis">{name}</span>
               </button>
               {!locked && (
-                <button type="button" className="btn btn-transparent btn-sm" aria-label={`Delete ${name}`} onClick={() => emit(current.filter((n) => n !== name))}>
-                  Delete
+                <button type="button" className="btn btn-transparent btn-sm" aria-label={t('recordWidget.deleteFile', { name })} onClick={() => emit(current.filter((n) => n !== name))}>
+                  {t('recordWidget.delete')}
                 </button>
               )}
             </li>
@@ -155,16 +159,16 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
           <li key={`deleted-${name}`} className="record-file-item is-deleted">
             <RemoteThumb src={hasThumb(name) ? urlOf(name, '100x100') : ''} name={name} />
             <span className="record-file-name txt-ellipsis">{name}</span>
-            <span className="badge badge-danger">Deleted</span>
+            <span className="badge badge-danger">{t('recordWidget.deleted')}</span>
             {!locked && (
               <button
                 type="button"
                 className="btn btn-transparent btn-sm"
-                aria-label={`Restore ${name}`}
+                aria-label={t('recordWidget.restoreFile', { name })}
                 disabled={remaining <= 0}
                 onClick={() => emit(multiple ? [...current, name] : [name])}
               >
-                Restore
+                {t('recordWidget.restore')}
               </button>
             )}
           </li>
@@ -187,7 +191,7 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
         onBlur={() => onBlur(id, value)}
       />
       <button type="button" className="btn btn-secondary btn-sm record-file-upload" disabled={locked || remaining <= 0} onClick={() => input.current?.click()}>
-        + Upload new file
+        {t('recordWidget.uploadNew')}
       </button>
       <FilePreviewPopup file={preview} onClose={() => setPreview(null)} />
     </div>

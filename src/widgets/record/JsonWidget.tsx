@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { parseJsonText } from '../../lib/record-form';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { Tooltip } from '../../ui/Tooltip';
+import { t } from '../../ui/i18n';
 
 const JsonAce = lazy(() => import('./JsonAce'));
 
@@ -26,7 +27,7 @@ export function RecordJsonWidget({ id, value, disabled, readonly, rawErrors, onC
   return (
     <div className={`record-json${parsed.ok ? '' : ' record-json--invalid'}`}>
       <Tooltip text={parsed.ok ? undefined : parsed.message} focusable danger>
-        <span className={`record-json-status ${parsed.ok ? 'txt-success' : 'txt-danger'}`}>{parsed.ok ? 'Valid JSON' : 'Invalid JSON'}</span>
+        <span className={`record-json-status ${parsed.ok ? 'txt-success' : 'txt-danger'}`}>{parsed.ok ? t('recordWidget.validJson') : t('recordWidget.invalidJson')}</span>
       </Tooltip>
       <Suspense fallback={fallback}>
         <JsonAce

@@ -6,6 +6,8 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { normalizeSearchFilter } from '../../lib/filter-normalize';
 import { relationLabel, searchableFields } from '../../lib/records/format';
 import { PICKER_PER_PAGE } from './relation-data';
+import { t } from '../../ui/i18n';
+import { formatCount } from '../../ui/counts';
 
 export type RecordsPickerProps = {
   open: boolean;
@@ -20,7 +22,7 @@ export type RecordsPickerProps = {
 
 /** The header count: '(N of MAX M)' with a limit, '(N)' without. */
 export function selectionCount(n: number, max?: number): string {
-  return max ? `(${n} of MAX ${max})` : `(${n})`;
+  return max ? t('recordWidget.countOfMax', { n: formatCount(n), max: formatCount(max) }) : t('recordWidget.count', { n: formatCount(n) });
 }
 
 /**
@@ -88,7 +90,7 @@ export function RecordsPicker({ open, collection, selected, maxSelect, onClose, 
     else if (!full) setChosen([...chosen, r]);
   };
 
-  const title = `Select ${collection.name} records`;
+  const title = t('recordWidget.pickerTitle', { name: collection.name });
   return (
     <OverlayPanel
       open={open}
@@ -102,8 +104,8 @@ export function RecordsPicker({ open, collection, selected, maxSelect, onClose, 
           <input
             type="search"
             className="sf-input"
-            placeholder="Search term or filter like created > &quot;2022-01-01&quot;..."
-            aria-label="Search records"
+            placeholder={t('recordWidget.searchPlaceholder')}
+            aria-label={t('recordWidget.searchRecords')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -112,7 +114,7 @@ export function RecordsPicker({ open, collection, selected, maxSelect, onClose, 
       footer={
         <>
           <button type="button" className="btn btn-transparent" onClick={onClose}>
-            Cancel
+            {t('recordWidget.cancel')}
           </button>
           <button
             type="button"
@@ -122,12 +124,12 @@ export function RecordsPicker({ open, collection, selected, maxSelect, onClose, 
               onClose();
             }}
           >
-            Set selection
+            {t('recordWidget.setSelection')}
           </button>
         </>
       }
     >
-      <div className="records-picker-list" role="listbox" aria-multiselectable={!single || undefined} aria-label={`${collection.name} records`}>
+      <div className="records-picker-list" role="listbox" aria-multiselectable={!single || undefined} aria-label={t('recordWidget.pickerList', { name: collection.name })}>
         {items.map((r) => {
           const on = isChosen(r.id);
           const label = relationLabel(r, collection);
@@ -149,21 +151,21 @@ export function RecordsPicker({ open, collection, selected, maxSelect, onClose, 
             </button>
           );
         })}
-        {!loading && items.length === 0 && <p className="txt-hint txt-center">No records found.</p>}
-        {loading && <p className="txt-hint txt-center loading-text">Loading...</p>}
+        {!loading && items.length === 0 && <p className="txt-hint txt-center">{t('recordWidget.noRecords')}</p>}
+        {loading && <p className="txt-hint txt-center loading-text">{t('recordWidget.loading')}</p>}
         {hasMore && !loading && (
           <button type="button" className="btn btn-secondary btn-sm btn-block" onClick={() => void load(page + 1, search)}>
-            Load more
+            {t('recordWidget.loadMore')}
           </button>
         )}
       </div>
       <div className="records-picker-selected">
-        <p className="txt-sm txt-hint">Selected {selectionCount(chosen.length, maxSelect)}</p>
+        <p className="txt-sm txt-hint">{t('recordWidget.selected', { selection: selectionCount(chosen.length, maxSelect) })}</p>
         <div className="records-picker-chips">
           {chosen.map((r) => (
             <span className="record-chip" key={r.id}>
               {relationLabel(r, collection)}
-              <button type="button" className="record-chip-remove" aria-label={`Deselect ${r.id}`} onClick={() => toggle(r)}>
+              <button type="button" className="record-chip-remove" aria-label={t('recordWidget.deselect', { id: r.id })} onClick={() => toggle(r)}>
                 ×
               </button>
             </span>

@@ -8,6 +8,7 @@ import { collectionsState, useCollections } from '../../state/collections';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { loadRecordsByIds, missingIdsMessage } from './relation-data';
 import { RecordsPicker } from './RecordsPicker';
+import { t } from '../../ui/i18n';
 
 const toList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 
@@ -72,7 +73,7 @@ export function RecordRelationWidget({ id, value, disabled, readonly, options, r
             <span className="record-chip" key={i} title={i}>
               {r ? relationLabel(r, target ?? collectionsState.collections.find((c) => c.id === r.collectionId)) : i}
               {!locked && (
-                <button type="button" className="record-chip-remove" aria-label={`Remove ${i}`} onClick={() => onChange(multiple ? ids.filter((x) => x !== i) : '')}>
+                <button type="button" className="record-chip-remove" aria-label={t('recordWidget.removeValue', { value: i })} onClick={() => onChange(multiple ? ids.filter((x) => x !== i) : '')}>
                   ×
                 </button>
               )}
@@ -90,7 +91,7 @@ export function RecordRelationWidget({ id, value, disabled, readonly, options, r
         onClick={() => setPicker(true)}
         onBlur={() => onBlur(id, value)}
       >
-        Open picker
+        {t('recordWidget.openPicker')}
       </button>
       {missing.length > 0 && (
         <div className="alert alert-warning record-relation-warning" role="alert">

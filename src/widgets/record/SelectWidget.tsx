@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
+import { t } from '../../ui/i18n';
 
 /** The value after picking `v` in a multiple select: toggled, keeping the last `max` values. */
 export function toggleMulti(current: readonly string[], v: string, max: number): string[] {
@@ -68,7 +69,7 @@ export function RecordSelectWidget({ id, value, disabled, readonly, required, op
                 <button
                   type="button"
                   className="record-chip-remove"
-                  aria-label={`Remove ${v}`}
+                  aria-label={t('recordWidget.removeValue', { value: v })}
                   onClick={(e) => {
                     e.stopPropagation();
                     onChange(selected.filter((x) => x !== v));
@@ -95,7 +96,7 @@ export function RecordSelectWidget({ id, value, disabled, readonly, required, op
           }}
           onBlur={() => onBlur(id, value)}
         >
-          {selected.length === 0 ? <span className="txt-hint">- Select -</span> : !multiple ? selected[0] : <span className="visually-hidden">{selected.join(', ')}</span>}
+          {selected.length === 0 ? <span className="txt-hint">{t('form.select')}</span> : !multiple ? selected[0] : <span className="visually-hidden">{selected.join(', ')}</span>}
         </button>
       </div>
       {open && (
@@ -104,8 +105,8 @@ export function RecordSelectWidget({ id, value, disabled, readonly, required, op
             <input
               className="sf-input record-select-search"
               type="search"
-              placeholder="Search"
-              aria-label="Search options"
+              placeholder={t('common.search')}
+              aria-label={t('recordWidget.searchOptions')}
               autoFocus
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -125,7 +126,7 @@ export function RecordSelectWidget({ id, value, disabled, readonly, required, op
                 </li>
               );
             })}
-            {shown.length === 0 && <li className="txt-hint record-select-empty">No options found</li>}
+            {shown.length === 0 && <li className="txt-hint record-select-empty">{t('recordWidget.noOptions')}</li>}
           </ul>
         </div>
       )}

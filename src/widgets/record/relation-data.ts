@@ -2,6 +2,7 @@
 // id-equals filters joined by OR; the picker lists 50 per page, sort -created, '*:excerpt(200)').
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../api/client';
+import { t } from '../../ui/i18n';
 
 const RELATION_BATCH = 100;
 export const PICKER_PER_PAGE = 50;
@@ -28,5 +29,4 @@ export async function loadRecordsByIds(collectionIdOrName: string, ids: readonly
 }
 
 /** The message under a relation field when ids it held were dropped. */
-export const missingIdsMessage = (ids: readonly string[]) =>
-  `The following relation ids were removed from the list because they are missing or invalid: ${ids.join(', ')}`;
+export const missingIdsMessage = (ids: readonly string[]) => t('recordWidget.missingIds', { ids: ids.join(', ') });

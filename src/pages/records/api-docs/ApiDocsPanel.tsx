@@ -9,6 +9,7 @@ import type { CollectionModel } from '../../../lib/collections/types';
 import { apiDocsPages, type DocPage, type DocParam } from '../../../lib/api-docs/pages';
 import { collectionsState } from '../../../state/collections';
 import './api-docs.css';
+import { t } from '../../../ui/i18n';
 
 export type ApiDocsPanelProps = {
   collection: CollectionModel;
@@ -16,13 +17,13 @@ export type ApiDocsPanelProps = {
   onClose(): void;
 };
 
-function CodeBlock({ code, label }: { code: string; label: string }) {
+function CodeBlock({ code, label, copyLabel }: { code: string; label: string; copyLabel: string }) {
   return (
     <div className="api-docs-code">
       <pre tabIndex={0} aria-label={label}>
         <code>{code}</code>
       </pre>
-      <CopyButton value={code} label={`Copy ${label.toLowerCase()}`} className="api-docs-copy" />
+      <CopyButton value={code} label={copyLabel} className="api-docs-copy" />
     </div>
   );
 }
@@ -35,16 +36,16 @@ function ParamsTable({ title, params, showRequired = true }: { title: string; pa
       <table className="table api-docs-table">
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
+            <th scope="col">{t('apiDocs.name')}</th>
+            <th scope="col">{t('apiDocs.type')}</th>
+            <th scope="col">{t('apiDocs.description')}</th>
           </tr>
         </thead>
         <tbody>
           {params.map((p) => (
             <tr key={p.name}>
               <td className="api-docs-param">
-                {showRequired && <span className={`api-docs-req ${p.required ? 'is-required' : 'is-optional'}`}>{p.required ? 'Required' : 'Optional'}</span>}
+                {showRequired && <span className={`api-docs-req ${p.required ? 'is-required' : 'is-optional'}`}>{p.required ? t('apiDocs.required') : t('apiDocs.optional')}</span>}
                 <code>{p.name}</code>
               </td>
               <td>
@@ -64,8 +65,8 @@ function Responses({ page }: { page: DocPage }) {
   const current = page.responses[Math.min(active, page.responses.length - 1)];
   return (
     <section className="api-docs-section">
-      <h4 className="api-docs-section-title">Responses</h4>
-      <div className="api-docs-statuses" role="group" aria-label="Response status">
+      <h4 className="api-docs-section-title">{t('apiDocs.responses')}</h4>
+      <div className="api-docs-statuses" role="group" aria-label={t('apiDocs.responseStatus')}>
         {page.responses.map((r, i) => (
           <button
             key={r.status}
@@ -78,7 +79,7 @@ function Responses({ page }: { page: DocPage }) {
           </button>
         ))}
       </div>
-      {current && <CodeBlock code={current.body} label={`Response ${current.status}`} />}
+      {current && <CodeBlock code={current.body} label={t('apiDocs.response', { status: String(current.status) })} copyLabel={t('apiDocs.copyResponse', { status: String(current.status) })} />}
     </section>
   );
 }
@@ -96,27 +97,27 @@ function DocPageView({ page }: { page: DocPage }) {
       ))}
 
       <section className="api-docs-section">
-        <h4 className="api-docs-section-title">JavaScript SDK</h4>
-        <CodeBlock code={page.sdk} label="SDK example" />
+        <h4 className="api-docs-section-title">{t('apiDocs.sdk')}</h4>
+        <CodeBlock code={page.sdk} label={t('apiDocs.sdkExample')} copyLabel={t('apiDocs.copySdkExample')} />
       </section>
 
       <section className="api-docs-section">
-        <h4 className="api-docs-section-title">API details</h4>
+        <h4 className="api-docs-section-title">{t('apiDocs.details')}</h4>
         <div className={`api-docs-endpoint method-${page.method.toLowerCase()}`}>
           <span className="api-docs-method">{page.method}</span>
           <code className="api-docs-path">{page.path}</code>
         </div>
         <p className="api-docs-access">
-          <strong>Who may call it: </strong>
+          <strong>{t('apiDocs.whoMayCall')}</strong>
           {page.access}
         </p>
-        {typeof page.rule === 'string' && page.rule.trim() !== '' && <CodeBlock code={page.rule} label="API rule" />}
+        {typeof page.rule === 'string' && page.rule.trim() !== '' && <CodeBlock code={page.rule} label={t('apiDocs.apiRule')} copyLabel={t('apiDocs.copyApiRule')} />}
       </section>
 
-      <ParamsTable title="Path parameters" params={page.pathParams} showRequired={false} />
-      <ParamsTable title="Query parameters" params={page.queryParams} showRequired={false} />
-      <ParamsTable title="Body parameters" params={page.bodyParams} />
-      <ParamsTable title="Record fields" params={page.fields} showRequired={false} />
+      <ParamsTable title={t('apiDocs.pathParams')} params={page.pathParams} showRequired={false} />
+      <ParamsTable title={t('apiDocs.queryParams')} params={page.queryParams} showRequired={false} />
+      <ParamsTable title={t('apiDocs.bodyParams')} params={page.bodyParams} />
+      <ParamsTable title={t('apiDocs.recordFields')} params={page.fields} showRequired={false} />
       <Responses key={page.id} page={page} />
       {page.notes.length > 0 && (
         <ul className="api-docs-notes">
@@ -134,6 +135,7 @@ export default function ApiDocsPanel({ collection, open, onClose }: ApiDocsPanel
     () =>
       apiDocsPages(collection, {
         baseUrl: pb.baseUrl,
+        words: t,
         lookup: (id) => collectionsState.collections.find((c) => c.id === id),
       }),
     [collection],
@@ -160,7 +162,7 @@ export default function ApiDocsPanel({ collection, open, onClose }: ApiDocsPanel
     select(pages[next].id, true);
   };
 
-  const title = `${collection.name} API`;
+  const title = t('apiDocs.title', { name: collection.name });
   return (
     <OverlayPanel
       open={open}
@@ -171,12 +173,12 @@ export default function ApiDocsPanel({ collection, open, onClose }: ApiDocsPanel
       header={<h2 className="overlay-panel-title">{title}</h2>}
       footer={
         <button type="button" className="btn btn-transparent" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
       }
     >
       <div className="api-docs-layout">
-        <div className="api-docs-nav" role="tablist" aria-orientation="vertical" aria-label="API endpoints" onKeyDown={onKeyDown}>
+        <div className="api-docs-nav" role="tablist" aria-orientation="vertical" aria-label={t('apiDocs.endpoints')} onKeyDown={onKeyDown}>
           {pages.map((p, i) => (
             <button
               key={p.id}

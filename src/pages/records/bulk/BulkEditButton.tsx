@@ -1,6 +1,7 @@
 // The records list's "Edit selected" action: a button in the bulk bar and the lazily loaded panel.
 import { lazy, Suspense, useState } from 'react';
 import type { CollectionModel } from '../../../lib/collections/types';
+import { t } from '../../../ui/i18n';
 
 const BulkEditPanel = lazy(() => import('./BulkEditPanel'));
 
@@ -17,7 +18,7 @@ export function BulkEditButton({ collection, ids, onChanged }: { collection: Col
   return (
     <>
       <button type="button" className="btn btn-secondary btn-sm" onClick={() => setOpen(true)}>
-        Edit selected
+        {t('bulkEdit.button')}
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -15,6 +15,8 @@ import { createUploadStore, RecordEditorContext, type RecordEditorContextValue }
 import { applyToRecords, type BulkResult } from './bulk-apply';
 import { bulkFields, oneFieldForm, requestValue } from './bulk-fields';
 import './bulk.css';
+import { t } from '../../../ui/i18n';
+import { formatCount, tCount } from '../../../ui/counts';
 
 export type BulkEditPanelProps = {
   collection: CollectionModel;
@@ -23,8 +25,6 @@ export type BulkEditPanelProps = {
   /** Called after a run with the ids that changed. */
   onApplied: (result: BulkResult) => void;
 };
-
-const plural = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
 
 export default function BulkEditPanel({ collection, ids, onClose, onApplied }: BulkEditPanelProps) {
   const fields = useMemo(() => bulkFields(collection), [collection]);
@@ -56,32 +56,32 @@ export default function BulkEditPanel({ collection, ids, onClose, onApplied }: B
     };
     // Yes closes the popup as the run starts (the panel shows the progress and Stop); handing
     // the run's promise to confirm would keep the popup over the progress bar until the end.
-    confirm(`Do you really want to set "${field}" on the ${plural(targets.length)} selected?`, () => {
+    confirm(tCount('bulkEdit.confirm', targets.length, { field }), () => {
       run().catch((err: unknown) => console.error(err));
     });
   };
 
-  const header = <h2 className="overlay-panel-title">Edit {plural(ids.length)} selected</h2>;
+  const header = <h2 className="overlay-panel-title">{tCount('bulkEdit.title', ids.length)}</h2>;
   const footer = (
     <>
       <button type="button" className="btn btn-transparent" onClick={() => (running ? abort.current?.abort() : onClose())}>
-        {running ? 'Stop' : result ? 'Done' : 'Cancel'}
+        {running ? t('bulkEdit.stop') : result ? t('bulkEdit.done') : t('recordWidget.cancel')}
       </button>
       <button type="submit" form={formId} className="btn btn-primary" disabled={!form || running}>
-        Apply to {plural(ids.length)}
+        {tCount('bulkEdit.apply', ids.length)}
       </button>
     </>
   );
 
   return (
-    <OverlayPanel open size="md" onRequestClose={onClose} beforeHide={() => !running} header={header} footer={footer} ariaLabel={`Edit ${plural(ids.length)} selected`} className="bulk-edit-panel">
+    <OverlayPanel open size="md" onRequestClose={onClose} beforeHide={() => !running} header={header} footer={footer} ariaLabel={tCount('bulkEdit.title', ids.length)} className="bulk-edit-panel">
       {fields.length === 0 ? (
-        <p className="txt-hint">This collection has no field that can be set in bulk.</p>
+        <p className="txt-hint">{t('bulkEdit.noFields')}</p>
       ) : (
         <>
           <div className="sf-field bulk-edit-field">
             <label htmlFor="bulk-edit-field" className="sf-label">
-              Field
+              {t('bulkEdit.field')}
             </label>
             <select id="bulk-edit-field" className="sf-input" value={field} disabled={running} onChange={(e) => setField(e.target.value)}>
               {fields.map((f) => (
@@ -100,21 +100,19 @@ export default function BulkEditPanel({ collection, ids, onClose, onApplied }: B
       )}
       {progress && (
         <div className="bulk-edit-progress">
-          <progress max={progress.total} value={progress.done} aria-label="Bulk edit progress" />
-          <span>
-            {progress.done} / {progress.total}
-          </span>
+          <progress max={progress.total} value={progress.done} aria-label={t('bulkEdit.progressLabel')} />
+          <span>{t('bulkEdit.progress', { done: formatCount(progress.done), total: formatCount(progress.total) })}</span>
         </div>
       )}
       {result && (
         <div className={`alert ${result.failed.length ? 'alert-danger' : 'alert-success'} bulk-edit-result`} role="status">
           <p>
-            Updated {plural(result.updated.length)} of {progress?.total ?? ids.length}
-            {result.failed.length > 0 && `; ${plural(result.failed.length)} failed and kept their previous value`}
-            {result.updated.length + result.failed.length < (progress?.total ?? 0) && '; stopped before the rest'}.
+            {tCount('bulkEdit.updated', result.updated.length, { total: formatCount(progress?.total ?? ids.length) })}
+            {result.failed.length > 0 && tCount('bulkEdit.failed', result.failed.length)}
+            {result.updated.length + result.failed.length < (progress?.total ?? 0) && t('bulkEdit.stopped')}.
           </p>
           {result.failed.length > 0 && (
-            <ul className="bulk-edit-failures" aria-label="Failed records">
+            <ul className="bulk-edit-failures" aria-label={t('bulkEdit.failedList')}>
               {result.failed.map((f) => (
                 <li key={f.id}>
                   <code>{f.id}</code>: {f.message}

@@ -3,6 +3,7 @@
 // retried or rolled back: the result says exactly which records changed and which did not.
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '../../../api/client';
+import { serverWords, t } from '../../../ui/i18n';
 
 const BULK_CONCURRENCY = 4;
 
@@ -12,11 +13,12 @@ export type BulkResult = { updated: string[]; failed: BulkFailure[] };
 /** The most specific message of a failed update: the field's error, else the response message. */
 function failureMessage(err: unknown, field: string): string {
   if (err instanceof ClientResponseError) {
-    const data = (err.response?.data ?? {}) as Record<string, { message?: string } | undefined>;
-    const own = data[field]?.message ?? Object.values(data).find((v) => v?.message)?.message;
-    if (own) return own;
-    if (err.status === 404) return 'The record was not found (deleted, or hidden by the update rule).';
-    return err.response?.message || err.message || 'Request failed.';
+    const data = (err.response?.data ?? {}) as Record<string, { code?: string; message?: string } | undefined>;
+    const own = data[field]?.message ? data[field] : Object.values(data).find((v) => v?.message);
+    // the server's 0.22 words, in the dashboard's language through their code
+    if (own?.message) return serverWords(own.message, own.code);
+    if (err.status === 404) return t('bulkEdit.notFound');
+    return err.response?.message ? serverWords(err.response.message) : err.message || t('bulkEdit.requestFailed');
   }
   return err instanceof Error ? err.message : String(err);
 }

@@ -6,6 +6,7 @@ import { confirm } from '../../../shell/confirm';
 import { addSuccessToast } from '../../../shell/toasts';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { providerCards } from '../../settings/providers/provider-forms';
+import { t } from '../../../ui/i18n';
 
 /** Title and logo of each provider file, by provider name. */
 const PROVIDERS = new Map(providerCards().map((c) => [c.name, c]));
@@ -32,28 +33,28 @@ export function AuthProvidersTab({ collection, record }: { collection: Collectio
   }, [collection.id, record.id]);
 
   const unlink = (provider: string) =>
-    confirm(`Do you really want to unlink the ${provider} provider?`, async () => {
+    confirm(t('recordEditor.unlinkConfirm', { provider }), async () => {
       try {
         await pb.collection(collection.id).unlinkExternalAuth(record.id, provider);
-        addSuccessToast(`Successfully unlinked the ${provider} provider.`);
+        addSuccessToast(t('recordEditor.unlinked', { provider }));
         await load();
       } catch (err) {
         handleError(err);
       }
     });
 
-  if (loading) return <p className="txt-hint loading-text">Loading...</p>;
-  if (!items.length) return <p className="txt-hint txt-center record-providers-empty">No linked OAuth2 providers.</p>;
+  if (loading) return <p className="txt-hint loading-text">{t('recordWidget.loading')}</p>;
+  if (!items.length) return <p className="txt-hint txt-center record-providers-empty">{t('recordEditor.noProviders')}</p>;
   return (
     <ul className="record-providers">
       {items.map((a) => (
         <li key={a.id} className="record-provider">
           {PROVIDERS.get(a.provider) && <img className="record-provider-logo" src={PROVIDERS.get(a.provider)!.logo} alt="" width={24} height={24} />}
           <span className="record-provider-name">{PROVIDERS.get(a.provider)?.title ?? a.provider}</span>
-          <span className="txt-hint txt-sm txt-mono">ID: {a.providerId}</span>
+          <span className="txt-hint txt-sm txt-mono">{t('recordEditor.providerId', { id: a.providerId })}</span>
           <span className="flex-fill" />
           <button type="button" className="btn btn-transparent btn-sm txt-danger" onClick={() => unlink(a.provider)}>
-            Unlink
+            {t('recordEditor.unlink')}
           </button>
         </li>
       ))}

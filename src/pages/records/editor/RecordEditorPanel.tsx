@@ -149,10 +149,7 @@ export default function RecordEditorPanel({
   const sendEmail = (kind: 'verification' | 'reset') => {
     const email = String(current?.email ?? '');
     if (!email) return;
-    const text =
-      kind === 'verification'
-        ? `Do you really want to send a verification email to ${email}?`
-        : `Do you really want to send a password reset email to ${email}?`;
+    const text = kind === 'verification' ? t('recordEditor.confirmVerification', { email }) : t('recordEditor.confirmReset', { email });
     confirm(text, async () => {
       try {
         if (kind === 'verification') await pb.collection(collection.id).requestVerification(email);
@@ -182,30 +179,30 @@ export default function RecordEditorPanel({
     [collection, current, store],
   );
 
-  const title = isNew ? `New ${collection.name} record` : `Edit ${collection.name} record`;
+  const title = isNew ? t('recordEditor.titleNew', { name: collection.name }) : t('recordEditor.titleEdit', { name: collection.name });
   const email = String(current?.email ?? '');
   const header = (
     <div className="record-editor-header">
       <h2 className="overlay-panel-title">{title}</h2>
       {!isNew && (
-        <MoreMenu label="More record options" className="record-editor-menu" dropdownClassName="record-editor-dropdown">
+        <MoreMenu label={t('recordEditor.moreOptions')} className="record-editor-menu" dropdownClassName="record-editor-dropdown">
           {(close) => (
             <>
               {isAuth && !current?.verified && email && (
                 <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), sendEmail('verification'))}>
-                  Send verification email
+                  {t('recordEditor.sendVerification')}
                 </button>
               )}
               {isAuth && email && (
                 <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), sendEmail('reset'))}>
-                  Send password reset email
+                  {t('recordEditor.sendReset')}
                 </button>
               )}
               <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
-                Duplicate
+                {t('recordEditor.duplicate')}
               </button>
               <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
-                Delete
+                {t('recordWidget.delete')}
               </button>
             </>
           )}
@@ -214,11 +211,11 @@ export default function RecordEditorPanel({
       {!isNew && (
         <div className="record-editor-tabs" role="tablist">
           <button type="button" role="tab" aria-selected={tab === 'account'} className={`record-editor-tab${tab === 'account' ? ' active' : ''}`} onClick={() => setTab('account')}>
-            {isAuth ? 'Account' : t('audit.tabFields')}
+            {isAuth ? t('recordEditor.account') : t('audit.tabFields')}
           </button>
           {isAuth && (
             <button type="button" role="tab" aria-selected={tab === 'providers'} className={`record-editor-tab${tab === 'providers' ? ' active' : ''}`} onClick={() => setTab('providers')}>
-              Authorized providers
+              {t('recordEditor.providers')}
             </button>
           )}
           <button type="button" role="tab" aria-selected={tab === 'history'} className={`record-editor-tab${tab === 'history' ? ' active' : ''}`} onClick={() => setTab('history')}>
@@ -232,16 +229,16 @@ export default function RecordEditorPanel({
   const footer = (
     <>
       <button type="button" className="btn btn-transparent" onClick={requestClose} disabled={busy}>
-        Cancel
+        {t('recordWidget.cancel')}
       </button>
       <div className="record-editor-save" ref={saveMenuRef}>
         <button type="submit" form={formId} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} aria-busy={busy || undefined} disabled={!canSave}>
-          <span>{isNew ? 'Create' : 'Save changes'}</span>
+          <span>{isNew ? t('recordEditor.create') : t('recordEditor.saveChanges')}</span>
         </button>
         <button
           type="button"
           className="btn btn-primary record-editor-save-more"
-          aria-label="More save options"
+          aria-label={t('recordEditor.moreSave')}
           aria-haspopup="menu"
           aria-expanded={saveMenu}
           disabled={!canSave}
@@ -260,7 +257,7 @@ export default function RecordEditorPanel({
                 void save(true);
               }}
             >
-              Save and continue <span className="txt-hint txt-sm">(Ctrl+S)</span>
+              {t('recordEditor.saveContinue')} <span className="txt-hint txt-sm">{t('recordEditor.saveShortcut')}</span>
             </button>
           </div>
         )}
@@ -281,20 +278,20 @@ export default function RecordEditorPanel({
     >
       {draft && tab === 'account' && (
         <div className="alert alert-info record-editor-draft" role="status">
-          <span className="flex-fill">The record has previous unsaved changes.</span>
+          <span className="flex-fill">{t('recordEditor.draft')}</span>
           <button type="button" className="btn btn-sm btn-secondary" onClick={doc.restoreDraft}>
-            Restore draft
+            {t('recordEditor.restoreDraft')}
           </button>
-          <button type="button" className="btn btn-sm btn-transparent btn-circle" aria-label="Discard draft" title="Discard draft" onClick={() => doc.discardDraft()}>
+          <button type="button" className="btn btn-sm btn-transparent btn-circle" aria-label={t('recordEditor.discardDraft')} title={t('recordEditor.discardDraft')} onClick={() => doc.discardDraft()}>
             ×
           </button>
         </div>
       )}
       {elsewhere === 'changed' && (
         <div className="alert alert-warning record-editor-elsewhere" role="alert">
-          <span className="flex-fill">{MESSAGES.changedElsewhere} Saving will overwrite those changes.</span>
+          <span className="flex-fill">{MESSAGES.changedElsewhere} {t('recordEditor.overwriteNote')}</span>
           <button type="button" className="btn btn-sm btn-secondary" onClick={doc.loadRemoteVersion}>
-            Load the new version
+            {t('recordEditor.loadNew')}
           </button>
         </div>
       )}
@@ -308,7 +305,7 @@ export default function RecordEditorPanel({
           <span className="flex-fill">{MESSAGES.reloadedElsewhere}</span>
         </div>
       )}
-      {dupOf && isNew && <p className="txt-hint txt-sm record-editor-dup">Duplicate of {dupOf.id}</p>}
+      {dupOf && isNew && <p className="txt-hint txt-sm record-editor-dup">{t('recordEditor.duplicateOf', { id: dupOf.id })}</p>}
       <div hidden={tab !== 'account'}>
         <RecordEditorContext.Provider value={context}>
           <SchemaForm

@@ -1,17 +1,19 @@
-/** The record editor's texts. */
+import { t } from '../../../ui/i18n';
+
+/** The record editor's texts, read when shown (the language may have changed since). */
 export const MESSAGES = {
-  created: 'Successfully created record.',
-  updated: 'Successfully updated record.',
-  deleted: 'Successfully deleted record.',
-  confirmDelete: 'Do you really want to delete the selected record?',
-  confirmClose: 'You have unsaved changes. Do you really want to close the panel?',
-  confirmDiscard: 'You have unsaved changes. Do you really want to discard them?',
-  confirmVerified: 'Do you really want to manually change the verified account state?',
-  loadFailed: (id: string) => `Unable to load record with id "${id}"`,
-  changedElsewhere: 'This record was changed elsewhere after you opened it.',
-  deletedElsewhere: 'This record was deleted elsewhere.',
-  reloadedElsewhere: 'This record was changed elsewhere; the form shows the new version.',
-  confirmOverwrite: 'This record was changed elsewhere. Do you really want to overwrite those changes?',
-  verificationSent: (email: string) => `Successfully sent verification email to ${email}.`,
-  resetSent: (email: string) => `Successfully sent password reset email to ${email}.`,
+  get created() { return t('recordEditor.created'); },
+  get updated() { return t('recordEditor.updated'); },
+  get deleted() { return t('recordEditor.deleted'); },
+  get confirmDelete() { return t('recordEditor.confirmDelete'); },
+  get confirmClose() { return t('recordEditor.confirmClose'); },
+  get confirmDiscard() { return t('recordEditor.confirmDiscard'); },
+  get confirmVerified() { return t('recordEditor.confirmVerified'); },
+  loadFailed: (id: string) => t('recordList.loadFailed', { id }),
+  get changedElsewhere() { return t('recordEditor.changedElsewhere'); },
+  get deletedElsewhere() { return t('recordEditor.deletedElsewhere'); },
+  get reloadedElsewhere() { return t('recordEditor.reloadedElsewhere'); },
+  get confirmOverwrite() { return t('recordEditor.confirmOverwrite'); },
+  verificationSent: (email: string) => t('recordEditor.verificationSent', { email }),
+  resetSent: (email: string) => t('recordEditor.resetSent', { email }),
 };

@@ -18,6 +18,7 @@ import { fieldOptionsUi } from '../field-options-ui';
 import { fieldDefinition } from '../../../fields/registry';
 import { deleteDraft, draftKey, draftOf, readDraft, saveDraft } from './drafts';
 import { MESSAGES } from './messages';
+import { localizeRecordForm } from './form-words';
 
 type Data = Record<string, unknown>;
 
@@ -75,7 +76,7 @@ export function useRecordDocument({ collection, record, duplicateOf, open, onClo
 
   const isNew = !current;
   const isAuth = collection.type === 'auth';
-  const form = useMemo(() => recordFormSchema(collection, { isNew, optionsUi: fieldOptionsUi }), [collection, isNew]);
+  const form = useMemo(() => localizeRecordForm(recordFormSchema(collection, { isNew, optionsUi: fieldOptionsUi })), [collection, isNew]);
   const key = draftKey(collection.id, current?.id);
 
   /** Starts the form from a record (or a new / duplicated one). */

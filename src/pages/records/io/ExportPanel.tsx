@@ -10,6 +10,8 @@ import type { CollectionModel } from '../../../lib/collections/types';
 import { exportFileName, type ExportFormat } from '../../../lib/records-io/export-rows';
 import { runExport } from './export-run';
 import { blobSink, canStreamToFile, fileSink, type ExportSink } from './export-sinks';
+import { t } from '../../../ui/i18n';
+import { formatCount, tCount } from '../../../ui/counts';
 
 const FORM_ID = 'records-export-form';
 
@@ -72,11 +74,11 @@ export default function ExportPanel({ open, onClose, collection, collectionsById
         signal: ac.signal,
         onProgress: (done, total) => setProgress({ done, total }),
       });
-      addSuccessToast(`Exported ${count} ${count === 1 ? 'record' : 'records'}.`);
+      addSuccessToast(tCount('recordsIo.exported', count));
       onClose();
     } catch (err) {
       await sink?.abort().catch(() => undefined);
-      if (isAbortError(err) || ac.signal.aborted) addInfoToast('The export was cancelled.');
+      if (isAbortError(err) || ac.signal.aborted) addInfoToast(t('recordsIo.exportCancelled'));
       else handleError(err);
     } finally {
       controller.current = null;
@@ -95,21 +97,21 @@ export default function ExportPanel({ open, onClose, collection, collectionsById
         cancel();
         onClose();
       }}
-      header={`Export ${collection.name} records`}
+      header={t('recordsIo.exportTitle', { name: collection.name })}
       size="popup"
       className="records-export-popup"
       footer={
         running ? (
           <button type="button" className="btn btn-secondary" onClick={cancel}>
-            <span>Cancel</span>
+            <span>{t('recordWidget.cancel')}</span>
           </button>
         ) : (
           <>
             <button type="button" className="btn btn-transparent" onClick={onClose}>
-              <span>Close</span>
+              <span>{t('common.close')}</span>
             </button>
             <button type="submit" form={FORM_ID} className="btn btn-primary">
-              <span>Export</span>
+              <span>{t('recordsIo.export')}</span>
             </button>
           </>
         )
@@ -120,16 +122,16 @@ export default function ExportPanel({ open, onClose, collection, collectionsById
           {progress.total === null ? (
             <>
               {/* no value: an indeterminate bar until the total is known */}
-              <progress aria-label="Export progress" />
+              <progress aria-label={t('recordsIo.exportProgress')} />
               <p className="txt-muted" role="status">
-                Counting the records to export…
+                {t('recordsIo.counting')}
               </p>
             </>
           ) : (
             <>
-              <progress max={progress.total || 1} value={progress.done} aria-label="Export progress" />
+              <progress max={progress.total || 1} value={progress.done} aria-label={t('recordsIo.exportProgress')} />
               <p className="txt-muted" role="status">
-                Exported {progress.done} of {progress.total} records ({pct}%).
+                {t('recordsIo.exportedOf', { done: formatCount(progress.done), total: formatCount(progress.total), pct: formatCount(pct) })}
               </p>
             </>
           )}
@@ -148,6 +150,6 @@ export default function ExportPanel({ open, onClose, collection, collectionsById
 
 /** What will be exported, in words. */
 function d(hasSelection: boolean, filter: string): string {
-  const what = filter ? 'the records matching the current filter, in the current sort' : 'all records, in the current sort';
-  return hasSelection ? `Exports the selected records or ${what}.` : `Exports ${what}.`;
+  if (hasSelection) return t(filter ? 'recordsIo.noteSelectionFilter' : 'recordsIo.noteSelectionAll');
+  return t(filter ? 'recordsIo.noteFilter' : 'recordsIo.noteAll');
 }

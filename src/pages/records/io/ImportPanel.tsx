@@ -22,6 +22,9 @@ import {
 } from '../../../lib/records-io/import-rows';
 import { FORMULA_CELL, unescapeFormulaCell } from '../../../lib/records-io/csv-formulas';
 import { runImport, type ImportFailure, type ImportRow, type ImportSummary } from './import-run';
+import { serverWords, t } from '../../../ui/i18n';
+import { formatCount, tCount } from '../../../ui/counts';
+import { tRich } from '../../../ui/rich-text';
 
 export type ImportPanelProps = {
   open: boolean;
@@ -34,6 +37,11 @@ export type ImportPanelProps = {
 
 type Parsed = { name: string; rows: RawRow[]; columns: string[] };
 type Checked = { valid: ImportRow[]; invalid: ImportFailure[] };
+
+/** A row's field errors with the messages in the dashboard's language (through their codes, as the editor shows them). */
+function inLanguage(errors: Record<string, { code?: string; message?: unknown } | undefined>): Record<string, { message?: unknown } | undefined> {
+  return Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, e && { message: typeof e.message === 'string' ? serverWords(e.message, e.code) : e.message }]));
+}
 
 /** Errors listed in the preview (the rest are counted, and all are in the failures download). */
 const SHOWN_ERRORS = 50;
@@ -53,7 +61,7 @@ async function parseFile(file: File): Promise<Parsed> {
       transform: unescapeFormulaCell,
       complete: (res) => {
         const columns = (res.meta.fields ?? []).filter((f) => f !== '');
-        if (!columns.length) reject(new Error('The file has no header row.'));
+        if (!columns.length) reject(new Error(t('recordsIo.noHeader')));
         else resolve({ name: file.name, rows: res.data, columns });
       },
       error: (err) => reject(err),
@@ -101,11 +109,11 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
     if (!file) return;
     try {
       const p = await parseFile(file);
-      if (!p.rows.length) throw new Error('The file has no rows.');
+      if (!p.rows.length) throw new Error(t('recordsIo.noRows'));
       setParsed(p);
       setMapping(autoMapping(p.columns, targets));
     } catch (err) {
-      setFileError(err instanceof Error ? err.message : 'The file could not be read.');
+      setFileError(err instanceof Error ? err.message : t('recordsIo.unreadable'));
     }
   };
 
@@ -127,7 +135,7 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
         const errors = judge.errors(data);
         // line numbers as a spreadsheet shows them (the CSV header is line 1)
         const line = i + 2;
-        if (Object.keys(errors).length) invalid.push({ line, reason: errorsText(errors) });
+        if (Object.keys(errors).length) invalid.push({ line, reason: errorsText(inLanguage(errors)) });
         else valid.push({ line, data });
       }
       if (!stale) setChecked({ valid, invalid });
@@ -179,23 +187,23 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
   if (running) {
     footer = (
       <button type="button" className="btn btn-secondary" onClick={cancel} disabled={cancelling}>
-        <span>{cancelling ? 'Cancelling…' : 'Cancel'}</span>
+        <span>{cancelling ? t('recordsIo.cancelling') : t('recordWidget.cancel')}</span>
       </button>
     );
   } else if (summary) {
     footer = (
       <button type="button" className="btn btn-primary" onClick={onClose}>
-        <span>Done</span>
+        <span>{t('recordsIo.done')}</span>
       </button>
     );
   } else {
     footer = (
       <>
         <button type="button" className="btn btn-transparent" onClick={onClose}>
-          <span>Close</span>
+          <span>{t('common.close')}</span>
         </button>
         <button type="button" className="btn btn-primary" disabled={!checked || !checked.valid.length || !mapped} onClick={() => void start()}>
-          <span>{checked ? `Import ${checked.valid.length} ${checked.valid.length === 1 ? 'row' : 'rows'}` : 'Import'}</span>
+          <span>{checked ? tCount('recordsIo.importRows', checked.valid.length) : t('recordsIo.import')}</span>
         </button>
       </>
     );
@@ -206,16 +214,17 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
       open={open}
       onRequestClose={onClose}
       beforeHide={() => !running}
-      header={`Import ${collection.name} records`}
+      header={t('recordsIo.importTitle', { name: collection.name })}
       size="lg"
       className="records-import-panel"
       footer={footer}
     >
       {running && (
         <div className="records-io-progress">
-          <progress max={progress.total || 1} value={progress.done} aria-label="Import progress" />
+          <progress max={progress.total || 1} value={progress.done} aria-label={t('recordsIo.importProgress')} />
           <p className="txt-muted" role="status">
-            Imported {progress.done} of {progress.total} rows.{cancelling ? ' Stopping after the current batch…' : ''}
+            {t('recordsIo.importedOf', { done: formatCount(progress.done), total: formatCount(progress.total) })}
+            {cancelling ? t('recordsIo.stopping') : ''}
           </p>
         </div>
       )}
@@ -223,20 +232,24 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
       {summary && !running && (
         <div className="records-import-summary" role="status">
           <p>
-            {summary.cancelled ? 'Import cancelled. ' : 'Import finished. '}
-            Created: <strong>{summary.created}</strong>, updated by id: <strong>{summary.updated}</strong>, failed: <strong>{summary.failed.length}</strong>.
+            {summary.cancelled ? t('recordsIo.importCancelled') : t('recordsIo.importFinished')}
+            {tRich('recordsIo.summary', {
+              created: <strong>{formatCount(summary.created)}</strong>,
+              updated: <strong>{formatCount(summary.updated)}</strong>,
+              failed: <strong>{formatCount(summary.failed.length)}</strong>,
+            })}
           </p>
           {summary.failed.length > 0 && (
             <>
-              <ul className="records-import-errors" aria-label="Failed rows">
+              <ul className="records-import-errors" aria-label={t('recordsIo.failedRows')}>
                 {summary.failed.slice(0, SHOWN_ERRORS).map((f) => (
                   <li key={f.line}>
-                    Row {f.line}: {f.reason}
+                    {t('recordsIo.rowError', { line: String(f.line), reason: f.reason })}
                   </li>
                 ))}
               </ul>
               <button type="button" className="btn btn-secondary btn-sm" onClick={downloadFailures}>
-                <span>Download failures (CSV)</span>
+                <span>{t('recordsIo.downloadFailures')}</span>
               </button>
             </>
           )}
@@ -246,10 +259,10 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
       {!running && !summary && (
         <>
           <div className="form-field">
-            <label htmlFor="records-import-file">CSV or JSON file</label>
+            <label htmlFor="records-import-file">{t('recordsIo.file')}</label>
             <input id="records-import-file" type="file" accept=".csv,.json,text/csv,application/json" onChange={(e) => void onFile(e.currentTarget.files?.[0])} />
             <div className="help-block">
-              The first row of a CSV names the columns; a JSON file holds an array of objects. Columns are matched to fields by name; unknown columns are ignored. Rows with an existing id update that record.
+              {t('recordsIo.fileHelp')}
             </div>
             {fileError && (
               <div className="help-block help-block-error" role="alert">
@@ -260,13 +273,13 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
 
           {parsed && (
             <>
-              <h3 className="section-title">Preview ({parsed.rows.length} rows)</h3>
+              <h3 className="section-title">{tCount('recordsIo.previewTitle', parsed.rows.length)}</h3>
               {/* focusable, so keyboard users can scroll a wide or long preview (axe: scrollable-region-focusable) */}
-              <div className="table-wrapper records-import-table-wrapper" tabIndex={0} role="region" aria-label="Preview of the file's rows">
-                <table className="table records-import-table" aria-label="Preview">
+              <div className="table-wrapper records-import-table-wrapper" tabIndex={0} role="region" aria-label={t('recordsIo.previewRegion')}>
+                <table className="table records-import-table" aria-label={t('recordWidget.preview')}>
                   <thead>
                     <tr>
-                      <th scope="col">Row</th>
+                      <th scope="col">{t('recordsIo.row')}</th>
                       {parsed.columns.map((c) => (
                         <th key={c} scope="col">
                           {c}
@@ -286,7 +299,7 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
                                 <span aria-hidden="true">
                                   <IconAlert title={reason} />
                                 </span>
-                                <span className="visually-hidden">has errors: {reason}</span>
+                                <span className="visually-hidden">{t('recordsIo.hasErrors', { reason })}</span>
                               </>
                             )}
                           </th>
@@ -300,16 +313,16 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
                 </table>
               </div>
 
-              <h3 className="section-title">Columns</h3>
+              <h3 className="section-title">{t('recordsIo.columns')}</h3>
               <div className="records-import-mapping">
                 {parsed.columns.map((c) => (
                   <label key={c} className="records-import-map-row">
                     <span className="txt-ellipsis">{c}</span>
-                    <select aria-label={`Field for column ${c}`} value={mapping[c] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [c]: e.target.value }))}>
-                      <option value="">Ignore</option>
-                      {targets.map((t) => (
-                        <option key={t.name} value={t.name}>
-                          {t.name} ({t.type})
+                    <select aria-label={t('recordsIo.fieldFor', { column: c })} value={mapping[c] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [c]: e.target.value }))}>
+                      <option value="">{t('recordsIo.ignore')}</option>
+                      {targets.map((f) => (
+                        <option key={f.name} value={f.name}>
+                          {f.name} ({f.type})
                         </option>
                       ))}
                     </select>
@@ -317,25 +330,25 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
                 ))}
               </div>
 
-              <h3 className="section-title">Validation</h3>
+              <h3 className="section-title">{t('recordsIo.validation')}</h3>
               {!checked ? (
                 <p className="txt-muted" aria-busy="true">
-                  Checking the rows…
+                  {t('recordsIo.checking')}
                 </p>
               ) : (
                 <>
                   <p role="status">
-                    {checked.valid.length} valid {checked.valid.length === 1 ? 'row' : 'rows'}, {checked.invalid.length} with errors
-                    {checked.invalid.length ? ' (not imported)' : ''}.
+                    {tCount('recordsIo.checked', checked.valid.length, { invalid: formatCount(checked.invalid.length) })}
+                    {checked.invalid.length ? t('recordsIo.notImported') : ''}.
                   </p>
                   {checked.invalid.length > 0 && (
-                    <ul className="records-import-errors" aria-label="Row errors">
+                    <ul className="records-import-errors" aria-label={t('recordsIo.rowErrors')}>
                       {checked.invalid.slice(0, SHOWN_ERRORS).map((f) => (
                         <li key={f.line}>
-                          Row {f.line}: {f.reason}
+                          {t('recordsIo.rowError', { line: String(f.line), reason: f.reason })}
                         </li>
                       ))}
-                      {checked.invalid.length > SHOWN_ERRORS && <li>…and {checked.invalid.length - SHOWN_ERRORS} more.</li>}
+                      {checked.invalid.length > SHOWN_ERRORS && <li>{t('recordsIo.andMore', { count: formatCount(checked.invalid.length - SHOWN_ERRORS) })}</li>}
                     </ul>
                   )}
                 </>

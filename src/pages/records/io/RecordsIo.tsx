@@ -4,6 +4,8 @@ import { useSnapshot } from 'valtio';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsState } from '../../../state/collections';
 import './records-io.css';
+import { t } from '../../../ui/i18n';
+import { formatCount } from '../../../ui/counts';
 
 const ExportPanel = lazy(() => import('./ExportPanel'));
 const ImportPanel = lazy(() => import('./ImportPanel'));
@@ -33,11 +35,11 @@ export function RecordsIo({ collection, filter, sort, selected, onImported, onIm
       <div className="records-io-actions">
         {collection.type !== 'view' && (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => show('import')}>
-            <span>Import</span>
+            <span>{t('recordsIo.import')}</span>
           </button>
         )}
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => show('export')}>
-          <span>{selected.size ? `Export (${selected.size} selected)` : 'Export'}</span>
+          <span>{selected.size ? t('recordsIo.exportSelected', { count: formatCount(selected.size) }) : t('recordsIo.export')}</span>
         </button>
       </div>
       <Suspense fallback={null}>

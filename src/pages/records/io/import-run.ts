@@ -7,6 +7,18 @@
 import { pb } from '../../../api/client';
 import { idsFilter } from '../../../lib/records-io/export-rows';
 import { apiErrorText, IMPORT_BATCH_SIZE, IMPORT_CONCURRENCY } from '../../../lib/records-io/import-rows';
+import { serverWords } from '../../../ui/i18n';
+
+type ErrorResponse = { message?: unknown; data?: Record<string, { code?: unknown; message?: unknown } | undefined> };
+
+/** An API error's reason in the dashboard's language: the server's 0.22 messages through their codes. */
+function reasonOf(err: unknown): string {
+  const response = (err as { response?: ErrorResponse } | null)?.response;
+  if (!response) return apiErrorText(err);
+  const words = (message: unknown, code?: unknown) => (typeof message === 'string' ? serverWords(message, typeof code === 'string' ? code : undefined) : message);
+  const data = Object.fromEntries(Object.entries(response.data ?? {}).map(([k, e]) => [k, e && { ...e, message: words(e.message, e.code) }]));
+  return apiErrorText({ ...(err as object), response: { ...response, message: words(response.message), data } });
+}
 
 export interface ImportRow {
   /** 1-based row number in the file. */
@@ -89,13 +101,13 @@ export async function runImport(job: ImportJob): Promise<ImportSummary> {
         const status = (err as { status?: number }).status ?? 0;
         if (!NO_BATCH_ENDPOINT.has(status)) {
           // the batch may have been written in part (a dropped connection): no retry, so no duplicates
-          for (const r of items) fail(r, apiErrorText(err));
+          for (const r of items) fail(r, reasonOf(err));
           results = [];
         } else batchEndpoint = false;
       }
     }
     if (results) {
-      results.forEach((res, k) => (res.status === 200 ? count(items[k]) : fail(items[k], apiErrorText({ response: res }))));
+      results.forEach((res, k) => (res.status === 200 ? count(items[k]) : fail(items[k], reasonOf({ response: res }))));
     } else {
       await pool(items, IMPORT_CONCURRENCY, async (r) => {
         try {
@@ -103,7 +115,7 @@ export async function runImport(job: ImportJob): Promise<ImportSummary> {
           else await list.create(r.row.data, { requestKey: null });
           count(r);
         } catch (err) {
-          fail(r, apiErrorText(err));
+          fail(r, reasonOf(err));
         }
       });
     }

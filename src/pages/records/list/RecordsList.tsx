@@ -32,6 +32,9 @@ import { useRecordsPaging } from './use-records-paging';
 import { useRenderBatches } from './use-render-batches';
 import { confirmDeleteRecords, useSelection } from './use-selection';
 import './records-list.css';
+import { t } from '../../../ui/i18n';
+import { formatCount, tCount } from '../../../ui/counts';
+import { tRich } from '../../../ui/rich-text';
 
 const RecordEditorPanel = lazy(() => import('../editor/RecordEditorPanel'));
 const RecordPreviewPanel = lazy(() => import('../RecordPreviewPanel'));
@@ -123,7 +126,7 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
 
       {paging.unreadable && collection.type === 'view' && (
         <div className="alert alert-warning" role="status">
-          The records of this view could not be read: its query fails when it runs (PocketBase 0.22 saves such a view from a migration). Edit the collection's query.
+          {t('recordList.viewUnreadable')}
         </div>
       )}
 
@@ -131,23 +134,23 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
         <div className="records-live-notice" role="status">
           <span className="records-live-dot" aria-hidden="true" />
           <span className="flex-fill">
-            {incomingCount === 1 ? '1 new record' : `${incomingCount} new records`} created since the list was loaded.
+            {tCount('recordList.incoming', incomingCount)}
           </span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => batches.revealTop(live.showIncoming())}>
-            Show
+            {t('recordList.show')}
           </button>
         </div>
       )}
 
       <div className="table-wrapper records-table-wrapper">
-        <table className="table records-table" aria-busy={loading || undefined} aria-label={`${collection.name} records`}>
+        <table className="table records-table" aria-busy={loading || undefined} aria-label={t('recordList.table', { name: collection.name })}>
           <thead>
             <tr>
               {selectable && (
                 <th className="col-select" scope="col">
                   <input
                     type="checkbox"
-                    aria-label="Select all"
+                    aria-label={t('recordList.selectAll')}
                     checked={allSelected}
                     disabled={records.length === 0}
                     onChange={toggleAll}
@@ -175,17 +178,17 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
               <tr>
                 <td colSpan={colSpan}>
                   <div className="empty-state records-empty">
-                    <p className="empty-state-title">No records found.</p>
+                    <p className="empty-state-title">{t('recordWidget.noRecords')}</p>
                     {filter ? (
                       <button type="button" className="btn btn-secondary btn-sm" onClick={() => setQueryParams({ filter: null })}>
-                        Clear filters
+                        {t('recordList.clearFilters')}
                       </button>
                     ) : (
                       !isView &&
                       access.records(collection, 'create') && (
                         <button type="button" className="btn btn-secondary btn-sm" onClick={panel.openNew} onMouseEnter={preloadEditor}>
                           <IconPlus size={14} />
-                          <span>New record</span>
+                          <span>{t('recordWidget.newRecord')}</span>
                         </button>
                       )
                     )}
@@ -214,28 +217,28 @@ export default function RecordsList({ collection, filter, sort, recordId, refres
       {paging.hasMore && batches.shown >= records.length && records.length > 0 && (
         <div className="records-load-more">
           <button type="button" className={`btn btn-secondary${loading ? ' btn-loading' : ''}`} disabled={loading} onClick={loadMore}>
-            Load more
+            {t('recordWidget.loadMore')}
           </button>
         </div>
       )}
 
       <div className="table-footer txt-hint records-footer">
-        <span>Total found: {total === null ? '…' : total}</span>
+        <span>{t('recordList.total', { total: total === null ? '…' : formatCount(total) })}</span>
       </div>
 
       {selected.size > 0 && (
-        <div className="records-bulkbar" role="region" aria-label="Bulk actions">
+        <div className="records-bulkbar" role="region" aria-label={t('recordList.bulkActions')}>
           <span>
-            Selected <strong>{selected.size}</strong> {selected.size === 1 ? 'record' : 'records'}
+            {tRich('recordList.selected', { n: <strong>{formatCount(selected.size)}</strong> }, { count: selected.size })}
           </span>
           <button type="button" className="btn btn-transparent btn-sm" onClick={() => selectOnly([])}>
-            Reset
+            {t('recordList.reset')}
           </button>
           <div className="flex-fill" />
           {access.records(collection, 'update') && <BulkEditButton collection={collection} ids={[...selected]} onChanged={reload} />}
           {access.records(collection, 'delete') && (
             <button type="button" className="btn btn-danger btn-sm" onClick={() => confirmDeleteRecords(collection.id, [...selected], reload, live.own)}>
-              Delete selected
+              {t('recordList.deleteSelected')}
             </button>
           )}
         </div>

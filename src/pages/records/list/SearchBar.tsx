@@ -8,6 +8,7 @@ import type { CollectionModel } from '../../../lib/collections/types';
 import { searchableFields } from '../../../lib/records/format';
 import { collectionsState } from '../../../state/collections';
 import { searchAutocompleteKeys } from './autocomplete';
+import { t } from '../../../ui/i18n';
 
 export function RecordsSearchBar({
   collection,
@@ -33,8 +34,8 @@ export function RecordsSearchBar({
       keys={keys}
       invalid={invalid}
       onSubmit={onSubmit}
-      ariaLabel="Search records"
-      placeholder={`Search term or filter like created > "2022-01-01"...`}
+      ariaLabel={t('recordWidget.searchRecords')}
+      placeholder={t('recordWidget.searchPlaceholder')}
       normalize={(text) => normalizeSearchFilter(text, searchableFields(collection))}
     />
   );

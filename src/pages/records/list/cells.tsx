@@ -5,6 +5,7 @@ import { fieldView } from '../../../fields/views';
 import type { CellContext } from '../../../fields/view-types';
 import { CopyButton } from '../../../ui/CopyButton';
 import type { ColumnDef, RecordLike } from '../../../lib/records/format';
+import { t } from '../../../ui/i18n';
 
 export type { CellContext };
 
@@ -25,7 +26,7 @@ export const RecordValue = memo(function RecordValue({
     return (
       <span className="rl-id-cell">
         <span className="txt-mono rl-id">{String(value ?? '')}</span>
-        {value ? <CopyButton value={String(value)} label="Copy id" className="rl-id-copy" /> : null}
+        {value ? <CopyButton value={String(value)} label={t('recordWidget.copyId')} className="rl-id-copy" /> : null}
       </span>
     );
   }

@@ -5,6 +5,7 @@ import { DateZoneLabel } from '../../../ui/FormattedDate';
 import { setQueryParams } from '../../../shell/navigation';
 import { nextRecordsSort, sortState, type ColumnDef, type RecordLike } from '../../../lib/records/format';
 import { RecordValue, type CellContext } from './cells';
+import { t } from '../../../ui/i18n';
 
 /** Fetches the editor's chunk ahead of a click (row hover, the empty list's New record). */
 export const preloadEditor = () => void import('../editor/RecordEditorPanel');
@@ -56,8 +57,8 @@ export function ColumnsMenu({ columns, hidden, onToggle }: { columns: ColumnDef[
       <button
         type="button"
         className="btn btn-transparent btn-circle btn-sm"
-        aria-label="Toggle columns"
-        title="Toggle columns"
+        aria-label={t('recordList.toggleColumns')}
+        title={t('recordList.toggleColumns')}
         aria-expanded={open}
         onClick={(e) => {
           const r = e.currentTarget.getBoundingClientRect();
@@ -68,8 +69,8 @@ export function ColumnsMenu({ columns, hidden, onToggle }: { columns: ColumnDef[
         <span aria-hidden="true" className="records-columns-icon">⋮</span>
       </button>
       {open && (
-        <div className="dropdown records-columns-dropdown" role="group" aria-label="Columns" style={{ top: pos.top, right: pos.right }}>
-          <div className="dropdown-header">Visible columns</div>
+        <div className="dropdown records-columns-dropdown" role="group" aria-label={t('recordList.columns')} style={{ top: pos.top, right: pos.right }}>
+          <div className="dropdown-header">{t('recordList.visibleColumns')}</div>
           {columns.map((c) => (
             <label key={c.name} className="dropdown-item records-column-toggle">
               <input type="checkbox" checked={!hidden.includes(c.name)} onChange={() => onToggle(c.name)} />
@@ -106,7 +107,7 @@ export const RecordRow = memo(function RecordRow({ record, columns, ctx, selecte
           </td>
         ))}
         <td className="col-action">
-          <span className="rl-deleted-label">Deleted</span>
+          <span className="rl-deleted-label">{t('recordWidget.deleted')}</span>
         </td>
       </tr>
     );
@@ -123,14 +124,14 @@ export const RecordRow = memo(function RecordRow({ record, columns, ctx, selecte
       className={`row-handle rl-row${selected ? ' row-selected' : ''}`}
       tabIndex={0}
       data-id={id}
-      aria-label={`Open record ${id}`}
+      aria-label={t('recordList.openRecord', { id })}
       onClick={() => onOpen(id)}
       onKeyDown={onKeyDown}
       onMouseEnter={preloadEditor}
     >
       {selectable && (
         <td className="col-select" onClick={(e) => e.stopPropagation()}>
-          <input type="checkbox" aria-label={`Select record ${id}`} checked={selected} onChange={() => onToggle(id)} onKeyDown={(e) => e.stopPropagation()} />
+          <input type="checkbox" aria-label={t('recordList.selectRecord', { id })} checked={selected} onChange={() => onToggle(id)} onKeyDown={(e) => e.stopPropagation()} />
         </td>
       )}
       {columns.map((c) => (

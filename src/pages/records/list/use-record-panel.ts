@@ -10,6 +10,7 @@ import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsPageActions } from '../../collections/RecordsSlot';
 import { defined, isAbort, statusOf } from './list-helpers';
 import type { OwnWrites } from './use-live-list';
+import { t } from '../../../ui/i18n';
 
 type PanelState = { open: boolean; record: RecordModel | null; key: number };
 
@@ -67,7 +68,7 @@ export function useRecordPanel(collection: CollectionModel, recordId: string, qu
         if (cancelled || isAbort(err)) return;
         const status = statusOf(err);
         if (status === 401 || status === 403) handleError(err);
-        else addErrorToast(`Unable to load record with id "${recordId}"`);
+        else addErrorToast(t('recordList.loadFailed', { id: recordId }));
         setQueryParams({ recordId: null });
       });
     return () => {

@@ -9,6 +9,7 @@ import { RECORDS_PER_PAGE } from '../../../lib/records/format';
 import { fetchRecordsPage, firstRecordsPage, peekFirstRecordsPage } from './first-page';
 import { isAbort, statusOf, type ListQuery } from './list-helpers';
 import type { LiveLedgerAccess } from './use-live-ledger';
+import { serverWords, t } from '../../../ui/i18n';
 
 export function useRecordsPaging(collectionId: string, query: ListQuery, refreshKey: number, live: LiveLedgerAccess) {
   const { filter, sort, expand, fields } = query;
@@ -63,7 +64,7 @@ export function useRecordsPaging(collectionId: string, query: ListQuery, refresh
         if (statusOf(err) === 400 && filter) {
           const msg = (err as { response?: { message?: unknown } }).response?.message;
           const generic = typeof msg !== 'string' || !msg || msg.startsWith('Something went wrong');
-          setInvalid(generic ? 'Invalid filter - check the field names and the syntax.' : `Invalid filter - ${msg}`);
+          setInvalid(generic ? t('recordList.invalidFilter') : t('recordList.invalidFilterMessage', { message: serverWords(String(msg)) }));
         }
         setUnreadable(pageNo === 1 && !filter && statusOf(err) === 400);
         handleError(err, { silent400: !!filter });

@@ -5,6 +5,7 @@ import { confirm } from '../../../shell/confirm-state';
 import { addSuccessToast } from '../../../shell/toasts';
 import { RECORDS_BULK_BATCH } from '../../../lib/records/format';
 import type { OwnWrites } from './use-live-list';
+import { t } from '../../../ui/i18n';
 
 export function useSelection(generation: number) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -48,12 +49,12 @@ export function confirmDeleteRecords(collectionId: string, ids: readonly string[
       settled();
     }
   };
-  confirm(`Do you really want to delete the selected ${ids.length === 1 ? 'record' : 'records'}?`, async () => {
+  confirm(t('recordList.deleteConfirm', { count: ids.length }), async () => {
     try {
       for (let i = 0; i < ids.length; i += RECORDS_BULK_BATCH) {
         await Promise.all(ids.slice(i, i + RECORDS_BULK_BATCH).map(remove));
       }
-      addSuccessToast('Successfully deleted the selected record(s).');
+      addSuccessToast(t('recordList.deleted', { count: ids.length }));
     } catch (err) {
       handleError(err);
     } finally {

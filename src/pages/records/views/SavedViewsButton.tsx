@@ -2,6 +2,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CollectionModel } from '../../../lib/collections/types';
 import type { ViewState } from './SavedViewsPanel';
+import { t } from '../../../ui/i18n';
 
 const SavedViewsPanel = lazy(() => import('./SavedViewsPanel'));
 
@@ -10,7 +11,7 @@ export function SavedViewsButton(props: { collection: CollectionModel; current: 
   return (
     <>
       <button type="button" className="btn btn-secondary records-views-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        Views
+        {t('savedViews.button')}
       </button>
       {open && (
         <Suspense fallback={null}>

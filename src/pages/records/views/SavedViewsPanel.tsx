@@ -12,6 +12,8 @@ import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsState } from '../../../state/collections';
 import { deleteView, exportViews, importViews, listViews, renameView, saveView, type SavedView } from './views-store';
 import './views.css';
+import { t } from '../../../ui/i18n';
+import { formatCount, tCount } from '../../../ui/counts';
 
 export type ViewState = { filter: string; sort: string; hidden: string[] };
 
@@ -34,9 +36,9 @@ export default function SavedViewsPanel({ collection, current, onApply, onClose 
       saveView(collection.id, { name: n, ...current });
       setName('');
       refresh();
-      addSuccessToast(`Saved view "${n}".`);
+      addSuccessToast(t('savedViews.saved', { name: n }));
     } catch {
-      addErrorToast('Unable to save the view (local storage is full or disabled).');
+      addErrorToast(t('savedViews.saveFailed'));
     }
   };
 
@@ -49,7 +51,7 @@ export default function SavedViewsPanel({ collection, current, onApply, onClose 
   };
 
   const remove = (v: SavedView) =>
-    confirm(`Do you really want to delete the view "${v.name}"?`, () => {
+    confirm(t('savedViews.deleteConfirm', { name: v.name }), () => {
       deleteView(collection.id, v.id);
       refresh();
     });
@@ -57,12 +59,12 @@ export default function SavedViewsPanel({ collection, current, onApply, onClose 
   const onImport = async (file: File | undefined) => {
     if (!file) return;
     try {
-      if (file.size > MAX_IMPORT_BYTES) throw new Error('The file is too large for a saved views export.');
+      if (file.size > MAX_IMPORT_BYTES) throw new Error(t('savedViews.tooLarge'));
       const res = importViews(await file.text(), collections);
       refresh();
-      addSuccessToast(`Imported ${res.imported} ${res.imported === 1 ? 'view' : 'views'}${res.skipped ? ` (${res.skipped} skipped: unknown collection or invalid)` : ''}.`);
+      addSuccessToast(tCount(res.skipped ? 'savedViews.importedSkipped' : 'savedViews.imported', res.imported, { skipped: formatCount(res.skipped) }));
     } catch (err) {
-      addErrorToast(err instanceof Error ? err.message : 'Unable to import the views.');
+      addErrorToast(err instanceof Error ? err.message : t('savedViews.importFailed'));
     } finally {
       if (fileRef.current) fileRef.current.value = '';
     }
@@ -71,42 +73,42 @@ export default function SavedViewsPanel({ collection, current, onApply, onClose 
   const footer = (
     <>
       <button type="button" className="btn btn-transparent" onClick={() => downloadJsonText(JSON.stringify(exportViews(collections), null, 2), VIEWS_FILE_NAME)}>
-        Export views
+        {t('savedViews.export')}
       </button>
       <button type="button" className="btn btn-transparent" onClick={() => fileRef.current?.click()}>
-        Import views
+        {t('savedViews.import')}
       </button>
-      <input ref={fileRef} type="file" accept=".json,application/json" hidden aria-label="Saved views file" onChange={(e) => void onImport(e.target.files?.[0])} />
+      <input ref={fileRef} type="file" accept=".json,application/json" hidden aria-label={t('savedViews.file')} onChange={(e) => void onImport(e.target.files?.[0])} />
     </>
   );
 
   return (
-    <OverlayPanel open size="popup" onRequestClose={onClose} header={<h2 className="overlay-panel-title">Saved views of {collection.name}</h2>} ariaLabel={`Saved views of ${collection.name}`} footer={footer}>
+    <OverlayPanel open size="popup" onRequestClose={onClose} header={<h2 className="overlay-panel-title">{t('savedViews.title', { name: collection.name })}</h2>} ariaLabel={t('savedViews.title', { name: collection.name })} footer={footer}>
       <form className="views-save" onSubmit={save}>
         <label htmlFor="views-save-name" className="sf-label">
-          Save the current filter, sort and columns as
+          {t('savedViews.saveAs')}
         </label>
         <div className="views-row">
-          <input id="views-save-name" className="sf-input" value={name} maxLength={100} placeholder="View name" onChange={(e) => setName(e.target.value)} />
+          <input id="views-save-name" className="sf-input" value={name} maxLength={100} placeholder={t('savedViews.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
           <button type="submit" className="btn btn-primary" disabled={!name.trim()}>
-            Save view
+            {t('savedViews.save')}
           </button>
         </div>
       </form>
       {views.length === 0 ? (
-        <p className="txt-hint">No saved views yet.</p>
+        <p className="txt-hint">{t('savedViews.empty')}</p>
       ) : (
-        <ul className="views-list" aria-label="Saved views">
+        <ul className="views-list" aria-label={t('savedViews.list')}>
           {views.map((v) => (
             <li key={v.id} className="views-item">
               {renaming?.id === v.id ? (
                 <form className="views-row" onSubmit={rename}>
-                  <input className="sf-input" aria-label={`New name of ${v.name}`} value={renaming.name} maxLength={100} autoFocus onChange={(e) => setRenaming({ id: v.id, name: e.target.value })} />
+                  <input className="sf-input" aria-label={t('savedViews.newName', { name: v.name })} value={renaming.name} maxLength={100} autoFocus onChange={(e) => setRenaming({ id: v.id, name: e.target.value })} />
                   <button type="submit" className="btn btn-secondary btn-sm">
-                    Save
+                    {t('savedViews.saveName')}
                   </button>
                   <button type="button" className="btn btn-transparent btn-sm" onClick={() => setRenaming(null)}>
-                    Cancel
+                    {t('recordWidget.cancel')}
                   </button>
                 </form>
               ) : (
@@ -114,7 +116,7 @@ export default function SavedViewsPanel({ collection, current, onApply, onClose 
                   <button
                     type="button"
                     className="btn btn-transparent views-apply"
-                    title={[v.filter && `filter: ${v.filter}`, v.sort && `sort: ${v.sort}`, v.hidden.length && `hidden: ${v.hidden.join(', ')}`].filter(Boolean).join('\n') || undefined}
+                    title={[v.filter && t('savedViews.tipFilter', { value: v.filter }), v.sort && t('savedViews.tipSort', { value: v.sort }), v.hidden.length && t('savedViews.tipHidden', { value: v.hidden.join(', ') })].filter(Boolean).join('\n') || undefined}
                     onClick={() => {
                       onApply({ filter: v.filter, sort: v.sort, hidden: v.hidden });
                       onClose();
@@ -122,11 +124,11 @@ export default function SavedViewsPanel({ collection, current, onApply, onClose 
                   >
                     {v.name}
                   </button>
-                  <button type="button" className="btn btn-transparent btn-sm" aria-label={`Rename ${v.name}`} onClick={() => setRenaming({ id: v.id, name: v.name })}>
-                    Rename
+                  <button type="button" className="btn btn-transparent btn-sm" aria-label={t('savedViews.renameNamed', { name: v.name })} onClick={() => setRenaming({ id: v.id, name: v.name })}>
+                    {t('savedViews.rename')}
                   </button>
-                  <button type="button" className="btn btn-transparent btn-sm txt-danger" aria-label={`Delete ${v.name}`} onClick={() => remove(v)}>
-                    Delete
+                  <button type="button" className="btn btn-transparent btn-sm txt-danger" aria-label={t('savedViews.deleteNamed', { name: v.name })} onClick={() => remove(v)}>
+                    {t('recordWidget.delete')}
                   </button>
                 </>
               )}

@@ -3,6 +3,8 @@
  * kept in local storage. They travel as a small JSON file of their own (keyed by collection name,
  * so a team on another instance can import them); the collections export is not touched.
  */
+import { t } from '../../../ui/i18n';
+
 export type SavedView = { id: string; name: string; filter: string; sort: string; hidden: string[] };
 export type ViewsFile = { type: 'outpost-saved-views'; version: 1; collections: Record<string, Omit<SavedView, 'id'>[]> };
 
@@ -93,11 +95,11 @@ export function importViews(text: string, collections: readonly { id: string; na
   try {
     data = JSON.parse(text);
   } catch {
-    throw new Error('The file is not valid JSON.');
+    throw new Error(t('savedViews.notJson'));
   }
   const file = data as Partial<ViewsFile>;
   if (!file || file.type !== 'outpost-saved-views' || !file.collections || typeof file.collections !== 'object') {
-    throw new Error('The file is not a saved views export.');
+    throw new Error(t('savedViews.notExport'));
   }
   const byName = new Map(collections.map((c) => [c.name, c.id]));
   let imported = 0;

@@ -16,6 +16,7 @@ import { fieldDefinition } from '../../../fields/registry';
 import { isMultiple } from '../../../lib/record-schema';
 import { useCollections } from '../../../state/collections';
 import { useRecordEditor } from '../context';
+import { t } from '../../../ui/i18n';
 
 // 'New record' opens the record editor for the picker's collection (its chunk only when asked for)
 /** The nested editor's form id (its fields must not clash with the editor the picker was opened from). */
@@ -101,13 +102,13 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
       onRequestClose={onClose}
       size="lg"
       className="image-picker"
-      header="Select an image"
+      header={t('recordWidget.selectImage')}
       footer={
         <>
           <label className="image-picker-size">
-            <span className="txt-hint txt-sm">Size</span>
-            <select className="sf-input sf-select" value={size} disabled={!picked} onChange={(e) => setSize(e.target.value)} aria-label="Image size">
-              <option value={ORIGINAL_SIZE}>Original size</option>
+            <span className="txt-hint txt-sm">{t('recordWidget.size')}</span>
+            <select className="sf-input sf-select" value={size} disabled={!picked} onChange={(e) => setSize(e.target.value)} aria-label={t('recordWidget.imageSize')}>
+              <option value={ORIGINAL_SIZE}>{t('recordWidget.originalSize')}</option>
               {thumbs.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -117,16 +118,16 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
           </label>
           <span className="flex-fill" />
           <button type="button" className="btn btn-transparent" onClick={onClose}>
-            Cancel
+            {t('recordWidget.cancel')}
           </button>
           <button type="button" className="btn btn-primary" disabled={!picked} onClick={() => picked && onSelect(urlOf(picked, size))}>
-            Insert image
+            {t('recordWidget.insertImage')}
           </button>
         </>
       }
     >
       <div className="image-picker-body">
-        <nav className="image-picker-sidebar" aria-label="Collections with images">
+        <nav className="image-picker-sidebar" aria-label={t('recordWidget.imageCollections')}>
           {sources.map((c) => (
             <button
               key={c.id}
@@ -144,10 +145,10 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
         </nav>
         <div className="image-picker-main">
           <div className="image-picker-search">
-            <input type="search" className="sf-input" placeholder="Search records..." aria-label="Search records" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input type="search" className="sf-input" placeholder={t('recordWidget.searchRecordsDots')} aria-label={t('recordWidget.searchRecords')} value={search} onChange={(e) => setSearch(e.target.value)} />
             {active && active.type !== 'view' && NestedEditor && (
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setCreating(active)}>
-                New record
+                {t('recordWidget.newRecord')}
               </button>
             )}
           </div>
@@ -171,11 +172,11 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
               );
             })}
           </div>
-          {!loading && images.length === 0 && <p className="txt-hint txt-center empty-state-title">No records with images found.</p>}
-          {loading && <p className="txt-hint txt-center">Loading...</p>}
+          {!loading && images.length === 0 && <p className="txt-hint txt-center empty-state-title">{t('recordWidget.noImages')}</p>}
+          {loading && <p className="txt-hint txt-center">{t('recordWidget.loading')}</p>}
           {hasMore && !loading && active && (
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load(active, page + 1, search)}>
-              Load more
+              {t('recordWidget.loadMore')}
             </button>
           )}
         </div>

@@ -8,6 +8,7 @@ import { createEditor, Editor, Element as SlateElement, Range, Transforms, type 
 import { withHistory, type HistoryEditor } from 'slate-history';
 import { Editable, ReactEditor, Slate, useFocused, useSelected, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 import { htmlToRich, richToHtml, safeUrl, type BlockType, type Marks, type RichElement, type RichText } from './html';
+import { t } from '../../../ui/i18n';
 
 declare module 'slate' {
   interface CustomTypes {
@@ -148,21 +149,22 @@ function renderLeaf({ attributes, children, leaf }: RenderLeafProps): JSX.Elemen
   return <span {...attributes}>{c}</span>;
 }
 
+/** `title` is the key of the tool's name in locales/ (read at render: the language may change). */
 type Tool = { label: string; title: string; run(e: Editor): void; active?(e: Editor): boolean };
 
 const TOOLS: Tool[] = [
-  { label: 'B', title: 'Bold', run: (e) => toggleMark(e, 'bold'), active: (e) => isMarkActive(e, 'bold') },
-  { label: 'I', title: 'Italic', run: (e) => toggleMark(e, 'italic'), active: (e) => isMarkActive(e, 'italic') },
-  { label: 'U', title: 'Underline', run: (e) => toggleMark(e, 'underline'), active: (e) => isMarkActive(e, 'underline') },
-  { label: 'S', title: 'Strikethrough', run: (e) => toggleMark(e, 'strikethrough'), active: (e) => isMarkActive(e, 'strikethrough') },
-  { label: '</>', title: 'Inline code', run: (e) => toggleMark(e, 'code'), active: (e) => isMarkActive(e, 'code') },
-  { label: 'H1', title: 'Heading 1', run: (e) => toggleBlock(e, 'heading-one'), active: (e) => isBlockActive(e, 'heading-one') },
-  { label: 'H2', title: 'Heading 2', run: (e) => toggleBlock(e, 'heading-two'), active: (e) => isBlockActive(e, 'heading-two') },
-  { label: 'H3', title: 'Heading 3', run: (e) => toggleBlock(e, 'heading-three'), active: (e) => isBlockActive(e, 'heading-three') },
-  { label: '❝', title: 'Quote', run: (e) => toggleBlock(e, 'blockquote'), active: (e) => isBlockActive(e, 'blockquote') },
-  { label: '{ }', title: 'Code block', run: (e) => toggleBlock(e, 'code-block'), active: (e) => isBlockActive(e, 'code-block') },
-  { label: '•', title: 'Bulleted list', run: (e) => toggleBlock(e, 'bulleted-list'), active: (e) => isBlockActive(e, 'bulleted-list') },
-  { label: '1.', title: 'Numbered list', run: (e) => toggleBlock(e, 'numbered-list'), active: (e) => isBlockActive(e, 'numbered-list') },
+  { label: 'B', title: 'recordWidget.rich.bold', run: (e) => toggleMark(e, 'bold'), active: (e) => isMarkActive(e, 'bold') },
+  { label: 'I', title: 'recordWidget.rich.italic', run: (e) => toggleMark(e, 'italic'), active: (e) => isMarkActive(e, 'italic') },
+  { label: 'U', title: 'recordWidget.rich.underline', run: (e) => toggleMark(e, 'underline'), active: (e) => isMarkActive(e, 'underline') },
+  { label: 'S', title: 'recordWidget.rich.strikethrough', run: (e) => toggleMark(e, 'strikethrough'), active: (e) => isMarkActive(e, 'strikethrough') },
+  { label: '</>', title: 'recordWidget.rich.inlineCode', run: (e) => toggleMark(e, 'code'), active: (e) => isMarkActive(e, 'code') },
+  { label: 'H1', title: 'recordWidget.rich.heading1', run: (e) => toggleBlock(e, 'heading-one'), active: (e) => isBlockActive(e, 'heading-one') },
+  { label: 'H2', title: 'recordWidget.rich.heading2', run: (e) => toggleBlock(e, 'heading-two'), active: (e) => isBlockActive(e, 'heading-two') },
+  { label: 'H3', title: 'recordWidget.rich.heading3', run: (e) => toggleBlock(e, 'heading-three'), active: (e) => isBlockActive(e, 'heading-three') },
+  { label: '❝', title: 'recordWidget.rich.quote', run: (e) => toggleBlock(e, 'blockquote'), active: (e) => isBlockActive(e, 'blockquote') },
+  { label: '{ }', title: 'recordWidget.rich.codeBlock', run: (e) => toggleBlock(e, 'code-block'), active: (e) => isBlockActive(e, 'code-block') },
+  { label: '•', title: 'recordWidget.rich.bulletedList', run: (e) => toggleBlock(e, 'bulleted-list'), active: (e) => isBlockActive(e, 'bulleted-list') },
+  { label: '1.', title: 'recordWidget.rich.numberedList', run: (e) => toggleBlock(e, 'numbered-list'), active: (e) => isBlockActive(e, 'numbered-list') },
 ];
 
 const HOTKEYS: Record<string, keyof Marks> = { b: 'bold', i: 'italic', u: 'underline' };
@@ -202,7 +204,7 @@ export default function RichEditor({ id, value, onChange, onBlur, disabled, desc
   };
 
   const addLink = () => {
-    const url = window.prompt('Link URL');
+    const url = window.prompt(t('recordWidget.rich.linkUrl'));
     if (url) insertLink(editor, url);
   };
 
@@ -218,31 +220,31 @@ export default function RichEditor({ id, value, onChange, onBlur, disabled, desc
   return (
     <div className={`rich-editor${disabled ? ' is-disabled' : ''}`}>
       <Slate key={version} editor={editor} initialValue={initial} onChange={change}>
-        <div className="rich-toolbar" role="toolbar" aria-label="Formatting">
-          {TOOLS.map((t) => (
+        <div className="rich-toolbar" role="toolbar" aria-label={t('recordWidget.rich.formatting')}>
+          {TOOLS.map((tool) => (
             <button
-              key={t.title}
+              key={tool.title}
               type="button"
-              className={`rich-tool${t.active?.(editor) ? ' is-active' : ''}`}
-              title={t.title}
-              aria-pressed={t.active?.(editor) ?? false}
+              className={`rich-tool${tool.active?.(editor) ? ' is-active' : ''}`}
+              title={t(tool.title)}
+              aria-pressed={tool.active?.(editor) ?? false}
               disabled={disabled}
               onMouseDown={(e) => {
                 e.preventDefault();
-                t.run(editor);
+                tool.run(editor);
               }}
             >
               {/* named by its words, not its glyph (the glyph is decoration) */}
-              <span aria-hidden="true">{t.label}</span>
-              <span className="visually-hidden">{t.title}</span>
+              <span aria-hidden="true">{tool.label}</span>
+              <span className="visually-hidden">{t(tool.title)}</span>
             </button>
           ))}
-          <button type="button" className="rich-tool" title="Link" aria-label="Link" disabled={disabled} onMouseDown={(e) => (e.preventDefault(), addLink())}>
-            Link
+          <button type="button" className="rich-tool" title={t('recordWidget.rich.link')} aria-label={t('recordWidget.rich.link')} disabled={disabled} onMouseDown={(e) => (e.preventDefault(), addLink())}>
+            {t('recordWidget.rich.link')}
           </button>
           {pickImage && (
-            <button type="button" className="rich-tool" title="Insert image" aria-label="Insert image" disabled={disabled} onMouseDown={(e) => (e.preventDefault(), void addImage())}>
-              Image
+            <button type="button" className="rich-tool" title={t('recordWidget.insertImage')} aria-label={t('recordWidget.insertImage')} disabled={disabled} onMouseDown={(e) => (e.preventDefault(), void addImage())}>
+              {t('recordWidget.rich.image')}
             </button>
           )}
         </div>
