@@ -63,7 +63,8 @@ export async function startBenchServer(opts: StartOptions): Promise<BenchServer>
 export const POSTS_LIST = '/api/collections/posts/records?perPage=20&sort=-score';
 
 /** The public collection `posts` (title, score) with 200 records, made through an admin of its own; `rules` are its API rules. */
-export async function seedPosts(url: string, rules: Record<string, string>): Promise<void> {
+/** `posts` with 200 records; `others` are more collections of the same shape and rules, empty. */
+export async function seedPosts(url: string, rules: Record<string, string>, others: string[] = []): Promise<void> {
   const call = apiCall(url);
   const { token } = await benchAdmin(call, 'bench@example.com');
   const schema = [
@@ -72,6 +73,10 @@ export async function seedPosts(url: string, rules: Record<string, string>): Pro
   ];
   const created = await call('POST', '/api/collections', { name: 'posts', type: 'base', ...rules, schema }, token);
   if (!created.id) throw new Error(`could not create the collection: ${JSON.stringify(created)}`);
+  for (const name of others) {
+    const other = await call('POST', '/api/collections', { name, type: 'base', ...rules, schema }, token);
+    if (!other.id) throw new Error(`could not create the collection: ${JSON.stringify(other)}`);
+  }
   for (let i = 0; i < 200; i++) await call('POST', '/api/collections/posts/records', { title: `post ${i}`, score: i }, token);
 }
 

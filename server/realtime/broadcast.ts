@@ -23,6 +23,7 @@ import { QueryTimeoutError, type PendingRow } from '../db/database';
 import type { RequestInfo } from '../query/record-resolver';
 import type { Broker, Client, ClientAuth, Subscriber } from './broker';
 import { SlicedQueue } from './sliced-queue';
+import { clusterListeners } from './cluster-listeners';
 import { runWithoutReadClient } from '../db/read-client';
 import type { ParsedTopic } from './topics';
 import { pickFields } from '../core/pick-fields';
@@ -342,7 +343,14 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
   // in a cluster, every member's subscribers get the event too: the record goes to them as it was
   // committed, and each member checks and serialises it for its own subscribers
   const cluster = ctx.options.cluster;
+  // (only when another member holds a realtime client: ./cluster-listeners.ts)
+  const listeners = cluster && clusterListeners(cluster);
+  if (listeners) {
+    broker.onCount = (count) => listeners.setOwnCount(count);
+    listeners.setOwnCount(broker.size);
+  }
   const share = (action: Action, record: RecordModel) => {
+    if (!listeners?.othersListening()) return;
     const { passwordHash: _secret, ...data } = record.data;
     cluster?.publish('records', { action, collectionId: record.collection.id, data } satisfies RemoteEvent);
   };
@@ -371,6 +379,8 @@ export function bindRecordEvents(ctx: AppContext, broker: Broker): () => void {
   });
   return () => {
     offRemote?.();
+    listeners?.close();
+    if (listeners) broker.onCount = null;
     if (dropped.timer) {
       clearTimeout(dropped.timer);
       reportDropped();

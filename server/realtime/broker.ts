@@ -103,6 +103,9 @@ export class Broker {
   /** Set when pb_hooks have message handlers (nothing else pays for them). */
   messageHooks: MessageHooks | null = null;
 
+  /** Told the client count after each change (a cluster member's word to the others). */
+  onCount: ((count: number) => void) | null = null;
+
   constructor(private readonly idleMs = DEFAULT_IDLE_MS) {}
 
   get size(): number {
@@ -113,6 +116,7 @@ export class Broker {
     const client: ClientState = { id: newClientId(), origin, auth: GUEST, topics: new Map(), discarded: false, sink, idle: null, idleMs: this.idleMs, hooked: Promise.resolve(), queuedBytes: 0 };
     this.clients.set(client.id, client);
     this.startIdle(client);
+    this.onCount?.(this.clients.size);
     return client;
   }
 
@@ -143,6 +147,7 @@ export class Broker {
     const client = this.clients.get(id);
     if (!client) return;
     this.clients.delete(id);
+    this.onCount?.(this.clients.size);
     client.discarded = true;
     if (client.idle) clearTimeout(client.idle);
     // (closed first: the sink may still read the client's topics)
