@@ -1,4 +1,5 @@
 // The Dao's admin and settings methods (0.22's daos/admin.go, daos/settings.go).
+import { auditSettings } from '../audit/changes';
 import type { AppContext } from '../context';
 import { nowDateTime } from '../db/layout';
 import type { AdminRow } from '../services/admins';
@@ -35,7 +36,9 @@ export function adminMethods(ctx: AppContext): Record<string, unknown> {
       const settings = JSON.parse(JSON.stringify(next)) as Settings;
       const mismatch = typeMismatch(ctx.settings.get(), settings, '');
       if (mismatch) throw new Error(`saveSettings: ${mismatch}`);
-      ctx.settings.save(settings);
+      // the trail keeps it as it keeps the API's settings changes (a hook's in an admin's request: that admin's)
+      const previous = ctx.settings.get();
+      ctx.settings.save(settings, () => auditSettings(ctx, previous, settings));
     },
 
     findAdminByEmail(email: string) {

@@ -31,6 +31,12 @@ onRecordBeforeCreateRequest((e) => {
   if (e.record.get("title") === "boom") throw new BadRequestError("Refused by a hook.");
 }, "posts");
 routerAdd("POST", "/write-log", (c) => c.json(200, { id: note("from a route").id }));
+routerAdd("POST", "/rename-app", (c) => {
+  const settings = $app.dao().findSettings();
+  settings.meta.appName = "Renamed by a hook";
+  $app.dao().saveSettings(settings);
+  return c.json(200, { ok: true });
+});
 routerAdd("POST", "/write-then-fail", (c) => {
   try {
     $app.dao().runInTransaction((txDao) => {
@@ -107,6 +113,13 @@ describe("a hook's writes", () => {
     const byGuest = await call('POST', '/write-log', undefined, null);
     expect(byGuest.status).toBe(200);
     expect(await total()).toBe(before);
+  });
+
+  it("include the settings its Dao saves: the admin's change, with the difference", async () => {
+    expect((await call('POST', '/rename-app')).status).toBe(200);
+    const [e] = await entries('&area=settings');
+    expect(e).toMatchObject({ action: 'update', actorKind: 'admin', actorId: adminId, ip: '127.0.0.1' });
+    expect(e.changes).toEqual({ 'meta.appName': { old: 'Acme', new: 'Renamed by a hook' } });
   });
 
   it('leave no entry when the hook throws or its transaction fails', async () => {
