@@ -124,7 +124,9 @@ describe('the SQL console in German', () => {
     await allGerman('plan');
     await setSql('DELETE FROM posts');
     await page.getByRole('button', { name: 'Ausführen' }).click();
+    // the server's refusal through its code (sql_write), in German
     await page.getByRole('alert').filter({ hasText: 'Abgelehnt.' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toMatch(/^Abgelehnt\. Hier können nur lesende Anweisungen laufen \(.+\): DELETE gehört nicht dazu\.$/);
   });
 
   it('saves a query in the German popup, and asks in German before deleting it', async () => {

@@ -1,6 +1,7 @@
 // The messages the server can send, read from its sources (server/, src/lib/ which it shares, and
 // the schema files' x-codes / x-messages): the field errors' `validation_*` codes with the words
-// found beside them, and the envelope's messages given to the error helpers (server/core/errors.ts).
+// found beside them, the SQL console's refusals (`sql_<reason>`), and the envelope's messages given
+// to the error helpers (server/core/errors.ts).
 // tests/contract/server-messages.test.ts checks each has its translation in locales/*/server.json.
 // A message built at run time from a variable alone cannot be read here; a template literal's
 // `${…}` parts stand for a `{name}` of the translation.
@@ -66,6 +67,8 @@ const FIELD_HELPERS = String.raw`\b(?:E|fieldError|fieldFailure|fail)\(\s*`;
 const PAIR_CALL = new RegExp(String.raw`${FIELD_HELPERS}${CODE}\s*,\s*(sentenize\()?${STRING}`, 'g');
 const PAIR_OBJECT = new RegExp(String.raw`code:\s*${CODE}\s*,\s*message:\s*(sentenize\()?${STRING}`, 'g');
 const ANY_CODE = new RegExp(CODE, 'g');
+// the SQL console's refusals (server/services/sql-console): code `sql_<reason>`
+const SQL_REFUSAL = new RegExp(String.raw`new StatementRefused\(\s*'([a-z_]+)'\s*,\s*${STRING}`, 'g');
 const CONSTANT = new RegExp(String.raw`\bconst ([A-Z][A-Z0-9_]*) = ${STRING};`, 'g');
 
 /** sentenize() as the server applies it: a capital first letter and a closing full stop. */
@@ -98,6 +101,7 @@ export function serverMessages(root: string): FoundMessage[] {
       }
     }
     for (const m of text.matchAll(ANY_CODE)) out.push({ code: m[2], at: at(m.index) });
+    for (const m of text.matchAll(SQL_REFUSAL)) out.push({ code: `sql_${m[1]}`, text: literalText(m[2]), at: at(m.index) });
   }
   // a schema's x-codes and x-messages, paired by keyword
   for (const file of walk(path.join(root, 'schemas'), /\.schema\.json$/)) {
