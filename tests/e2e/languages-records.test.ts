@@ -3,30 +3,15 @@
 // record editor with its widgets (select, relation picker, rich editor and its image picker, the
 // save menu), an auth record's tabs, a view record's preview and the API docs. Each is opened and
 // checked for a missing word (src/ui/i18n.ts reports each to window.__outpostMissingWords) and for
-// an English word German words differently (the check of tests/e2e/languages.test.ts, on the
-// records screens' own part of the page: the page header around them belongs to other screens).
-import fs from 'node:fs';
-import path from 'node:path';
+// an English word German words differently in its text, aria-labels, titles and placeholders
+// (tests/helpers/language-check.ts), on the records screens' own part of the page.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from '../helpers/browser';
 import { dashboardSession } from '../helpers/dashboard-session';
-import { sourceFormWords } from '../../src/lib/i18n/locale-files';
+import { englishLeft, missingWords, pageWords } from '../helpers/language-check';
 
 const ADMIN = { email: 'datensaetze@example.com', password: 'datensaetze-pass-123' };
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const read = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', file), 'utf8')) as Record<string, string | null>;
-const de = { ...read('de/ui.json'), ...read('de/app.json') };
-const en = { ...read('en/ui.json'), ...read('en/app.json') } as Record<string, string>;
-const deForms = read('de/forms.json');
-const formWords = new Map(sourceFormWords(ROOT).filter((w) => typeof deForms[w.key] === 'string' && deForms[w.key] !== w.text).map((w) => [w.text, deForms[w.key]]));
-
-/** The English words German words differently (hand-written and the files'), long enough not to be data, found as a line of a text. */
-function englishLeft(text: string): string[] {
-  const hand = Object.keys(en).filter((k) => typeof de[k] === 'string' && de[k] !== en[k]).map((k) => en[k]);
-  const lines = new Set(text.split('\n').map((l) => l.trim()));
-  return [...hand, ...formWords.keys()].filter((w) => w.length > 6 && !/\{/.test(w) && lines.has(w));
-}
 
 const session = dashboardSession({
   admin: ADMIN,
@@ -63,13 +48,14 @@ beforeAll(async () => {
   await page.locator('.app-nav').getByRole('link', { name: 'Einstellungen' }).waitFor();
 });
 
-const missingWords = (p: Page) => p.evaluate(() => window.__outpostMissingWords ?? []);
-
-/** No missing word so far, and no English word left in `scope`. */
-async function expectGerman(scope: Locator, name: string): Promise<void> {
+/** No missing word so far, and no English word left in the text, aria-labels, titles and placeholders of `scope` (a selector). */
+async function expectGerman(scope: string, name: string): Promise<void> {
   expect(await missingWords(page), name).toEqual([]);
-  expect(englishLeft(await scope.innerText()), name).toEqual([]);
+  expect(englishLeft(await pageWords(page, scope)), name).toEqual([]);
 }
+
+/** The open panels and popups. */
+const DIALOGS = '[role="dialog"]';
 
 const list = () => page.locator('.records-list');
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
@@ -84,12 +70,12 @@ describe('records screens in German', () => {
     await openCollection(ids.postsId, 'Insgesamt gefunden: 1');
     await list().getByRole('button', { name: 'Spalten ein- und ausblenden' }).click();
     await list().getByText('Sichtbare Spalten').waitFor();
-    await expectGerman(list(), 'columns menu');
+    await expectGerman('.records-list', 'columns menu');
     await page.keyboard.press('Escape');
     await list().getByRole('checkbox', { name: `Datensatz ${ids.postId} auswählen` }).check();
     const bulk = page.getByRole('region', { name: 'Massenaktionen' });
     await bulk.getByText('1 Datensatz ausgewählt').waitFor();
-    await expectGerman(list(), 'bulk bar');
+    await expectGerman('.records-list', 'bulk bar');
     await screenshot(page, 'language-records-list-de');
     await bulk.getByRole('button', { name: 'Ausgewählte löschen' }).click();
     await page.getByText('Möchten Sie den ausgewählten Datensatz wirklich löschen?').waitFor();
@@ -100,14 +86,14 @@ describe('records screens in German', () => {
     await page.getByRole('region', { name: 'Massenaktionen' }).getByRole('button', { name: 'Ausgewählte bearbeiten' }).click();
     const bulk = dialog('1 ausgewählten Datensatz bearbeiten');
     await bulk.getByRole('button', { name: 'Auf 1 Datensatz anwenden' }).waitFor();
-    await expectGerman(bulk, 'bulk edit');
+    await expectGerman(DIALOGS, 'bulk edit');
     await bulk.getByRole('button', { name: 'Abbrechen' }).click();
     await bulk.waitFor({ state: 'hidden' });
 
     await list().getByRole('button', { name: 'Exportieren (1 ausgewählt)' }).click();
     const exp = dialog('Datensätze aus posts exportieren');
     await exp.getByText('Exportiert die ausgewählten Datensätze oder alle Datensätze, in der aktuellen Sortierung.').waitFor();
-    await expectGerman(exp, 'export');
+    await expectGerman(DIALOGS, 'export');
     await exp.locator('.overlay-panel-footer').getByRole('button', { name: 'Schließen' }).click();
     await exp.waitFor({ state: 'hidden' });
 
@@ -116,7 +102,7 @@ describe('records screens in German', () => {
     await imp.locator('input[type="file"]').setInputFiles({ name: 'posts.csv', mimeType: 'text/csv', buffer: Buffer.from('title,labels,unknown\nzweiter,l2,x\ndritter,zz,y\n') });
     await imp.getByText('Vorschau (2 Zeilen)').waitFor();
     await imp.getByText('1 gültige Zeile, 1 mit Fehlern (nicht importiert).').waitFor();
-    await expectGerman(imp, 'import');
+    await expectGerman(DIALOGS, 'import');
     await screenshot(page, 'language-records-import-de');
     await imp.locator('.overlay-panel-footer').getByRole('button', { name: 'Schließen' }).click();
     await imp.waitFor({ state: 'hidden' });
@@ -130,7 +116,7 @@ describe('records screens in German', () => {
     await views.getByRole('button', { name: 'Ansicht speichern' }).click();
     await page.getByText('Ansicht „meine“ gespeichert.').waitFor();
     await views.getByRole('button', { name: 'meine umbenennen' }).waitFor();
-    await expectGerman(views, 'saved views');
+    await expectGerman(DIALOGS, 'saved views');
     await page.keyboard.press('Escape');
     await views.waitFor({ state: 'hidden' });
   });
@@ -140,7 +126,7 @@ describe('records screens in German', () => {
     const editor = dialog('Datensatz in posts bearbeiten');
     await editor.getByText('Gültiges JSON').waitFor();
     await editor.getByRole('button', { name: '+ Neue Datei hochladen' }).waitFor();
-    await expectGerman(editor, 'editor');
+    await expectGerman(DIALOGS, 'editor');
     await screenshot(page, 'language-record-editor-de');
 
     // the select's search and empty list
@@ -154,7 +140,7 @@ describe('records screens in German', () => {
     await editor.locator('.record-relation-open', { hasText: 'Auswahl öffnen' }).click();
     const picker = dialog('Datensätze aus members auswählen');
     await picker.getByText('Ausgewählt (1 von MAX. 1)').waitFor();
-    await expectGerman(picker, 'relation picker');
+    await expectGerman(DIALOGS, 'relation picker');
     await picker.getByRole('button', { name: 'Abbrechen' }).click();
     await picker.waitFor({ state: 'hidden' });
 
@@ -162,7 +148,7 @@ describe('records screens in German', () => {
     await editor.getByRole('toolbar', { name: 'Formatierung' }).getByRole('button', { name: 'Bild einfügen' }).click();
     const images = dialog('Bild auswählen');
     await images.getByText('Keine Datensätze mit Bildern gefunden.').waitFor();
-    await expectGerman(images, 'image picker');
+    await expectGerman(DIALOGS, 'image picker');
     await screenshot(page, 'language-image-picker-de');
     await images.getByRole('button', { name: 'Abbrechen' }).click();
     await images.waitFor({ state: 'hidden' });
@@ -170,12 +156,12 @@ describe('records screens in German', () => {
     // the record menu and the save menu
     await editor.getByRole('button', { name: 'Weitere Datensatzoptionen' }).click();
     await page.getByRole('menuitem', { name: 'Duplizieren' }).waitFor();
-    await expectGerman(editor, 'record menu');
+    await expectGerman(DIALOGS, 'record menu');
     await editor.getByRole('button', { name: 'Weitere Datensatzoptionen' }).click();
     await editor.getByRole('textbox', { name: 'title', exact: true }).fill('geändert');
     await editor.getByRole('button', { name: 'Weitere Speicheroptionen' }).click();
     await editor.getByRole('menuitem', { name: /Speichern und weiter/ }).waitFor();
-    await expectGerman(editor, 'save menu');
+    await expectGerman(DIALOGS, 'save menu');
     await editor.getByRole('button', { name: 'Abbrechen' }).click();
     await page.getByText('Es gibt ungespeicherte Änderungen. Möchten Sie das Fenster wirklich schließen?').waitFor();
     await page.getByRole('button', { name: 'Ja' }).click();
@@ -188,10 +174,10 @@ describe('records screens in German', () => {
     const docs = dialog('API von posts');
     await docs.getByRole('tab', { name: 'Auflisten/Suchen' }).waitFor();
     await docs.getByText('Wer darf aufrufen:').waitFor();
-    await expectGerman(docs, 'api docs list');
+    await expectGerman(DIALOGS, 'api docs list');
     await docs.getByRole('tab', { name: 'Echtzeit' }).click();
     await docs.getByRole('heading', { name: 'Echtzeit (posts)' }).waitFor();
-    await expectGerman(docs, 'api docs realtime');
+    await expectGerman(DIALOGS, 'api docs realtime');
     await screenshot(page, 'language-api-docs-de');
     await docs.locator('.overlay-panel-footer').getByRole('button', { name: 'Schließen' }).click();
   });
@@ -202,10 +188,10 @@ describe('records screens in German', () => {
     const editor = dialog('Datensatz in members bearbeiten');
     await editor.getByRole('tab', { name: 'Konto' }).waitFor();
     await editor.getByRole('button', { name: /Öffentlich: (An|Aus)/ }).waitFor();
-    await expectGerman(editor, 'auth record');
+    await expectGerman(DIALOGS, 'auth record');
     await editor.getByRole('tab', { name: 'Autorisierte Anbieter' }).click();
     await editor.getByText('Keine verknüpften OAuth2-Anbieter.').waitFor();
-    await expectGerman(editor, 'auth providers');
+    await expectGerman(DIALOGS, 'auth providers');
     await editor.getByRole('button', { name: 'Weitere Datensatzoptionen' }).click();
     await page.getByRole('menuitem', { name: 'Verifizierungs-E-Mail senden' }).waitFor();
     await editor.getByRole('button', { name: 'Weitere Datensatzoptionen' }).click();
@@ -216,7 +202,7 @@ describe('records screens in German', () => {
     await list().getByRole('row', { name: `Datensatz ${ids.postId} öffnen` }).click();
     const preview = dialog('Vorschau des Datensatzes aus post_titles');
     await preview.getByText('erster Beitrag').waitFor();
-    await expectGerman(preview, 'view preview');
+    await expectGerman(DIALOGS, 'view preview');
     await preview.locator('.overlay-panel-footer').getByRole('button', { name: 'Schließen' }).click();
   });
 });
