@@ -121,7 +121,7 @@ describe('languages', () => {
 
   it("shows the server's 0.22 field error through its code", async () => {
     await page.goto(`${url}/_/#/settings/admins`);
-    await page.getByRole('button', { name: /New admin/ }).first().click();
+    await page.getByRole('button', { name: /Neuer Admin/ }).first().click();
     const panel = page.getByRole('dialog');
     await panel.getByLabel(label('E-Mail')).fill(ADMIN.email);
     await panel.getByLabel(label('Passwort')).fill('noch-ein-passwort-1');
