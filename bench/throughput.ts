@@ -76,7 +76,12 @@ function yardstickTree(): string {
     const made = spawnSync('git', ['worktree', 'add', '--detach', dir, YARDSTICK_COMMIT], { cwd: ROOT, stdio: 'inherit' });
     if (made.status !== 0) throw new Error(`could not make the yardstick's worktree in ${dir}`);
   }
-  if (!fs.existsSync(path.join(dir, 'node_modules'))) fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  const linked = path.join(dir, 'node_modules');
+  if (!fs.existsSync(linked)) {
+    // (a link left by a checkout that is gone points nowhere: made again)
+    fs.rmSync(linked, { force: true });
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), linked);
+  }
   return dir;
 }
 

@@ -4,7 +4,7 @@
 // ones stopped). Runs before the handler, after the caller is known (auth) and the body is read.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { runAsReadClient, type ReadClient } from '../db/read-client';
+import { CallerGone, runAsReadClient, type ReadClient } from '../db/read-client';
 import { clientAddress } from './client-address';
 
 export function registerReadClients(app: FastifyInstance, ctx: AppContext): void {
@@ -16,11 +16,11 @@ export function registerReadClients(app: FastifyInstance, ctx: AppContext): void
         : auth.kind === 'guest'
           ? { key: `ip:${clientAddress(ctx, req)}`, tier: 'guest' }
           : { key: `record:${String(auth.collectionId)}:${String(auth.record?.id)}`, tier: 'user' };
-    const gone = new AbortController();
+    const gone = new CallerGone();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
-    client.signal = gone.signal;
+    client.signal = gone;
     runAsReadClient(client, done);
   });
 }
