@@ -144,7 +144,8 @@ export function App() {
 
   const Shell = LoadedShell ?? LazyAppShell;
   const route = resolved?.route ?? null;
-  const title = t(route ? route.title : NOT_FOUND_TITLE);
+  // '' is a route with no title of its own (the entry '/'): no word to look up
+  const title = route ? (route.title ? t(route.title) : '') : t(NOT_FOUND_TITLE);
   const content = resolved ? (
     <>
       <RouteTitle title={title} />
