@@ -159,5 +159,5 @@ describe('every write route made with an admin token', () => {
       expect(entry!.requestId).toMatch(/^[a-z0-9]{15}$/);
       previous = entry!.requestId;
     }
-  });
+  }, 120_000); // 22 changes, a backup and a restore among them, on a shared machine
 });
