@@ -126,6 +126,7 @@ describe('records screens in German', () => {
     const editor = dialog('Datensatz in posts bearbeiten');
     await editor.getByText('Gültiges JSON').waitFor();
     await editor.getByRole('button', { name: '+ Neue Datei hochladen' }).waitFor();
+    await editor.getByText('Höchstens 2 Einträge auswählen.').waitFor();
     await expectGerman(DIALOGS, 'editor');
     await screenshot(page, 'language-record-editor-de');
 

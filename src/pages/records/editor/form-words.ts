@@ -1,6 +1,7 @@
 // The record form's own words in the dashboard's language: src/lib/record-form.ts titles the auth
-// account fields and writes the auto-generate placeholder in English (src/lib reads no catalog), and
-// the editor puts the active language's words in their place. Validation is unaffected: validators
+// account fields and writes the auto-generate placeholder in English (src/lib reads no catalog), as
+// the select field type its multiple select's help (src/fields/select/field.ts, shared with the
+// server), and the editor puts the active language's words in their place. Validation is unaffected: validators
 // are found by the schema without its words (src/lib/i18n/file-words.ts withoutWords).
 import type { RecordForm } from '../../../lib/record-form';
 import { t } from '../../../ui/i18n';
@@ -33,6 +34,12 @@ export function localizeRecordForm(form: RecordForm): RecordForm {
   for (const name of PLACEHOLDER_OF) {
     const ui = uiSchema[name] as Record<string, unknown> | undefined;
     if (ui?.['ui:placeholder']) uiSchema[name] = { ...ui, 'ui:placeholder': t('recordEditor.autoGenerate') };
+  }
+  for (const [name, value] of Object.entries(uiSchema)) {
+    const ui = value as Record<string, unknown> | undefined;
+    const options = ui?.['ui:options'] as { fieldType?: string; multiple?: boolean; maxSelect?: number } | undefined;
+    // 'Select up to N items.', the engine's words for a list's maxItems
+    if (ui?.['ui:help'] && options?.fieldType === 'select' && options.multiple) uiSchema[name] = { ...ui, 'ui:help': t('form.maxItems', { limit: options.maxSelect }) };
   }
   return { schema: schema as RecordForm['schema'], uiSchema };
 }
