@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { pb } from '../../../api/client';
 import { formatByteSize } from '../../../lib/byte-size';
-import { currentLanguage } from '../../../ui/i18n';
+import { currentLanguage, serverWords } from '../../../ui/i18n';
 
 const HEALTH_POLL_MS = 3000;
 
@@ -26,17 +26,17 @@ export async function listBackups(): Promise<BackupItem[]> {
 /** 12.30 KB style sizes in the dashboard's language, as in the list's brackets. */
 export const formatSize = (bytes: number): string => formatByteSize(bytes, currentLanguage());
 
-/** The server's message of a failed call, else the error's own. */
+/** The server's message of a failed call (in the dashboard's language), else the error's own. */
 export function errorMessage(err: unknown): string {
   const r = (err as { response?: { message?: unknown } })?.response;
-  if (r && typeof r.message === 'string' && r.message) return r.message;
+  if (r && typeof r.message === 'string' && r.message) return serverWords(r.message);
   return err instanceof Error ? err.message : String(err);
 }
 
 /** The message of the upload's `file` field error, when the server sent one. */
 export function fileErrorMessage(err: unknown): string {
-  const data = (err as { response?: { data?: { file?: { message?: unknown } } } })?.response?.data;
-  return typeof data?.file?.message === 'string' ? data.file.message : '';
+  const file = (err as { response?: { data?: { file?: { message?: unknown; code?: unknown } } } })?.response?.data?.file;
+  return typeof file?.message === 'string' ? serverWords(file.message, typeof file.code === 'string' ? file.code : undefined) : '';
 }
 
 /** Whether the server can start a backup now (health's canBackup), polled while mounted. */

@@ -13,7 +13,7 @@ import {
 } from '../../../lib/collections-import';
 import { COLLECTIONS_CHANNEL } from '../../../state/collections';
 import { CollectionDiff } from './CollectionDiff';
-import { t } from '../../../ui/i18n';
+import { serverWords, t } from '../../../ui/i18n';
 
 export type ImportReviewPopupProps = {
   open: boolean;
@@ -25,12 +25,12 @@ export type ImportReviewPopupProps = {
   onImported(): void;
 };
 
-/** The server's explanation of a failed import (data.collections.message), else its message. */
+/** The server's explanation of a failed import (data.collections.message), else its message, in the dashboard's language. */
 function importErrorMessage(err: unknown): string {
-  const response = (err as { response?: { message?: unknown; data?: { collections?: { message?: unknown } } } })?.response;
-  const detail = response?.data?.collections?.message;
-  if (typeof detail === 'string' && detail) return detail;
-  if (typeof response?.message === 'string' && response.message) return response.message;
+  const response = (err as { response?: { message?: unknown; data?: { collections?: { message?: unknown; code?: unknown } } } })?.response;
+  const detail = response?.data?.collections;
+  if (typeof detail?.message === 'string' && detail.message) return serverWords(detail.message, typeof detail.code === 'string' ? detail.code : undefined);
+  if (typeof response?.message === 'string' && response.message) return serverWords(response.message);
   return err instanceof Error ? err.message : t('import.wrong');
 }
 
