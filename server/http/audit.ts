@@ -4,6 +4,7 @@
 //   GET   /api/outpost/audit                       ?page&perPage&actor&collection&action&area&target&from&to
 //   GET   /api/outpost/audit/export                the same filters, ?format=json|csv, every match (capped)
 //   GET   /api/outpost/audit/options               { history: [collection ids] }
+//   GET   /api/outpost/audit/options/:collection   { enabled, history } (one collection's, for its editor)
 //   PATCH /api/outpost/audit/options/:collection   { history } (schemas/audit/collection-history.schema.json)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -89,6 +90,14 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/outpost/audit/options', async (req) => {
     requireAdmin(req);
     return { enabled: ctx.audit.enabled, history: historyCollections(ctx) };
+  });
+
+  // one collection's option, for its editor (a scoped admin that sees the schema reads it there)
+  app.get('/api/outpost/audit/options/:collection', async (req) => {
+    requireAdmin(req);
+    const collection = findCollection(ctx, (req.params as { collection?: string }).collection ?? '');
+    if (!collection || collection.type === 'view') throw notFound();
+    return { enabled: ctx.audit.enabled, history: ctx.audit.historyOn(collection.id) };
   });
 
   app.patch('/api/outpost/audit/options/:collection', async (req) => {

@@ -131,6 +131,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/outpost/audit/export': { full: true },
   'GET /api/outpost/audit/options': { full: true },
   // a collection's history option is part of its schema
+  'GET /api/outpost/audit/options/:collection': { schema: 'view' },
   'PATCH /api/outpost/audit/options/:collection': { schema: 'edit' },
   'GET /api/outpost/migrations': { area: 'migrations' },
   'GET /api/outpost/hooks': { full: true },

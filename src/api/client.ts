@@ -50,7 +50,7 @@ export function handleError(err: unknown, opts: { silent400?: boolean } = {}): v
 
   const data = response.data;
   const fieldErrors = data && typeof data === 'object' && Object.keys(data).length > 0 ? (data as Record<string, unknown>) : null;
-  emitApiEvent({ type: 'error', message, quiet: Boolean(opts.silent400 && status === 400), fieldErrors });
+  emitApiEvent({ type: 'error', message, quiet: Boolean(opts.silent400 && status === 400), fieldErrors, status });
 
   if (status === 401) {
     logoutToLogin(true);

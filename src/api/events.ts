@@ -5,7 +5,7 @@
  */
 export type ApiEvent =
   /** A failed request: its message (to show unless `quiet`) and the response's field errors, if any. */
-  | { type: 'error'; message: string; quiet: boolean; fieldErrors: Record<string, unknown> | null }
+  | { type: 'error'; message: string; quiet: boolean; fieldErrors: Record<string, unknown> | null; status: number }
   /** The session ended (a 401 or a sign-out): the sign-in screen comes next. */
   | { type: 'signed-out' }
   /** A 403: the admin may not see what was asked for. */

@@ -70,6 +70,8 @@ function LanguageChoice() {
 
 function AvatarMenu() {
   const { admin } = useAuth();
+  // the admins list is an area of a role (a scoped admin without it would meet the explanation)
+  const mayManageAdmins = useAccess().area('admins');
   const theme = useTheme();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -127,9 +129,11 @@ function AvatarMenu() {
               {admin.email}
             </div>
           )}
-          <a href="#/settings/admins" className="dropdown-item" role="menuitem" onClick={() => setOpen(false)}>
-            <IconUser size={16} /> {t('menu.manageAdmins')}
-          </a>
+          {mayManageAdmins && (
+            <a href="#/settings/admins" className="dropdown-item" role="menuitem" onClick={() => setOpen(false)}>
+              <IconUser size={16} /> {t('menu.manageAdmins')}
+            </a>
+          )}
           <button type="button" className="dropdown-item" role="menuitem" onClick={() => toggleTheme()}>
             {theme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
             {theme === 'dark' ? t('menu.lightTheme') : t('menu.darkTheme')}

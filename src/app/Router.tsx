@@ -9,6 +9,7 @@ import { usePageTitle } from '../shell/page-title';
 import { PAGES, preloadPage } from './pages';
 import { NOT_FOUND_TITLE, ROUTES, guardRoute, matchRoute, showsSidebar, type RouteDef } from '../shell/routes';
 import { Toasts } from '../shell/toasts';
+import { RouteGate } from './RouteGate';
 import NotFoundPage from '../pages/NotFoundPage';
 import { loadAppSettings } from '../state/app';
 import { isAdminSignedIn, useAuth } from '../state/auth';
@@ -152,7 +153,7 @@ export function App() {
       <Suspense fallback={pageLoader()}>
         <div className="route-view" key={resolved.key}>
           <RoutePathContext.Provider value={resolved.path}>
-            {route ? PAGES[route.page](resolved.params) : <NotFoundPage />}
+            {route ? <RouteGate route={route}>{PAGES[route.page](resolved.params)}</RouteGate> : <NotFoundPage />}
           </RoutePathContext.Provider>
         </div>
       </Suspense>

@@ -97,6 +97,9 @@ export function accessOf(role: Role | null): AdminAccess {
   };
 }
 
+/** Whether the API preview (the records API of the collection, drawn beside its records list) is for this admin. */
+export const mayPreviewApi = (access: AdminAccess, collection: CollectionRef): boolean => access.records(collection, 'read');
+
 /** A stored role's document, whatever the stored JSON holds (a hand edit never widens it). */
 export function roleDocOf(name: string, json: unknown): RoleDoc {
   const o = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};

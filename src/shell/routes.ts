@@ -11,12 +11,14 @@ export type RouteDef = {
   /** shows the admin sidebar (when an admin is signed in) */
   sidebar: boolean;
   title: string;
+  /** the role area it needs (src/shell/screens.ts) */
+  area?: Area | 'full';
 };
 
 const INSTALLER_PARAM = 'installer';
 
-export const ROUTES: readonly RouteDef[] = SCREENS.flatMap(({ paths, page, condition, sidebar, title }) =>
-  paths.map((path) => ({ path, page, condition, sidebar, title })),
+export const ROUTES: readonly RouteDef[] = SCREENS.flatMap(({ paths, page, condition, sidebar, title, area }: ScreenEntry) =>
+  paths.map((path) => ({ path, page: page as PageKey, condition, sidebar, title, area })),
 );
 
 /** The not-found page's title (a key of locales/<lang>/ui.json). */

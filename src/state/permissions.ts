@@ -7,24 +7,47 @@ import { ClientResponseError } from 'pocketbase';
 import { pb, type AdminModel } from '../api/client';
 import { accessOf, type AdminAccess, type Area, type Role } from '../lib/roles';
 
+/** `adminId`: whose role `role` is ('' until one was read). */
 type AccessState = { adminId: string; role: Role | null };
 
 const accessState = proxy<AccessState>({ adminId: '', role: null });
 
-/** Loads the signed-in admin's role (a server without roles, e.g. PocketBase 0.22, answers 404: a full admin). */
-export async function loadAccess(): Promise<void> {
+const signedInAdminId = (): string => {
   const model = pb.authStore.model as { id?: unknown; collectionId?: unknown } | null;
-  const adminId = model && typeof model.id === 'string' && !('collectionId' in model) ? model.id : '';
-  if (!adminId || !pb.authStore.token) {
+  return model && typeof model.id === 'string' && !('collectionId' in model) && pb.authStore.token ? model.id : '';
+};
+
+// one request at a time: the sidebar, the route's gate and a 403 may all ask at once
+let loading: Promise<void> | null = null;
+
+/** Loads the signed-in admin's role (a server without roles, e.g. PocketBase 0.22, answers 404: a full admin). */
+export function loadAccess(): Promise<void> {
+  return (loading ??= readAccess().finally(() => (loading = null)));
+}
+
+async function readAccess(): Promise<void> {
+  const adminId = signedInAdminId();
+  if (!adminId) {
     Object.assign(accessState, { adminId: '', role: null });
     return;
   }
   try {
-    const answer = await pb.send<{ full: boolean; role: Role | null }>('/api/outpost/access', { requestKey: 'outpost-access' });
-    Object.assign(accessState, { adminId, role: answer.full ? null : answer.role });
+    const answer = await pb.send<{ full: boolean; role: Role | null }>('/api/outpost/access', { requestKey: null });
+    if (signedInAdminId() === adminId) Object.assign(accessState, { adminId, role: answer.full ? null : answer.role });
   } catch (err) {
-    if (err instanceof ClientResponseError && err.status === 404) Object.assign(accessState, { adminId, role: null });
+    // a 404 is a server without roles; any other failure counts as known too (the server still
+    // judges every request), so no screen waits for it forever
+    if (signedInAdminId() === adminId) Object.assign(accessState, { adminId, role: err instanceof ClientResponseError && err.status === 404 ? null : accessState.adminId === adminId ? accessState.role : null });
   }
+}
+
+/** Whether the signed-in admin's role was read (until then, currentAccess() answers as for a full admin). */
+export const accessKnown = (): boolean => !!accessState.adminId && accessState.adminId === signedInAdminId();
+
+/** The signed-in admin's access once its role was read for this session, else null (still loading). */
+export function useKnownAccess(adminId: string | undefined): AdminAccess | null {
+  const snap = useSnapshot(accessState);
+  return adminId && snap.adminId === adminId ? accessOf(snap.role as Role | null) : null;
 }
 
 /** The current admin's access (a full admin's until its role is known). */

@@ -133,6 +133,7 @@ const CASES = (): Case[] => [
   { route: 'GET /api/outpost/audit', path: '/api/outpost/audit', grant: { full: true } },
   { route: 'GET /api/outpost/audit/export', path: '/api/outpost/audit/export', grant: { full: true } },
   { route: 'GET /api/outpost/audit/options', path: '/api/outpost/audit/options', grant: { full: true } },
+  { route: 'GET /api/outpost/audit/options/:collection', path: '/api/outpost/audit/options/posts', grant: posts({ schema: 'view' }) },
   { route: 'PATCH /api/outpost/audit/options/:collection', path: '/api/outpost/audit/options/posts', body: {}, grant: posts({ schema: 'edit' }) },
   { route: 'GET /api/outpost/migrations', path: '/api/outpost/migrations', grant: { areas: ['migrations'] } },
   { route: 'GET /api/outpost/hooks', path: '/api/outpost/hooks', grant: { full: true } },

@@ -4,6 +4,7 @@ import type { CollectionModel } from '../../lib/collections/types';
 import { buildHash } from '../../shell/navigation';
 import { visibleSettingsLinks } from '../../shell/routes';
 import { currentAccess } from '../../state/permissions';
+import { mayPreviewApi } from '../../lib/roles';
 import type { RecentRecord } from './recent';
 import { t } from '../../ui/i18n';
 
@@ -38,13 +39,15 @@ export const recordHref = (collectionId: string, id: string) => buildHash('/coll
 export function buildCommands(s: CommandSources): Command[] {
   const out: Command[] = [];
   const active = s.activeCollection;
-  if (active && active.type !== 'view' && s.actions.newRecord) {
+  // a scoped admin is offered only what its role allows (the buttons of the page follow the same rule)
+  const access = currentAccess();
+  if (active && active.type !== 'view' && s.actions.newRecord && access.records(active, 'create')) {
     out.push({ key: 'a:new-record', group: 'Actions', label: t('palette.newRecord', { name: active.name }), run: s.actions.newRecord });
   }
-  if (!s.hideControls && s.actions.newCollection) {
+  if (!s.hideControls && s.actions.newCollection && access.schema(null, 'edit')) {
     out.push({ key: 'a:new-collection', group: 'Actions', label: t('palette.newCollection'), run: s.actions.newCollection });
   }
-  if (active && s.actions.apiDocs) {
+  if (active && s.actions.apiDocs && mayPreviewApi(access, active)) {
     out.push({ key: 'a:api-docs', group: 'Actions', label: t('palette.apiDocs', { name: active.name }), run: s.actions.apiDocs });
   }
   out.push({
@@ -62,7 +65,7 @@ export function buildCommands(s: CommandSources): Command[] {
     const c = byId.get(r.collectionId);
     if (c) out.push({ key: 'r:' + r.id, group: 'Records', label: r.id, hint: c.name, href: recordHref(c.id, r.id) });
   }
-  for (const l of visibleSettingsLinks(s.hideControls, currentAccess())) {
+  for (const l of visibleSettingsLinks(s.hideControls, access)) {
     out.push({ key: 's:' + l.path, group: 'Settings', label: t(l.label), href: '#' + l.path });
   }
   for (const a of s.admins) {

@@ -59,6 +59,11 @@ export function auditOptions(): Promise<{ enabled: boolean; history: string[] }>
   return pb.send('/api/outpost/audit/options', { requestKey: 'audit-options' });
 }
 
+/** One collection's history option (and whether the trail is on at all), for the collection editor. */
+export function collectionHistory(collection: string): Promise<{ enabled: boolean; history: boolean }> {
+  return pb.send(`/api/outpost/audit/options/${encodeURIComponent(collection)}`, { requestKey: null });
+}
+
 export function setRecordHistory(collection: string, history: boolean): Promise<{ history: boolean }> {
   return pb.send(`/api/outpost/audit/options/${encodeURIComponent(collection)}`, { method: 'PATCH', body: { history }, requestKey: null });
 }

@@ -28,6 +28,8 @@ import { useRuleMemory } from './use-rule-memory';
 import { MoreMenu } from '../../shell/MoreMenu';
 import { t } from '../../ui/i18n';
 import { tRich } from '../../ui/rich-text';
+import { useAccess } from '../../state/permissions';
+import { useHistoryOption } from './use-history-option';
 
 export type CollectionEditorPanelProps = {
   open: boolean;
@@ -61,6 +63,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const rulesForm = getForm('collections/rules');
   const authForm = getForm('collections/auth-options');
   const queryForm = getForm('collections/view-query');
+  const historyForm = getForm('audit/collection-history');
   const [original, setOriginal] = useState<CollectionModel | null>(() => (collection ? editableCollection(collection) : null));
   const [draft, setDraft] = useState<CollectionModel>(() => (collection ? editableCollection(collection) : newCollection('base')));
   const [formsKey, setFormsKey] = useState(0);
@@ -72,8 +75,23 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const isView = draft.type === 'view';
   const isAuth = draft.type === 'auth';
   const changed = hasChanges(original, draft);
-  const { tab, setTab, tabs, onTabKey } = useEditorTabs(isView, isAuth);
-  const { busy, canSave, confirmChanges, cancelConfirm, doSave, save, remove } = useCollectionSave({ original, draft, isNew, changed, onSaved, onClose });
+  // a scoped admin's role: the schema seen but not editable leaves every form read-only
+  const access = useAccess();
+  const mayEdit = access.schema(original, 'edit');
+  const history = useHistoryOption(original?.id || null, isView, access.schema(original, 'view'));
+  const historyChanged = history.stored !== null && history.on !== history.stored;
+  const { tab, setTab, tabs, onTabKey } = useEditorTabs(isView, isAuth, history.shown);
+  const { busy, canSave, confirmChanges, cancelConfirm, doSave, save, remove } = useCollectionSave({
+    original,
+    draft,
+    isNew,
+    changed,
+    onSaved,
+    onClose,
+    extraChanged: historyChanged,
+    saveExtra: (saved) => history.save(saved.id),
+  });
+  const locked = busy || !mayEdit;
 
   useEffect(() => {
     clearFieldErrors();
@@ -103,7 +121,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
       setTab('fields');
       setFormsKey((k) => k + 1);
     };
-    if (changed) confirm(t('collections.discardChanges'), run);
+    if (changed || historyChanged) confirm(t('collections.discardChanges'), run);
     else run();
   };
 
@@ -113,7 +131,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   };
 
   const beforeHide = () =>
-    busy ? false : !changed || new Promise<boolean>((resolve) => confirm(t('collections.closeChanges'), () => resolve(true), () => resolve(false)));
+    busy ? false : !(changed || historyChanged) || new Promise<boolean>((resolve) => confirm(t('collections.closeChanges'), () => resolve(true), () => resolve(false)));
 
   const requestClose = async () => {
     if (await beforeHide()) onClose();
@@ -152,20 +170,24 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
             </select>
           </label>
         ) : (
-          <MoreMenu className="collection-editor-menu" dropdownClassName="collection-editor-dropdown" focusFirst>
-            {(close) => (
-              <>
-                <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
-                  {t('collections.duplicate')}
-                </button>
-                {!original?.system && (
-                  <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
-                    {t('collections.delete')}
-                  </button>
-                )}
-              </>
-            )}
-          </MoreMenu>
+          mayEdit && (
+            <MoreMenu className="collection-editor-menu" dropdownClassName="collection-editor-dropdown" focusFirst>
+              {(close) => (
+                <>
+                  {access.schema(null, 'edit') && (
+                    <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
+                      {t('collections.duplicate')}
+                    </button>
+                  )}
+                  {!original?.system && (
+                    <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
+                      {t('collections.delete')}
+                    </button>
+                  )}
+                </>
+              )}
+            </MoreMenu>
+          )
         )}
       </div>
       <div className="collection-name-row">
@@ -175,7 +197,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
           schema={nameForm.schema}
           uiSchema={nameUi}
           formData={{ name: draft.name }}
-          disabled={busy || !!original?.system}
+          disabled={locked || !!original?.system}
           onChange={(d) => setDraft((cur) => renameCollection(cur, slugify(String((d as { name?: string }).name ?? ''))))}
           onSubmit={save}
         />
@@ -218,11 +240,13 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
   const footer = (
     <>
       <button type="button" className="btn btn-transparent" onClick={() => void requestClose()} disabled={busy}>
-        {t('collections.cancel')}
+        {mayEdit ? t('collections.cancel') : t('common.close')}
       </button>
-      <button type="button" className={`btn btn-primary${busy ? ' btn-loading' : ''}`} disabled={!canSave} onClick={save}>
-        <span>{t(isNew ? 'collections.create' : 'collections.save')}</span>
-      </button>
+      {mayEdit && (
+        <button type="button" className={`btn btn-primary${busy ? ' btn-loading' : ''}`} disabled={!canSave} onClick={save}>
+          <span>{t(isNew ? 'collections.create' : 'collections.save')}</span>
+        </button>
+      )}
     </>
   );
 
@@ -247,9 +271,14 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
         size="lg"
         className="collection-editor-panel"
       >
+        {!mayEdit && (
+          <p className="alert alert-info collection-editor-read-only" role="note">
+            {t('roles.readOnlyCollection')}
+          </p>
+        )}
         <div role="tabpanel" id={`collection-tabpanel-${tab}`} aria-labelledby={`collection-tab-${tab}`} className="collection-tabpanel">
           {tab === 'fields' && !isView && (
-            <FieldsTab draft={draft} onChange={setDraft} errors={errors} disabled={busy} />
+            <FieldsTab draft={draft} onChange={setDraft} errors={errors} disabled={locked} />
           )}
           {tab === 'fields' && isView && (
             <div className="query-tab">
@@ -260,7 +289,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
                 uiSchema={queryForm.uiSchema}
                 formData={{ query: typeof draft.options.query === 'string' ? draft.options.query : '' }}
                 errorsPath="options"
-                disabled={busy}
+                disabled={locked}
                 onChange={(d) => setDraft((cur) => ({ ...cur, options: { ...cur.options, query: (d as { query?: string }).query ?? '' } }))}
               />
               {schemaErrorList.length > 0 && (
@@ -300,9 +329,23 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
                 uiSchema={isView ? { ...rulesForm.uiSchema, ...VIEW_RULES_UI } : rulesForm.uiSchema}
                 formData={rulesDoc}
                 formContext={widgetContext}
-                disabled={busy}
+                disabled={locked}
                 onChange={(d) => setDraft((cur) => ({ ...cur, ...(d as Record<string, string | null>) }))}
               />
+            </div>
+          )}
+          {tab === 'options' && history.shown && (
+            <div className="options-tab history-option">
+              <SchemaForm
+                key={'history' + formsKey + String(history.stored)}
+                id="collection-history-form"
+                schema={historyForm.schema}
+                uiSchema={historyForm.uiSchema}
+                formData={{ history: history.on }}
+                disabled={locked || history.stored === null}
+                onChange={(d) => history.set(Boolean((d as { history?: boolean }).history))}
+              />
+              {!history.trailOn && <p className="txt-hint txt-sm">{t('audit.historyTrailOff')}</p>}
             </div>
           )}
           {tab === 'options' && isAuth && (
@@ -315,7 +358,7 @@ export default function CollectionEditorPanel({ open, collection, onClose, onSav
                 formData={authDoc}
                 formContext={widgetContext}
                 errorsPath="options"
-                disabled={busy}
+                disabled={locked}
                 onChange={(d) => setDraft((cur) => ({ ...cur, options: docToAuthOptions(cur.options, d as Record<string, unknown>) }))}
               />
               <p className="txt-hint txt-sm options-link">

@@ -3,7 +3,9 @@
 // editor panel. Query params: collectionId, filter, sort (default -created), recordId.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useAccess } from '../../state/permissions';
+import { useKnownAccess } from '../../state/permissions';
+import { useAuth } from '../../state/auth';
+import { NoAccess } from '../../shell/NoAccess';
 import { IconPlus, IconSettings } from '../../ui/icons';
 import { RefreshButton } from '../../shell/RefreshButton';
 import { setQueryParams, useRoute } from '../../shell/navigation';
@@ -11,6 +13,7 @@ import { usePageTitle } from '../../shell/page-title';
 import { Breadcrumbs } from '../../shell/SettingsLayout';
 import { DEFAULT_RECORDS_SORT, normalizeRecordsSort } from '../../lib/collections/list';
 import type { CollectionModel } from '../../lib/collections/types';
+import { accessOf, mayPreviewApi } from '../../lib/roles';
 import { appState } from '../../state/app';
 import { collectionsState, listenForReloads, loadCollections, loadCollectionsOnEntry, setActiveCollection } from '../../state/collections';
 import { CollectionsSidebar } from './CollectionsSidebar';
@@ -21,13 +24,18 @@ import { t } from '../../ui/i18n';
 
 const CollectionEditorPanel = lazy(() => import('./CollectionEditorPanel'));
 const preloadEditor = () => void import('./CollectionEditorPanel');
+/** Until the admin's role is read: nothing is offered. */
+const NOTHING = accessOf({ id: '', name: '', created: '', updated: '', collections: [], areas: {} });
 
 export default function CollectionsPage() {
   const { query } = useRoute();
   const snap = useSnapshot(collectionsState);
   const { hideControls } = useSnapshot(appState);
   const actions = useSnapshot(collectionsPageActions);
-  const access = useAccess();
+  const knownAccess = useKnownAccess(useAuth().admin?.id);
+  // what the role allows is drawn once it is known: a records list the role may not read would
+  // meet a 403 (a full admin's read of its role rides beside the collections request)
+  const access = knownAccess ?? NOTHING;
   const [editor, setEditor] = useState<{ open: boolean; collection: CollectionModel | null; key: number }>({ open: false, collection: null, key: 0 });
   const [editorMounted, setEditorMounted] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -36,10 +44,13 @@ export default function CollectionsPage() {
   // The collection the address names wins over the store's choice, which follows it an effect
   // later: the address's sort must be checked against the collection it was written for.
   const wanted = query.collectionId;
-  const active =
-    (wanted ? collections.find((c) => c.id === wanted || c.name === wanted) : undefined) ??
-    collections.find((c) => c.id === snap.activeId) ??
-    null;
+  const wantedFound = wanted ? collections.find((c) => c.id === wanted || c.name === wanted) : undefined;
+  // A scoped admin's list holds only the collections its role includes: an address naming another
+  // one is explained, not silently swapped for the first collection (a full admin's is, as in 0.22).
+  // Until the role is known, the address is left alone.
+  const missing = snap.loaded && !!wanted && !wantedFound;
+  const hidden = missing && knownAccess !== null && !knownAccess.full;
+  const active = hidden ? null : (wantedFound ?? collections.find((c) => c.id === snap.activeId) ?? null);
   usePageTitle(active?.name ?? t('page.collections'));
 
   // Load once (keeping the collection of the address), and follow reloads of other tabs.
@@ -52,14 +63,14 @@ export default function CollectionsPage() {
 
   // The address picks the active collection; the store's choice is written back to it.
   useEffect(() => {
-    if (!snap.loaded) return;
+    if (!snap.loaded || hidden || (missing && !knownAccess)) return;
     if (wanted && wanted !== snap.activeId && collections.some((c) => c.id === wanted || c.name === wanted)) {
       const found = collections.find((c) => c.id === wanted || c.name === wanted)!;
       setActiveCollection(found.id);
     } else if ((snap.activeId || '') !== (wanted || '')) {
       setQueryParams({ collectionId: snap.activeId || null, filter: null, sort: null, recordId: null });
     }
-  }, [snap.loaded, snap.activeId, wanted, collections]);
+  }, [snap.loaded, snap.activeId, wanted, collections, hidden, missing, knownAccess]);
 
   // A sort naming fields the collection lacks resets to the default.
   const sort = normalizeRecordsSort(query.sort, active);
@@ -95,12 +106,14 @@ export default function CollectionsPage() {
   };
 
   let body;
-  if (!snap.loaded) {
+  if (!snap.loaded || !knownAccess) {
     body = (
       <div className="empty-state">
         <p className="loading-text">{t('collections.loading')}</p>
       </div>
     );
+  } else if (hidden) {
+    body = <NoAccess reason={{ kind: 'collection', collection: wanted }} />;
   } else if (collections.length === 0) {
     body = (
       <div className="empty-state placeholder-card collections-empty">
@@ -116,6 +129,9 @@ export default function CollectionsPage() {
         )}
       </div>
     );
+  } else if (active && !access.records(active, 'read')) {
+    // seen for its schema (or for export/import) only: its records stay closed
+    body = <NoAccess reason={{ kind: 'records', collection: active.name }} />;
   } else if (active) {
     body = (
       // The records list draws its own search bar (with field autocomplete) and keeps `filter` in the URL.
@@ -125,7 +141,7 @@ export default function CollectionsPage() {
 
   return (
     <div className="page-with-sidebar collections-page">
-      <CollectionsSidebar activeId={snap.activeId} onSelect={select} onNew={() => openEditor(null)} />
+      <CollectionsSidebar activeId={hidden ? '' : snap.activeId} onSelect={select} onNew={() => openEditor(null)} />
       <main className="page-wrapper">
         <header className="page-header">
           <Breadcrumbs items={active ? [t('page.collections'), active.name] : [t('page.collections')]} />
@@ -146,16 +162,18 @@ export default function CollectionsPage() {
               )}
               <RefreshButton loading={snap.loading} onClick={refresh} />
               <div className="flex-fill" />
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={!actions.apiPreview}
-                title={actions.apiPreview ? undefined : t('collections.comingSoon')}
-                onClick={() => actions.apiPreview?.(active)}
-              >
-                <span>{t('collections.apiPreview')}</span>
-              </button>
-              {active.type !== 'view' && access.records(active, 'create') && (
+              {mayPreviewApi(access, active) && (
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={!actions.apiPreview}
+                  title={actions.apiPreview ? undefined : t('collections.comingSoon')}
+                  onClick={() => actions.apiPreview?.(active)}
+                >
+                  <span>{t('collections.apiPreview')}</span>
+                </button>
+              )}
+              {active.type !== 'view' && access.records(active, 'create') && access.records(active, 'read') && (
                 <button
                   type="button"
                   className="btn btn-primary"

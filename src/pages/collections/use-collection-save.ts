@@ -20,6 +20,9 @@ type Options = {
   changed: boolean;
   onSaved: (saved: CollectionModel, created: boolean) => void;
   onClose: () => void;
+  /** An option kept outside the collection changed (the record history), and how it is saved once the collection is. */
+  extraChanged?: boolean;
+  saveExtra?: (saved: CollectionModel) => Promise<boolean>;
 };
 
 /**
@@ -27,10 +30,10 @@ type Options = {
  * collections (as the server would); saving an existing one with a rename, a multiple→single
  * conversion or a removed field waits for the confirm-changes dialog (`confirmChanges`).
  */
-export function useCollectionSave({ original, draft, isNew, changed, onSaved, onClose }: Options) {
+export function useCollectionSave({ original, draft, isNew, changed, onSaved, onClose, extraChanged = false, saveExtra }: Options) {
   const [busy, setBusy] = useState(false);
   const [confirmChanges, setConfirmChanges] = useState<PendingChanges | null>(null);
-  const canSave = !busy && (isNew || changed);
+  const canSave = !busy && (isNew || changed || extraChanged);
 
   const doSave = async () => {
     setBusy(true);
@@ -39,7 +42,11 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
       const body = collectionPayload(draft);
       const marker = migrationCapture();
       const options = { requestKey: 'collection_save', fetch: marker.fetch };
-      const saved = (isNew ? await pb.collections.create(body, options) : await pb.collections.update(original!.id, body, options)) as unknown as CollectionModel;
+      // only the option outside the collection changed: the collection itself is not sent
+      const saved = (
+        isNew ? await pb.collections.create(body, options) : changed ? await pb.collections.update(original!.id, body, options) : original!
+      ) as unknown as CollectionModel;
+      await saveExtra?.(saved);
       addSuccessToast(t(isNew ? 'collections.created' : 'collections.updated'));
       marker.show();
       upsertCollection(saved);

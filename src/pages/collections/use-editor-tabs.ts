@@ -3,19 +3,22 @@ import { t } from '../../ui/i18n';
 
 type Tab = 'fields' | 'rules' | 'options';
 
-/** The editor's tabs (Query instead of Fields for views, Options for auth only) and their arrow-key navigation. */
-export function useEditorTabs(isView: boolean, isAuth: boolean) {
+/**
+ * The editor's tabs (Query instead of Fields for views; Options for auth collections and wherever
+ * the record history option shows) and their arrow-key navigation.
+ */
+export function useEditorTabs(isView: boolean, isAuth: boolean, hasHistory = false) {
   const [tab, setTab] = useState<Tab>('fields');
+  const hasOptions = isAuth || hasHistory;
 
-  // Options exist for auth collections only.
   useEffect(() => {
-    if (tab === 'options' && !isAuth) setTab('fields');
-  }, [tab, isAuth]);
+    if (tab === 'options' && !hasOptions) setTab('fields');
+  }, [tab, hasOptions]);
 
   const tabs: { key: Tab; label: string }[] = [
     { key: 'fields', label: t(isView ? 'collections.tabQuery' : 'collections.fields') },
     { key: 'rules', label: t('collections.tabRules') },
-    ...(isAuth ? [{ key: 'options' as Tab, label: t('collections.tabOptions') }] : []),
+    ...(hasOptions ? [{ key: 'options' as Tab, label: t('collections.tabOptions') }] : []),
   ];
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;

@@ -21,6 +21,7 @@ import { RecordEditorContext, type NestedRecordEditorProps, type RecordEditorCon
 import { AuthProvidersTab } from './AuthProvidersTab';
 import { RecordHistoryTab } from './RecordHistoryTab';
 import { t } from '../../../ui/i18n';
+import { useAccess } from '../../../state/permissions';
 import { recordToFormData } from '../../../lib/record-form';
 import { MESSAGES } from './messages';
 import { buildRecordPayload, toFormData } from './payload';
@@ -70,7 +71,12 @@ export default function RecordEditorPanel({
   const saveMenuRef = useRef<HTMLDivElement>(null);
   const doc = useRecordDocument({ collection, record, duplicateOf, open, onClose, remoteChange, busy, onStart: () => setTab('account') });
   const { current, dupOf, loading, data, pristine, formKey, store, draft, elsewhere, isNew, isAuth, form, dirty } = doc;
-  const canSave = !busy && !loading && dirty && elsewhere !== 'deleted';
+  // a scoped admin's role: without update (create, for a new record) the form is read-only
+  const access = useAccess();
+  const mayWrite = access.records(collection, isNew ? 'create' : 'update');
+  const mayCreate = access.records(collection, 'create');
+  const mayDelete = access.records(collection, 'delete');
+  const canSave = mayWrite && !busy && !loading && dirty && elsewhere !== 'deleted';
 
   const save = async (keepOpen: boolean) => {
     if (!canSave) return;
@@ -184,7 +190,7 @@ export default function RecordEditorPanel({
   const header = (
     <div className="record-editor-header">
       <h2 className="overlay-panel-title">{title}</h2>
-      {!isNew && (
+      {!isNew && (mayCreate || mayDelete || (isAuth && email)) && (
         <MoreMenu label={t('recordEditor.moreOptions')} className="record-editor-menu" dropdownClassName="record-editor-dropdown">
           {(close) => (
             <>
@@ -198,12 +204,16 @@ export default function RecordEditorPanel({
                   {t('recordEditor.sendReset')}
                 </button>
               )}
-              <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
-                {t('recordEditor.duplicate')}
-              </button>
-              <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
-                {t('recordWidget.delete')}
-              </button>
+              {mayCreate && (
+                <button type="button" role="menuitem" className="dropdown-item" onClick={() => (close(), duplicate())}>
+                  {t('recordEditor.duplicate')}
+                </button>
+              )}
+              {mayDelete && (
+                <button type="button" role="menuitem" className="dropdown-item txt-danger" onClick={() => (close(), remove())}>
+                  {t('recordWidget.delete')}
+                </button>
+              )}
             </>
           )}
         </MoreMenu>
@@ -218,9 +228,12 @@ export default function RecordEditorPanel({
               {t('recordEditor.providers')}
             </button>
           )}
-          <button type="button" role="tab" aria-selected={tab === 'history'} className={`record-editor-tab${tab === 'history' ? ' active' : ''}`} onClick={() => setTab('history')}>
-            {t('audit.tabHistory')}
-          </button>
+          {/* the trail shows every admin's changes: full admins only (server/http/permissions.ts) */}
+          {access.full && (
+            <button type="button" role="tab" aria-selected={tab === 'history'} className={`record-editor-tab${tab === 'history' ? ' active' : ''}`} onClick={() => setTab('history')}>
+              {t('audit.tabHistory')}
+            </button>
+          )}
         </div>
       )}
     </div>
@@ -229,39 +242,41 @@ export default function RecordEditorPanel({
   const footer = (
     <>
       <button type="button" className="btn btn-transparent" onClick={requestClose} disabled={busy}>
-        {t('recordWidget.cancel')}
+        {mayWrite ? t('recordWidget.cancel') : t('common.close')}
       </button>
-      <div className="record-editor-save" ref={saveMenuRef}>
-        <button type="submit" form={formId} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} aria-busy={busy || undefined} disabled={!canSave}>
-          <span>{isNew ? t('recordEditor.create') : t('recordEditor.saveChanges')}</span>
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary record-editor-save-more"
-          aria-label={t('recordEditor.moreSave')}
-          aria-haspopup="menu"
-          aria-expanded={saveMenu}
-          disabled={!canSave}
-          onClick={() => setSaveMenu((o) => !o)}
-        >
-          ▾
-        </button>
-        {saveMenu && (
-          <div className="dropdown record-editor-save-dropdown" role="menu">
-            <button
-              type="button"
-              role="menuitem"
-              className="dropdown-item"
-              onClick={() => {
-                setSaveMenu(false);
-                void save(true);
-              }}
-            >
-              {t('recordEditor.saveContinue')} <span className="txt-hint txt-sm">{t('recordEditor.saveShortcut')}</span>
-            </button>
-          </div>
-        )}
-      </div>
+      {mayWrite && (
+        <div className="record-editor-save" ref={saveMenuRef}>
+          <button type="submit" form={formId} className={`btn btn-primary${busy ? ' btn-loading' : ''}`} aria-busy={busy || undefined} disabled={!canSave}>
+            <span>{isNew ? t('recordEditor.create') : t('recordEditor.saveChanges')}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary record-editor-save-more"
+            aria-label={t('recordEditor.moreSave')}
+            aria-haspopup="menu"
+            aria-expanded={saveMenu}
+            disabled={!canSave}
+            onClick={() => setSaveMenu((o) => !o)}
+          >
+            ▾
+          </button>
+          {saveMenu && (
+            <div className="dropdown record-editor-save-dropdown" role="menu">
+              <button
+                type="button"
+                role="menuitem"
+                className="dropdown-item"
+                onClick={() => {
+                  setSaveMenu(false);
+                  void save(true);
+                }}
+              >
+                {t('recordEditor.saveContinue')} <span className="txt-hint txt-sm">{t('recordEditor.saveShortcut')}</span>
+              </button>
+            </div>
+          )}
+        </div>
+      )}
     </>
   );
 
@@ -306,6 +321,11 @@ export default function RecordEditorPanel({
         </div>
       )}
       {dupOf && isNew && <p className="txt-hint txt-sm record-editor-dup">{t('recordEditor.duplicateOf', { id: dupOf.id })}</p>}
+      {!mayWrite && tab === 'account' && (
+        <p className="alert alert-info record-editor-read-only" role="note">
+          {t('roles.readOnlyRecord')}
+        </p>
+      )}
       <div hidden={tab !== 'account'}>
         <RecordEditorContext.Provider value={context}>
           <SchemaForm
@@ -318,7 +338,7 @@ export default function RecordEditorPanel({
             pristine={pristine}
             onChange={doc.change}
             onSubmit={() => void save(false)}
-            disabled={busy || loading}
+            disabled={busy || loading || !mayWrite}
           />
         </RecordEditorContext.Provider>
       </div>
@@ -328,13 +348,17 @@ export default function RecordEditorPanel({
           collection={collection}
           record={current}
           refreshKey={String(current.updated)}
-          onRestore={(field, value) => {
-            // the old value in the form's own shape (the field type's conversion), then back to the form
-            const restored = recordToFormData(collection, { ...current, [field]: value })[field];
-            doc.setField(field, restored);
-            setTab('account');
-            addSuccessToast(t('audit.oldValueInForm', { field }));
-          }}
+          onRestore={
+            !mayWrite
+              ? undefined
+              : (field, value) => {
+                  // the old value in the form's own shape (the field type's conversion), then back to the form
+                  const restored = recordToFormData(collection, { ...current, [field]: value })[field];
+                  doc.setField(field, restored);
+                  setTab('account');
+                  addSuccessToast(t('audit.oldValueInForm', { field }));
+                }
+          }
         />
       )}
     </OverlayPanel>

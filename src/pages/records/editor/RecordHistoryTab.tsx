@@ -16,7 +16,7 @@ const HISTORY_SIZE = 200;
 
 const who = (e: AuditEntry) => (e.actorKind === 'admin' ? e.actorEmail || t('audit.anAdmin') : e.actorKind === 'authRecord' ? e.actorEmail || t('audit.record', { id: e.actorId }) : e.actorKind);
 
-export function RecordHistoryTab({ collection, record, refreshKey, onRestore }: { collection: CollectionModel; record: RecordModel; refreshKey: string; onRestore: (field: string, value: unknown) => void }) {
+export function RecordHistoryTab({ collection, record, refreshKey, onRestore }: { collection: CollectionModel; record: RecordModel; refreshKey: string; onRestore?: (field: string, value: unknown) => void }) {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   useEffect(() => {
     let alive = true;

@@ -3,6 +3,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CollectionModel } from '../../../lib/collections/types';
 import { collectionsState } from '../../../state/collections';
+import { useAccess } from '../../../state/permissions';
 import './records-io.css';
 import { t } from '../../../ui/i18n';
 import { formatCount } from '../../../ui/counts';
@@ -29,11 +30,14 @@ export function RecordsIo({ collection, filter, sort, selected, onImported, onIm
   const selectedIds = useMemo(() => [...selected], [selected]);
   const show = (which: 'export' | 'import') => setOpen((o) => ({ which, mounted: new Set(o.mounted).add(which) }));
   const close = () => setOpen((o) => ({ ...o, which: null }));
+  // an import creates and updates records: the server asks a scoped admin's role for both
+  const access = useAccess();
+  const mayImport = collection.type !== 'view' && access.records(collection, 'create') && access.records(collection, 'update');
 
   return (
     <>
       <div className="records-io-actions">
-        {collection.type !== 'view' && (
+        {mayImport && (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => show('import')}>
             <span>{t('recordsIo.import')}</span>
           </button>
