@@ -5,7 +5,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { Collection } from '../migrations/js-models';
 import { setRuntimeName } from '../migrations/js-unsupported';
 import { collectionJsonOf, fetchCollectionsWith, fromWire, isCollectionRef, isTaggedModel, recordFromWire, recordToWire, toWire } from './models-wire';
-import type { ErrorWire, FromExecutor, HookEventWire, Invocation, InvocationResult, ToExecutor } from './protocol';
+import type { ErrorWire, FromExecutor, HookEventWire, Invocation, InvocationResult, RequestSnapshot, RequestWire, ToExecutor } from './protocol';
 import { rpcClient } from './rpc';
 import { ApiError, ValidationError } from './worker/errors';
 import { installGlobals } from './worker/globals';
@@ -21,6 +21,8 @@ let files: string[] = [];
 setRuntimeName("Outpost's pb_hooks");
 
 const send = (msg: FromExecutor) => parentPort!.postMessage(msg);
+
+const requestOf = (wire: RequestWire): RequestSnapshot => JSON.parse(wire) as RequestSnapshot;
 
 /** ApiError data as 0.22 keeps it: field errors as {code, message}, anything else as an invalid value. */
 function dataOf(data: unknown, depth = 0): unknown {
@@ -138,7 +140,7 @@ function eventOf(wire: HookEventWire): BuiltEvent {
   if (client && typeof client === 'object') e.providerClient = Object.fromEntries(Object.entries(client).map(([k, v]) => [k, () => v]));
   const recordsTouched = wire.records ? lazy(e, 'records', () => wire.records!.map(recordFromWire)) : () => false;
   let ctx: ReturnType<typeof routeContext> | null = null;
-  if (wire.request) lazy(e, 'httpContext', () => (ctx = routeContext(wire.request!)));
+  if (wire.request) lazy(e, 'httpContext', () => (ctx = routeContext(requestOf(wire.request!))));
   const modelsTouched = () => modelKeys.filter(([, touched]) => touched()).map(([key]) => key);
   return { e, ctx: () => ctx, recordTouched, recordsTouched, modelsTouched, apiError };
 }
@@ -252,7 +254,7 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
   if (inv.kind === 'use') {
     // routerUse's middlewares ahead of a built-in route: the route itself runs on the main thread
     // once they call next() (what they put in c does not reach it)
-    const c = routeContext(inv.request);
+    const c = routeContext(requestOf(inv.request));
     let proceed = false;
     const next: Handler = () => {
       proceed = true;
@@ -270,7 +272,7 @@ async function invoke(inv: Invocation): Promise<InvocationResult> {
   if (inv.kind === 'route') {
     const route = registry.routes.get(inv.id);
     if (!route) return { outcome: 'error', error: { message: `no route ${inv.id}` } };
-    const c = routeContext(inv.request);
+    const c = routeContext(requestOf(inv.request));
     // routerUse's middlewares first, then the route's own (0.22's (next) => (c) => ...)
     const handler = chain([...registry.uses, ...route.middlewares], route.handler);
     try {

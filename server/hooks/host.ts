@@ -12,7 +12,7 @@ import { hookDao, type HookDao } from './dao-writes';
 import { arrayOf, createDbBuilder, DynamicModel } from '../migrations/js-db';
 import { fromWire, toWire } from './models-wire';
 import { FIRED } from './hook-names';
-import type { HookEventWire, InvocationResult, Manifest, RequestSnapshot } from './protocol';
+import type { HookEventWire, InvocationResult, Manifest, RequestWire } from './protocol';
 import type { RpcCall, RpcServer } from './rpc';
 import { startPool, type ExecutorPool } from './pool';
 import { hookStatus, noteLoad, trackLoad, type HooksStatus } from './status';
@@ -45,9 +45,9 @@ export interface HookHost {
   /** Whether `name` has a handler that runs for `tags` (checked before any work is done). */
   has(name: string, tags?: string[]): boolean;
   trigger(name: string, tags: string[], event: HookEventWire): Promise<InvocationResult>;
-  route(id: string, request: RequestSnapshot): Promise<InvocationResult>;
+  route(id: string, request: RequestWire): Promise<InvocationResult>;
   /** routerUse's JS middlewares ahead of a built-in route (result.proceed: they called next). */
-  use(request: RequestSnapshot): Promise<InvocationResult>;
+  use(request: RequestWire): Promise<InvocationResult>;
   /** A custom command's run(cmd, args) (`outpost <name> args`, server/cli/hook-command.ts): no time budget, as in 0.22. */
   command(id: string, args: string[]): Promise<InvocationResult>;
   /** What Settings › Hooks shows (./status.ts). */

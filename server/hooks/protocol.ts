@@ -49,6 +49,13 @@ export interface RequestSnapshot {
   authRecord: RecordWire | null;
 }
 
+/**
+ * A RequestSnapshot as it crosses to an executor: its JSON, taken once per request. A string is
+ * copied whole; the snapshot as an object (every header, the query, the body) was cloned key by
+ * key for each call, before and after hooks alike.
+ */
+export type RequestWire = string;
+
 /** A response a handler wrote (c.json, c.string, c.html, c.noContent, c.redirect, c.blob). */
 export interface ResponseSnapshot {
   status: number;
@@ -90,14 +97,14 @@ export interface HookEventWire {
   fields?: Record<string, unknown>;
   record?: RecordWire;
   records?: RecordWire[];
-  request?: RequestSnapshot;
+  request?: RequestWire;
 }
 
 export type Invocation =
   | { kind: 'hook'; name: string; tags: string[]; event: HookEventWire }
-  | { kind: 'route'; id: string; request: RequestSnapshot }
+  | { kind: 'route'; id: string; request: RequestWire }
   /** routerUse's JS middlewares ahead of a built-in route: did they let it run? */
-  | { kind: 'use'; request: RequestSnapshot }
+  | { kind: 'use'; request: RequestWire }
   | { kind: 'cron'; id: string }
   /** A custom command's run(cmd, args). */
   | { kind: 'command'; id: string; args: string[] };

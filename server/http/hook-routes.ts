@@ -7,7 +7,7 @@ import { ApiError, badRequest, forbidden, unauthorized } from '../core/errors';
 import { findCollection } from '../collections/store';
 import { collectionRef } from '../hooks/record-wire';
 import type { HookHost } from '../hooks/host';
-import { STATIC_RESPONSE_HEADER, type InvocationResult, type MiddlewareRef, type RecordWire, type RequestSnapshot, type StaticRoute } from '../hooks/protocol';
+import { STATIC_RESPONSE_HEADER, type InvocationResult, type MiddlewareRef, type RecordWire, type RequestSnapshot, type RequestWire, type StaticRoute } from '../hooks/protocol';
 import { apiErrorOf, invokeSafely } from '../hooks/errors';
 import { serveFromFolder, staticFolder, type StaticFolder } from './public-dir';
 import { clientAddress } from './client-address';
@@ -26,12 +26,12 @@ function authRecordOf(ctx: AppContext, req: FastifyRequest): RecordWire | null {
  * snapshot; none writes to this one). Taken again once the body or the auth state is another
  * (a route that parses its body itself, after routerUse's middlewares saw none).
  */
-const snapshots = new WeakMap<FastifyRequest, { body: unknown; auth: unknown; snapshot: RequestSnapshot }>();
+const snapshots = new WeakMap<FastifyRequest, { body: unknown; auth: unknown; snapshot: RequestWire }>();
 
-export function requestSnapshot(ctx: AppContext, req: FastifyRequest): RequestSnapshot {
+export function requestSnapshot(ctx: AppContext, req: FastifyRequest): RequestWire {
   const taken = snapshots.get(req);
   if (taken && taken.body === req.body && taken.auth === req.auth) return taken.snapshot;
-  const snapshot = takeSnapshot(ctx, req);
+  const snapshot = JSON.stringify(takeSnapshot(ctx, req));
   snapshots.set(req, { body: req.body, auth: req.auth, snapshot });
   return snapshot;
 }

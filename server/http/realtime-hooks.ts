@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Client, Message, MessageHooks } from '../realtime/broker';
 import { apiErrorOf, invokeSafely } from '../hooks/errors';
-import type { RequestSnapshot, ResponseSnapshot } from '../hooks/protocol';
+import type { RequestWire, ResponseSnapshot } from '../hooks/protocol';
 import { requestSnapshot } from './hook-routes';
 import { answerIfDecided } from './record-hooks';
 
@@ -21,7 +21,7 @@ const AFTER_MESSAGE = 'onRealtimeAfterMessageSend';
 const DISCONNECT = 'onRealtimeDisconnectRequest';
 
 /** Each connection's request (0.22's HttpContext of its later events). */
-const connectRequests = new WeakMap<Client, RequestSnapshot>();
+const connectRequests = new WeakMap<Client, RequestWire>();
 
 const clientOf = (client: Client) => ({ id: client.id, subscriptions: [...client.topics.keys()] });
 
