@@ -82,7 +82,7 @@ describe('screens in German', () => {
     await panel.getByRole('button', { name: 'Entfernen' }).click();
     await panel.getByRole('button', { name: 'Wiederherstellen' }).waitFor();
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
-    const confirmPopup = page.getByRole('dialog', { name: 'Änderungen an der Collection bestätigen' });
+    const confirmPopup = page.getByRole('dialog', { name: 'Änderungen bestätigen' });
     await confirmPopup.getByText(/endgültig gelöscht/).waitFor();
     await germanOnly('confirm-changes popup', COLLECTIONS_PARTS);
     await screenshot(page, 'language-de-confirm-changes');
