@@ -248,12 +248,14 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
   const byName = new Map<string, Array<{ tags: string[] }>>();
   for (const h of hooks) byName.set(h.name, [...(byName.get(h.name) ?? []), { tags: h.tags }]);
 
+  // (read once: process.env is a slow lookup for every call)
+  const callBudget = budget();
   const host: HookHost = {
     manifest,
     has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
-    trigger: (name, tags, event) => status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, budget())),
-    route: (id, request) => status.route(id, pool.invoke({ kind: 'route', id, request }, budget())),
-    use: (request) => status.use(pool.invoke({ kind: 'use', request }, budget())),
+    trigger: (name, tags, event) => status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, callBudget)),
+    route: (id, request) => status.route(id, pool.invoke({ kind: 'route', id, request }, callBudget)),
+    use: (request) => status.use(pool.invoke({ kind: 'use', request }, callBudget)),
     command: (id, args) => pool.invoke({ kind: 'command', id, args }, COMMAND_BUDGET_MS),
     status: () => status.snapshot(),
     async close() {

@@ -27,14 +27,20 @@ const NAMED_MAX = 256;
 const versions = new WeakMap<Collection, string>();
 let lastVersion = 0;
 
+let lastNamed: Collection | null = null;
+
 /** `c` named by its id and version for an event bound to an executor (whose copy of it is cached there). */
 export function collectionRef(c: Collection): CollectionRef {
   let version = versions.get(c);
   if (!version) versions.set(c, (version = String(++lastVersion)));
-  const key = `${c.id}@${version}`;
-  named.delete(key);
-  named.set(key, c);
-  if (named.size > NAMED_MAX) named.delete(named.keys().next().value!);
+  // (most calls name the collection the last one named: already the newest entry)
+  if (c !== lastNamed) {
+    const key = `${c.id}@${version}`;
+    named.delete(key);
+    named.set(key, c);
+    if (named.size > NAMED_MAX) named.delete(named.keys().next().value!);
+    lastNamed = c;
+  }
   return { __collectionRef: c.id, version };
 }
 
