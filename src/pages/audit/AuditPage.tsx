@@ -272,19 +272,22 @@ export default function AuditPage() {
 }
 
 function AuditRow({ entry: e, open, onToggle }: { entry: AuditEntry; open: boolean; onToggle: () => void }) {
-  const what = [e.area, e.collectionName, e.target].filter(Boolean).join(' · ');
+  // the area and the action in the dashboard's words (an area or action a newer server sends shows as it came)
+  const area = AREA_LABELS[e.area as keyof typeof AREA_LABELS]?.() ?? e.area;
+  const action = ACTION_LABELS[e.action as keyof typeof ACTION_LABELS]?.() ?? e.action;
+  const what = [area, e.collectionName, e.target].filter(Boolean).join(' · ');
   const fields = Object.keys(e.changes);
   return (
     <>
       <tr className="audit-row">
         <td>
-          <button type="button" className="link-like audit-toggle" onClick={onToggle} aria-expanded={open} title={t(open ? 'audit.hideChanges' : 'audit.showChanges', { what: `${e.action} ${what}` })}>
+          <button type="button" className="link-like audit-toggle" onClick={onToggle} aria-expanded={open} title={t(open ? 'audit.hideChanges' : 'audit.showChanges', { what: `${action} ${what}` })}>
             <FormattedDate value={e.created} />
           </button>
         </td>
         <td>{who(e)}</td>
         <td>
-          <span className={`badge audit-action-${e.action}`}>{e.action}</span>
+          <span className={`badge audit-action-${e.action}`}>{action}</span>
         </td>
         <td>{what}</td>
         <td className="txt-hint">{fields.length > 4 ? `${fields.slice(0, 4).join(', ')} +${fields.length - 4}` : fields.join(', ')}</td>
