@@ -16,7 +16,7 @@ export interface ReadClient {
 }
 
 /** The part of an AbortSignal the read pool uses. */
-export interface GoneSignal {
+interface GoneSignal {
   readonly aborted: boolean;
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
   removeEventListener(type: 'abort', listener: () => void): void;
