@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { label, screenshot } from '../helpers/browser';
 import { dashboardSession } from '../helpers/dashboard-session';
-import { englishLeft, missingWords } from '../helpers/language-checks';
+import { englishLeft, missingWords } from '../helpers/language-check';
 
 const ADMIN = { email: 'sprache-logs@example.com', password: 'sprache-logs-123' };
 
@@ -17,6 +17,11 @@ const session = dashboardSession({
   seed: async (api, server) => {
     // a few guest requests that fail (404, logged at ERROR) give the list and the chart rows
     for (let i = 0; i < 12; i++) await fetch(`${server.url}/api/nirgendwo-${i}`);
+    // the request log is written in batches (3 s): the screen opens once they are in
+    for (let waited = 0; waited < 15_000; waited += 200) {
+      if ((await api.logs.getList(1, 1, { filter: 'data.auth!="admin"' })).items.length) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await api.collections.create({ name: 'posts', type: 'base', schema: [{ name: 'title', type: 'text' }] });
     return undefined;
   },

@@ -3,24 +3,14 @@
 // signed-in screen of the route table is visited in German with no missing word reported
 // (src/ui/i18n.ts writes each to window.__outpostMissingWords), and the screens whose words all
 // come from the files show no English word that German translates.
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { label, screenshot } from '../helpers/browser';
 import { dashboardSession } from '../helpers/dashboard-session';
 import { ROUTES } from '../../src/shell/routes';
-import { sourceFormWords } from '../../src/lib/i18n/locale-files';
+import { englishLeft, missingWords } from '../helpers/language-check';
 
 const ADMIN = { email: 'sprache@example.com', password: 'sprache-pass-123' };
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const read = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', file), 'utf8')) as Record<string, string | null>;
-const de = { ...read('de/ui.json'), ...read('de/app.json') };
-const en = { ...read('en/ui.json'), ...read('en/app.json') } as Record<string, string>;
-const deForms = read('de/forms.json');
-/** English words of the schema and screen files German words differently: source text → German. */
-const formWords = new Map(sourceFormWords(ROOT).filter((w) => typeof deForms[w.key] === 'string' && deForms[w.key] !== w.text).map((w) => [w.text, deForms[w.key]]));
-
 const session = dashboardSession({
   admin: ADMIN,
   signIn: false,
@@ -35,15 +25,6 @@ let url: string;
 let browser: Browser;
 let page: Page;
 beforeAll(() => ({ url, browser, page } = session));
-
-const missingWords = (p: Page) => p.evaluate(() => window.__outpostMissingWords ?? []);
-
-/** The English words German words differently (hand-written and the files'), long enough not to be data, found in a text. */
-function englishLeft(text: string): string[] {
-  const hand = Object.keys(en).filter((k) => typeof de[k] === 'string' && de[k] !== en[k]).map((k) => en[k]);
-  const lines = new Set(text.split('\n').map((l) => l.trim()));
-  return [...hand, ...formWords.keys()].filter((w) => w.length > 6 && !/\{/.test(w) && lines.has(w));
-}
 
 describe('languages', () => {
   it('follows the browser: a German Chromium gets the German sign-in page, English words stay unfetched', async () => {

@@ -16,10 +16,20 @@ const handWords = Object.keys(en).filter((k) => typeof de[k] === 'string' && de[
 
 export const missingWords = (p: Page): Promise<string[]> => p.evaluate(() => window.__outpostMissingWords ?? []);
 
-/** The English words German words differently, long enough not to be data, found as a whole line of a text. */
-export function englishLeft(text: string): string[] {
-  const lines = new Set(text.split('\n').map((l) => l.trim()));
-  return [...handWords, ...formWords].filter((w) => w.length > 6 && !/\{/.test(w) && lines.has(w));
+/**
+ * The English words German words differently (hand-written and the files'), long enough not to be
+ * data, found as a line of a text; with `inside`, also found anywhere in a line (a sentence built
+ * around a value, 'Found 3 logs', is never a whole line of its own).
+ */
+export function englishLeft(text: string, { inside = false } = {}): string[] {
+  const lines = text.split('\n').map((l) => l.trim());
+  const set = new Set(lines);
+  const words = [...handWords, ...formWords].filter((w) => w.length > 6);
+  const whole = words.filter((w) => !/\{/.test(w) && set.has(w));
+  if (!inside) return whole;
+  // a template's fixed parts ('Found ', ' logs') of at least two words
+  const pieces = words.flatMap((w) => w.split(/\{\w+\}/)).map((p) => p.trim()).filter((p) => /\p{L}{2,}\s+\p{L}{2,}/u.test(p));
+  return [...new Set([...whole, ...pieces.filter((p) => lines.some((l) => l.includes(p)))])];
 }
 
 /**
