@@ -8,6 +8,12 @@ import type { FieldError } from '../lib/schema/error-tree';
 export type JsonSchema = Record<string, unknown>;
 
 /** The field shape a definition reads (the dashboard's and the server's field types both fit). */
+/** A phrase of the API docs: a key of the dashboard's words (apiDocs.option.*) and its values. */
+export interface DocWord {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
 export interface FieldLike {
   name: string;
   type: string;
@@ -121,8 +127,8 @@ export interface FieldDefinition {
     example(field: FieldLike): unknown;
     /** The value's type as a client sends and reads it. */
     typeLabel(field: FieldLike): string;
-    /** The options in words (joined with '; '). */
-    describe?(field: FieldLike, lookup: CollectionLookup): string[];
+    /** The options in words (joined with '; '): keys of the dashboard's words (locales/<lang>/app.json) and their values. */
+    describe?(field: FieldLike, lookup: CollectionLookup): DocWord[];
   };
 
   // ---- records import / export ----

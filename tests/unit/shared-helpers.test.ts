@@ -5,6 +5,7 @@ import { exampleValue, fieldDescription } from '../../src/lib/api-docs/fields';
 import { isMultiple } from '../../src/lib/collections/fields';
 import type { SchemaField } from '../../src/lib/collections/types';
 import { deepEqual, isObject, sortKeys, sortKeysDeep } from '../../src/lib/json';
+import { t } from '../../src/ui/i18n';
 
 const field = (type: SchemaField['type'], options: Record<string, unknown>): SchemaField => ({
   system: false, id: 'f1', name: 'f', type, required: false, presentable: false, options,
@@ -51,9 +52,9 @@ describe('isMultiple (PocketBase 0.22)', () => {
   it('the API docs show an unlimited relation as a list without a limit', () => {
     const unlimited = field('relation', { collectionId: 'u1', maxSelect: null });
     expect(exampleValue(unlimited)).toEqual(['RELATION_RECORD_ID']);
-    expect(fieldDescription(unlimited, () => ({ name: 'users' }))).not.toContain('up to');
+    expect(fieldDescription(unlimited, () => ({ name: 'users' }), t)).not.toContain('up to');
     const limited = field('relation', { collectionId: 'u1', maxSelect: 3 });
-    expect(fieldDescription(limited, () => ({ name: 'users' }))).toContain('up to 3');
+    expect(fieldDescription(limited, () => ({ name: 'users' }), t)).toContain('up to 3');
     expect(exampleValue(field('relation', { collectionId: 'u1', maxSelect: 1 }))).toBe('RELATION_RECORD_ID');
   });
 });

@@ -2,7 +2,7 @@
 import { normalizeDateTime } from '../shared/casts';
 import { requiredMessage, withMessages } from '../shared/schema';
 import { cellText, fieldError, stringValue } from '../shared/text-like';
-import type { FieldDefinition } from '../types';
+import type { DocWord, FieldDefinition } from '../types';
 
 const DATE_LAYOUT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -61,9 +61,9 @@ export const date: FieldDefinition = {
     example: () => '2022-01-01 10:00:00.123Z',
     typeLabel: () => 'String (date)',
     describe(field) {
-      const parts: string[] = [];
-      if (limit(field.options.min)) parts.push(`not before ${field.options.min}`);
-      if (limit(field.options.max)) parts.push(`not after ${field.options.max}`);
+      const parts: DocWord[] = [];
+      if (limit(field.options.min)) parts.push({ key: 'apiDocs.option.notBefore', values: { date: String(field.options.min) } });
+      if (limit(field.options.max)) parts.push({ key: 'apiDocs.option.notAfter', values: { date: String(field.options.max) } });
       return parts;
     },
   },

@@ -15,7 +15,7 @@ export const editor: FieldDefinition = {
     example: () => '<p>test</p>',
     typeLabel: () => 'String',
     // an editor has no length options in 0.22; the words follow any a schema file adds
-    describe: (field) => [...describeLengthAndPattern(field), 'HTML'],
+    describe: (field) => [...describeLengthAndPattern(field), { key: 'apiDocs.option.html' }],
   },
   io: { importCell: cellText },
   list: { searchable: true, excerpt: true },

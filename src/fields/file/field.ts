@@ -3,7 +3,7 @@ import { toUniqueStrings } from '../shared/casts';
 import { listToColumn, listToForm, prepareList, toList } from '../shared/lists';
 import { DEFAULT_FILE_MAX_SIZE, isMultiple, listSchema, maxSelectOf, num, setNumber, strings } from '../shared/schema';
 import { fieldError } from '../shared/text-like';
-import type { FieldDefinition } from '../types';
+import type { DocWord, FieldDefinition } from '../types';
 import { fieldTypeGuard } from '../shared/kind';
 
 /** A file field: its values name files stored with the record. */
@@ -90,13 +90,13 @@ export const file: FieldDefinition = {
     typeLabel: (field) => (isMultiple(field) ? 'Array<File>' : 'File'),
     describe(field) {
       const o = field.options;
-      const parts: string[] = [];
-      if (isMultiple(field)) parts.push(`up to ${maxSelectOf(field) ?? 1} files`);
+      const parts: DocWord[] = [];
+      if (isMultiple(field)) parts.push({ key: 'apiDocs.option.maxFiles', values: { max: maxSelectOf(field) ?? 1 } });
       const size = setNumber(o.maxSize);
-      if (size !== null) parts.push(`${isMultiple(field) ? 'each ' : ''}at most ${size} bytes`);
+      if (size !== null) parts.push({ key: isMultiple(field) ? 'apiDocs.option.maxBytesEach' : 'apiDocs.option.maxBytes', values: { size } });
       const mimes = strings(o.mimeTypes);
-      if (mimes.length) parts.push(`types ${mimes.join(', ')}`);
-      if (o.protected) parts.push('protected (downloads need a file token)');
+      if (mimes.length) parts.push({ key: 'apiDocs.option.mimeTypes', values: { types: mimes.join(', ') } });
+      if (o.protected) parts.push({ key: 'apiDocs.option.protected' });
       return parts;
     },
   },

@@ -109,7 +109,7 @@ export const json: FieldDefinition = {
     typeLabel: () => 'JSON',
     describe(field) {
       const size = setNumber(field.options.maxSize);
-      return size !== null ? [`at most ${size} bytes`] : [];
+      return size !== null ? [{ key: 'apiDocs.option.maxBytes', values: { size } }] : [];
     },
   },
   io: {

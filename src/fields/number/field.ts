@@ -1,7 +1,7 @@
 // Number: a finite number (0 when empty), optional limits and "no decimals".
 import { castNumber } from '../shared/casts';
 import { goFloat, num, requiredMessage, setNumber, withMessages, type Messages } from '../shared/schema';
-import type { FieldDefinition, JsonSchema } from '../types';
+import type { DocWord, FieldDefinition, JsonSchema } from '../types';
 import { fieldTypeGuard } from '../shared/kind';
 
 /** A number field: `@request.data` text that parses as a float compares with it as a number. */
@@ -54,12 +54,12 @@ export const number: FieldDefinition = {
     typeLabel: () => 'Number',
     describe(field) {
       const o = field.options;
-      const parts: string[] = [];
+      const parts: DocWord[] = [];
       const min = setNumber(o.min);
       const max = setNumber(o.max);
-      if (min !== null) parts.push(`minimum ${min}`);
-      if (max !== null) parts.push(`maximum ${max}`);
-      if (o.noDecimal) parts.push('integers only');
+      if (min !== null) parts.push({ key: 'apiDocs.option.minimum', values: { min } });
+      if (max !== null) parts.push({ key: 'apiDocs.option.maximum', values: { max } });
+      if (o.noDecimal) parts.push({ key: 'apiDocs.option.integers' });
       return parts;
     },
   },

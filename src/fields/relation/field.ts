@@ -4,7 +4,7 @@ import { toUniqueStrings } from '../shared/casts';
 import { addOrRemove, importList, listToColumn, listToForm, listToRequest, prepareList, toList } from '../shared/lists';
 import { isMultiple, maxSelectOf, num, REQUIRED_CODE, REQUIRED_MESSAGE, requiredMessage, withMessages, type Messages } from '../shared/schema';
 import { fieldError } from '../shared/text-like';
-import type { FieldDefinition, JsonSchema } from '../types';
+import type { DocWord, FieldDefinition, JsonSchema } from '../types';
 import { fieldTypeGuard } from '../shared/kind';
 
 /** A relation field: its options name the collection its ids point at (`collectionId`). */
@@ -66,9 +66,10 @@ export const relation: FieldDefinition = {
     describe(field, lookup) {
       const o = field.options;
       const target = lookup(String(o.collectionId ?? ''))?.name ?? String(o.collectionId ?? '');
-      const parts = [`${isMultiple(field) ? 'ids of records' : 'the id of a record'} of "${target}"`];
-      if (isMultiple(field) && maxSelectOf(field) !== undefined) parts.push(`up to ${maxSelectOf(field)}`);
-      if (o.cascadeDelete) parts.push('deleted together with its target');
+      const parts: DocWord[] = [{ key: isMultiple(field) ? 'apiDocs.option.relationMany' : 'apiDocs.option.relationOne', values: { target } }];
+      const max = maxSelectOf(field);
+      if (isMultiple(field) && max !== undefined) parts.push({ key: 'apiDocs.option.upTo', values: { max } });
+      if (o.cascadeDelete) parts.push({ key: 'apiDocs.option.cascade' });
       return parts;
     },
   },

@@ -1,7 +1,7 @@
 // Select: one of the listed values, or up to maxSelect of them.
 import { addOrRemove, importList, listToColumn, listToForm, listToRequest, prepareList } from '../shared/lists';
 import { isMultiple, listSchema, maxSelectOf, strings } from '../shared/schema';
-import type { FieldDefinition } from '../types';
+import type { DocWord, FieldDefinition } from '../types';
 
 /** Select and relation dropdowns get a search box above this many options. */
 const SEARCHABLE_ABOVE = 5;
@@ -42,7 +42,11 @@ export const select: FieldDefinition = {
       return isMultiple(field) ? values.slice(0, Math.min(2, maxSelectOf(field) ?? 1)) : (values[0] ?? '');
     },
     typeLabel: (field) => (isMultiple(field) ? 'Array<String>' : 'String'),
-    describe: (field) => [`one${isMultiple(field) ? ` or more (up to ${maxSelectOf(field) ?? 1})` : ''} of: ${strings(field.options.values).join(', ')}`],
+    describe: (field): DocWord[] => [
+      isMultiple(field)
+        ? { key: 'apiDocs.option.someOf', values: { max: maxSelectOf(field) ?? 1, values: strings(field.options.values).join(', ') } }
+        : { key: 'apiDocs.option.oneOf', values: { values: strings(field.options.values).join(', ') } },
+    ],
   },
   io: { importCell: importList },
   list: { searchable: true },

@@ -1,6 +1,6 @@
 // What the string-valued types share: the cast, the column, the form value, the import cell, and
 // the domain lists of email and url.
-import type { FieldDefinition, FieldLike } from '../types';
+import type { DocWord, FieldDefinition, FieldLike } from '../types';
 import { castString } from './casts';
 import { setNumber, strings } from './schema';
 
@@ -31,12 +31,12 @@ export function domainAllowed(domain: string, options: Record<string, unknown>):
   return true;
 }
 
-export function describeDomains(field: FieldLike): string[] {
-  const parts: string[] = [];
+export function describeDomains(field: FieldLike): DocWord[] {
+  const parts: DocWord[] = [];
   const only = strings(field.options.onlyDomains);
   const except = strings(field.options.exceptDomains);
-  if (only.length) parts.push(`only the domains ${only.join(', ')}`);
-  if (except.length) parts.push(`not the domains ${except.join(', ')}`);
+  if (only.length) parts.push({ key: 'apiDocs.option.onlyDomains', values: { domains: only.join(', ') } });
+  if (except.length) parts.push({ key: 'apiDocs.option.exceptDomains', values: { domains: except.join(', ') } });
   return parts;
 }
 
@@ -51,14 +51,14 @@ export function sentenize(s: string): string {
 export const fieldError = (code: string, message: string) => ({ code, message: sentenize(message) });
 
 /** The API docs' words for a text-like field's length and pattern options ("at least 3 characters", …). */
-export function describeLengthAndPattern(field: FieldLike): string[] {
+export function describeLengthAndPattern(field: FieldLike): DocWord[] {
   const o = field.options;
-  const parts: string[] = [];
+  const parts: DocWord[] = [];
   const min = setNumber(o.min);
   const max = setNumber(o.max);
-  if (min !== null) parts.push(`at least ${min} characters`);
-  if (max !== null) parts.push(`at most ${max} characters`);
-  if (typeof o.pattern === 'string' && o.pattern) parts.push(`matching /${o.pattern}/`);
+  if (min !== null) parts.push({ key: 'apiDocs.option.minChars', values: { min } });
+  if (max !== null) parts.push({ key: 'apiDocs.option.maxChars', values: { max } });
+  if (typeof o.pattern === 'string' && o.pattern) parts.push({ key: 'apiDocs.option.pattern', values: { pattern: o.pattern } });
   return parts;
 }
 

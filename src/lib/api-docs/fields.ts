@@ -48,9 +48,9 @@ export function exampleRecord(collection: CollectionModel): Record<string, unkno
 const typeLabel = (field: SchemaField): string => fieldDefinition(field.type).docs.typeLabel({ ...field, options: field.options ?? {} });
 
 /** The field's options in words: limits, allowed values, targets. */
-export function fieldDescription(field: SchemaField, lookup: Lookup): string {
+export function fieldDescription(field: SchemaField, lookup: Lookup, words: Words): string {
   const parts = fieldDefinition(field.type).docs.describe?.({ ...field, options: field.options ?? {} }, lookup) ?? [];
-  const text = parts.join('; ');
+  const text = parts.map((p) => words(p.key, p.values)).join('; ');
   return text ? text[0].toUpperCase() + text.slice(1) + '.' : '';
 }
 
@@ -73,7 +73,7 @@ export function responseFields(collection: CollectionModel, lookup: Lookup, word
       { name: 'verified', type: 'Boolean', description: words('apiDocs.field.verified') },
     );
   }
-  for (const f of live(collection)) out.push({ name: f.name, type: typeLabel(f), description: fieldDescription(f, lookup) });
+  for (const f of live(collection)) out.push({ name: f.name, type: typeLabel(f), description: fieldDescription(f, lookup, words) });
   return out;
 }
 
@@ -96,7 +96,7 @@ export function bodyParams(collection: CollectionModel, isNew: boolean, lookup: 
     if (isNew) out.splice(out.findIndex((p) => p.name === 'oldPassword'), 1);
   }
   for (const f of live(collection)) {
-    out.push({ name: f.name, type: typeLabel(f), required: isNew && f.required, description: fieldDescription(f, lookup) });
+    out.push({ name: f.name, type: typeLabel(f), required: isNew && f.required, description: fieldDescription(f, lookup, words) });
   }
   return out;
 }
