@@ -55,6 +55,13 @@ export function currentAccess(): AdminAccess {
   return accessOf(accessState.role as Role | null);
 }
 
+/** The access once the signed-in admin's role was read, else null: for a button that must not show before it (and vanish). */
+export function useSettledAccess(): AdminAccess | null {
+  const snap = useSnapshot(accessState);
+  const id = signedInAdminId();
+  return id && snap.adminId === id ? accessOf(snap.role as Role | null) : null;
+}
+
 /** The access, re-rendering when it changes. */
 export function useAccess(): AdminAccess {
   const snap = useSnapshot(accessState);

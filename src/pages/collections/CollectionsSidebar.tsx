@@ -1,7 +1,7 @@
 // The collections sidebar: search, Pinned group (local storage),
 // Others (only when something is pinned), 'No collections found.', 'New collection'; order auth →
 // base → view by name; compact rows above 20 collections.
-import { useAccess } from '../../state/permissions';
+import { useSettledAccess } from '../../state/permissions';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CollectionTypeIcon, IconPin, IconPlus, IconSearch } from '../../ui/icons';
@@ -22,7 +22,8 @@ export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
   const snap = useSnapshot(collectionsState);
   const { hideControls } = useSnapshot(appState);
   // new collections need the role's schema edit on all collections (src/state/permissions.ts)
-  const access = useAccess();
+  // (the New collection button waits for the role: a scoped admin's would show, then vanish)
+  const settled = useSettledAccess();
   const [search, setSearch] = useState('');
   const all = snap.collections as CollectionModel[];
   const sorted = sortCollections(searchCollections(all, search));
@@ -98,7 +99,7 @@ export function CollectionsSidebar({ activeId, onSelect, onNew }: Props) {
         <a href="#/collections/graph" className="btn btn-transparent btn-block btn-sm collections-graph-link">
           <span>{t('page.collectionsGraph')}</span>
         </a>
-        {!hideControls && access.schema(null, 'edit') && (
+        {!hideControls && settled?.schema(null, 'edit') && (
           <div className="sidebar-footer">
             <button type="button" className="btn btn-secondary btn-block btn-sm" onClick={onNew}>
               <IconPlus size={14} />

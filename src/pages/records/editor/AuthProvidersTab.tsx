@@ -11,7 +11,8 @@ import { t } from '../../../ui/i18n';
 /** Title and logo of each provider file, by provider name. */
 const PROVIDERS = new Map(providerCards().map((c) => [c.name, c]));
 
-export function AuthProvidersTab({ collection, record }: { collection: CollectionModel; record: RecordModel }) {
+/** `mayUnlink`: a scoped admin without update on the collection sees the links, not the button (the server would refuse). */
+export function AuthProvidersTab({ collection, record, mayUnlink }: { collection: CollectionModel; record: RecordModel; mayUnlink: boolean }) {
   const [items, setItems] = useState<ExternalAuthModel[]>([]);
   const [loading, setLoading] = useState(true);
 
@@ -53,9 +54,11 @@ export function AuthProvidersTab({ collection, record }: { collection: Collectio
           <span className="record-provider-name">{PROVIDERS.get(a.provider)?.title ?? a.provider}</span>
           <span className="txt-hint txt-sm txt-mono">{t('recordEditor.providerId', { id: a.providerId })}</span>
           <span className="flex-fill" />
-          <button type="button" className="btn btn-transparent btn-sm txt-danger" onClick={() => unlink(a.provider)}>
-            {t('recordEditor.unlink')}
-          </button>
+          {mayUnlink && (
+            <button type="button" className="btn btn-transparent btn-sm txt-danger" onClick={() => unlink(a.provider)}>
+              {t('recordEditor.unlink')}
+            </button>
+          )}
         </li>
       ))}
     </ul>

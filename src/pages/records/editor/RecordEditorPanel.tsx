@@ -342,7 +342,7 @@ export default function RecordEditorPanel({
           />
         </RecordEditorContext.Provider>
       </div>
-      {isAuth && current && tab === 'providers' && <AuthProvidersTab collection={collection} record={current} />}
+      {isAuth && current && tab === 'providers' && <AuthProvidersTab collection={collection} record={current} mayUnlink={access.records(collection, 'update')} />}
       {current && tab === 'history' && (
         <RecordHistoryTab
           collection={collection}

@@ -15,6 +15,7 @@ import { fileKind, fileUrl, hasThumb, searchableFields } from '../../../lib/reco
 import { fieldDefinition } from '../../../fields/registry';
 import { isMultiple } from '../../../lib/record-schema';
 import { useCollections } from '../../../state/collections';
+import { useAccess } from '../../../state/permissions';
 import { useRecordEditor } from '../context';
 import { t } from '../../../ui/i18n';
 
@@ -55,6 +56,8 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
   const [size, setSize] = useState(ORIGINAL_SIZE);
   const [creating, setCreating] = useState<CollectionModel | null>(null);
   const { NestedEditor } = useRecordEditor();
+  // (a scoped admin without create on that collection gets no New record button: the server would refuse)
+  const access = useAccess();
   const seq = useRef(0);
 
   const load = async (c: CollectionModel, nextPage: number, term: string) => {
@@ -146,7 +149,7 @@ export default function ImagePicker({ open, onClose, onSelect }: ImagePickerProp
         <div className="image-picker-main">
           <div className="image-picker-search">
             <input type="search" className="sf-input" placeholder={t('recordWidget.searchRecordsDots')} aria-label={t('recordWidget.searchRecords')} value={search} onChange={(e) => setSearch(e.target.value)} />
-            {active && active.type !== 'view' && NestedEditor && (
+            {active && active.type !== 'view' && NestedEditor && access.records(active, 'create') && (
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setCreating(active)}>
                 {t('recordWidget.newRecord')}
               </button>
