@@ -12,6 +12,7 @@
 import { useSyncExternalStore } from 'react';
 import { interpolate, lookup, type Catalog, type Params } from '../lib/i18n/catalog';
 import { setDateLanguage } from '../lib/date-display';
+import { DEFAULT_WORDS } from '../lib/schema/schema-words';
 
 const SOURCE_LANGUAGE = 'en';
 const LANGUAGE_STORAGE_KEY = 'outpost_language';
@@ -129,6 +130,21 @@ export function serverWords(message: string, code?: string): string {
     return typeof text === 'string' ? interpolate(text, params, active) : message;
   }
   return message;
+}
+
+/**
+ * A field error worded in English by shared code that cannot read the translation files (the
+ * records import judges rows with src/lib's schema words, ../lib/schema/schema-words.ts): the form
+ * word it is, in the dashboard's language; else as a server message (serverWords).
+ */
+export function fieldErrorWords(message: string, code?: string): string {
+  if (active === SOURCE_LANGUAGE || !message) return message;
+  for (const [key, template] of Object.entries(DEFAULT_WORDS)) {
+    if (template === '{error}') continue;
+    const params = matchTemplate(template, message);
+    if (params) return t(key, params);
+  }
+  return serverWords(message, code);
 }
 
 /** Loads a part of the hand-written words for the active language (and any language chosen later). */

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { interpolate, lookup, placeholdersOf } from '../../src/lib/i18n/catalog';
 import { localizeFile, wordsOf } from '../../src/lib/i18n/file-words';
-import { currentLanguage, installLanguage, serverWords, setLanguage, t } from '../../src/ui/i18n';
+import { currentLanguage, fieldErrorWords, installLanguage, serverWords, setLanguage, t } from '../../src/ui/i18n';
 import { getForm, getScreen } from '../../src/engine';
 import { formatInstant, setDateLanguage } from '../../src/lib/date-display';
 
@@ -103,5 +103,15 @@ describe('server messages by code', () => {
     // words no template knows stay the server's
     expect(serverWords('Something new.', 'validation_required')).toBe('Something new.');
     expect(serverWords('Unheard of.')).toBe('Unheard of.');
+  });
+
+  it("words the import's own row checks (src/lib's English schema words) as the form does", async () => {
+    expect(fieldErrorWords('Invalid value zz.', 'validation_in_invalid')).toBe('Invalid value zz.');
+    await setLanguage('de');
+    expect(fieldErrorWords('Invalid value zz.', 'validation_in_invalid')).toBe('Ungültiger Wert zz.');
+    expect(fieldErrorWords('Minimum 3 characters.', 'validation_length_too_short')).toBe('Mindestens 3 Zeichen.');
+    expect(fieldErrorWords('Select up to 2 items.', 'validation_length_too_long')).toBe('Höchstens 2 Einträge auswählen.');
+    // a server message goes on to the server's words
+    expect(fieldErrorWords('Failed to create record.')).toBe('Der Datensatz konnte nicht erstellt werden.');
   });
 });
