@@ -117,20 +117,27 @@ export function rowJudge(collection: Pick<CollectionModel, 'type' | 'schema'>, c
   };
 }
 
+/** What a reason says when the error says nothing (the page gives them in its language). */
+export interface FallbackWords {
+  invalid: string;
+  failed: string;
+}
+const ENGLISH: FallbackWords = { invalid: 'Invalid value.', failed: 'Request failed.' };
+
 /** Field errors as one line: `title: Missing required value.; views: …`. */
-export function errorsText(errors: Record<string, { message?: unknown } | undefined>): string {
+export function errorsText(errors: Record<string, { message?: unknown } | undefined>, words: FallbackWords = ENGLISH): string {
   return Object.entries(errors)
-    .map(([k, e]) => `${k}: ${String(e?.message ?? 'Invalid value.')}`)
+    .map(([k, e]) => `${k}: ${String(e?.message ?? words.invalid)}`)
     .join('; ');
 }
 
 /** The reason an API error gives: its field errors, else its message. */
-export function apiErrorText(err: unknown): string {
+export function apiErrorText(err: unknown, words: FallbackWords = ENGLISH): string {
   const resp = (err as { response?: { message?: unknown; data?: unknown } })?.response;
   const data = resp?.data;
-  if (data && typeof data === 'object' && Object.keys(data).length) return errorsText(data as Record<string, { message?: unknown }>);
+  if (data && typeof data === 'object' && Object.keys(data).length) return errorsText(data as Record<string, { message?: unknown }>, words);
   const msg = resp?.message ?? (err as { message?: unknown })?.message;
-  return typeof msg === 'string' && msg ? msg : 'Request failed.';
+  return typeof msg === 'string' && msg ? msg : words.failed;
 }
 
 /** The columns of parsed rows, in first-seen order (JSON objects may differ in keys). */

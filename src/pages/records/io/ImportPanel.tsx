@@ -135,7 +135,7 @@ export default function ImportPanel({ open, onClose, collection, onImported, onR
         const errors = judge.errors(data);
         // line numbers as a spreadsheet shows them (the CSV header is line 1)
         const line = i + 2;
-        if (Object.keys(errors).length) invalid.push({ line, reason: errorsText(inLanguage(errors)) });
+        if (Object.keys(errors).length) invalid.push({ line, reason: errorsText(inLanguage(errors), { invalid: t('recordsIo.invalidValue'), failed: t('recordsIo.requestFailed') }) });
         else valid.push({ line, data });
       }
       if (!stale) setChecked({ valid, invalid });

@@ -7,17 +7,18 @@
 import { pb } from '../../../api/client';
 import { idsFilter } from '../../../lib/records-io/export-rows';
 import { apiErrorText, IMPORT_BATCH_SIZE, IMPORT_CONCURRENCY } from '../../../lib/records-io/import-rows';
-import { serverWords } from '../../../ui/i18n';
+import { serverWords, t } from '../../../ui/i18n';
 
 type ErrorResponse = { message?: unknown; data?: Record<string, { code?: unknown; message?: unknown } | undefined> };
 
 /** An API error's reason in the dashboard's language: the server's 0.22 messages through their codes. */
 function reasonOf(err: unknown): string {
   const response = (err as { response?: ErrorResponse } | null)?.response;
-  if (!response) return apiErrorText(err);
+  const fallback = { invalid: t('recordsIo.invalidValue'), failed: t('recordsIo.requestFailed') };
+  if (!response) return apiErrorText(err, fallback);
   const words = (message: unknown, code?: unknown) => (typeof message === 'string' ? serverWords(message, typeof code === 'string' ? code : undefined) : message);
   const data = Object.fromEntries(Object.entries(response.data ?? {}).map(([k, e]) => [k, e && { ...e, message: words(e.message, e.code) }]));
-  return apiErrorText({ ...(err as object), response: { ...response, message: words(response.message), data } });
+  return apiErrorText({ ...(err as object), response: { ...response, message: words(response.message), data } }, fallback);
 }
 
 export interface ImportRow {
