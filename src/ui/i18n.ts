@@ -127,7 +127,7 @@ export function serverWords(message: string, code?: string): string {
     const params = matchTemplate(template, message);
     if (!params) continue;
     const text = own?.[key];
-    return typeof text === 'string' ? interpolate(text, params, active) : message;
+    return typeof text === 'string' ? interpolate(text, serverValues(params, own), active) : message;
   }
   return message;
 }
@@ -145,6 +145,17 @@ export function fieldErrorWords(message: string, code?: string): string {
     if (params) return t(key, params);
   }
   return serverWords(message, code);
+}
+
+/** A message's values that are themselves the server's fixed words (`server.value.*`, e.g. the SQL console's allowed statements) in the language. */
+function serverValues(params: Record<string, string>, own: Catalog | undefined): Record<string, string> {
+  const out = { ...params };
+  for (const [name, value] of Object.entries(params)) {
+    for (const [key, template] of Object.entries(serverTemplates ?? {})) {
+      if (key.startsWith('server.value.') && template === value && typeof own?.[key] === 'string') out[name] = own[key] as string;
+    }
+  }
+  return out;
 }
 
 /** Loads a part of the hand-written words for the active language (and any language chosen later). */

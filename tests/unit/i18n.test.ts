@@ -111,6 +111,10 @@ describe('server messages by code', () => {
     expect(fieldErrorWords('Invalid value zz.', 'validation_in_invalid')).toBe('Ungültiger Wert zz.');
     expect(fieldErrorWords('Minimum 3 characters.', 'validation_length_too_short')).toBe('Mindestens 3 Zeichen.');
     expect(fieldErrorWords('Select up to 2 items.', 'validation_length_too_long')).toBe('Höchstens 2 Einträge auswählen.');
+    // a value that is itself one of the server's fixed words is worded too
+    expect(serverWords('Only read-only statements can run here (SELECT, WITH, EXPLAIN QUERY PLAN and read-only pragmas): DELETE is not one.', 'sql_write')).toBe(
+      'Hier können nur lesende Anweisungen laufen (SELECT, WITH, EXPLAIN QUERY PLAN und lesende Pragmas): DELETE gehört nicht dazu.',
+    );
     // a server message goes on to the server's words
     expect(fieldErrorWords('Failed to create record.')).toBe('Der Datensatz konnte nicht erstellt werden.');
   });
