@@ -12,7 +12,6 @@
 import { useSyncExternalStore } from 'react';
 import { interpolate, lookup, type Catalog, type Params } from '../lib/i18n/catalog';
 import { setDateLanguage } from '../lib/date-display';
-import { DEFAULT_WORDS } from '../lib/schema/schema-words';
 
 const SOURCE_LANGUAGE = 'en';
 const LANGUAGE_STORAGE_KEY = 'outpost_language';
@@ -134,12 +133,13 @@ export function serverWords(message: string, code?: string): string {
 
 /**
  * A field error worded in English by shared code that cannot read the translation files (the
- * records import judges rows with src/lib's schema words, ../lib/schema/schema-words.ts): the form
- * word it is, in the dashboard's language; else as a server message (serverWords).
+ * records import judges rows with src/lib's schema words, `formWords`: ../lib/schema/schema-words.ts
+ * DEFAULT_WORDS, passed in so the sign-in page does not load them): the form word it is, in the
+ * dashboard's language; else as a server message (serverWords).
  */
-export function fieldErrorWords(message: string, code?: string): string {
+export function fieldErrorWords(message: string, code: string | undefined, formWords: Readonly<Record<string, string>>): string {
   if (active === SOURCE_LANGUAGE || !message) return message;
-  for (const [key, template] of Object.entries(DEFAULT_WORDS)) {
+  for (const [key, template] of Object.entries(formWords)) {
     if (template === '{error}') continue;
     const params = matchTemplate(template, message);
     if (params) return t(key, params);

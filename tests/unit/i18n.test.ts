@@ -4,6 +4,7 @@ import { interpolate, lookup, placeholdersOf } from '../../src/lib/i18n/catalog'
 import { localizeFile, wordsOf } from '../../src/lib/i18n/file-words';
 import { currentLanguage, fieldErrorWords, installLanguage, serverWords, setLanguage, t } from '../../src/ui/i18n';
 import { getForm, getScreen } from '../../src/engine';
+import { DEFAULT_WORDS } from '../../src/lib/schema/schema-words';
 import { formatInstant, setDateLanguage } from '../../src/lib/date-display';
 
 describe('catalog', () => {
@@ -106,16 +107,16 @@ describe('server messages by code', () => {
   });
 
   it("words the import's own row checks (src/lib's English schema words) as the form does", async () => {
-    expect(fieldErrorWords('Invalid value zz.', 'validation_in_invalid')).toBe('Invalid value zz.');
+    expect(fieldErrorWords('Invalid value zz.', 'validation_in_invalid', DEFAULT_WORDS)).toBe('Invalid value zz.');
     await setLanguage('de');
-    expect(fieldErrorWords('Invalid value zz.', 'validation_in_invalid')).toBe('Ungültiger Wert zz.');
-    expect(fieldErrorWords('Minimum 3 characters.', 'validation_length_too_short')).toBe('Mindestens 3 Zeichen.');
-    expect(fieldErrorWords('Select up to 2 items.', 'validation_length_too_long')).toBe('Höchstens 2 Einträge auswählen.');
+    expect(fieldErrorWords('Invalid value zz.', 'validation_in_invalid', DEFAULT_WORDS)).toBe('Ungültiger Wert zz.');
+    expect(fieldErrorWords('Minimum 3 characters.', 'validation_length_too_short', DEFAULT_WORDS)).toBe('Mindestens 3 Zeichen.');
+    expect(fieldErrorWords('Select up to 2 items.', 'validation_length_too_long', DEFAULT_WORDS)).toBe('Höchstens 2 Einträge auswählen.');
     // a value that is itself one of the server's fixed words is worded too
     expect(serverWords('Only read-only statements can run here (SELECT, WITH, EXPLAIN QUERY PLAN and read-only pragmas): DELETE is not one.', 'sql_write')).toBe(
       'Hier können nur lesende Anweisungen laufen (SELECT, WITH, EXPLAIN QUERY PLAN und lesende Pragmas): DELETE gehört nicht dazu.',
     );
     // a server message goes on to the server's words
-    expect(fieldErrorWords('Failed to create record.')).toBe('Der Datensatz konnte nicht erstellt werden.');
+    expect(fieldErrorWords('Failed to create record.', undefined, DEFAULT_WORDS)).toBe('Der Datensatz konnte nicht erstellt werden.');
   });
 });

@@ -23,6 +23,7 @@ import {
 import { FORMULA_CELL, unescapeFormulaCell } from '../../../lib/records-io/csv-formulas';
 import { runImport, type ImportFailure, type ImportRow, type ImportSummary } from './import-run';
 import { fieldErrorWords, t } from '../../../ui/i18n';
+import { DEFAULT_WORDS } from '../../../lib/schema/schema-words';
 import { formatCount, tCount } from '../../../ui/counts';
 import { tRich } from '../../../ui/rich-text';
 
@@ -40,7 +41,7 @@ type Checked = { valid: ImportRow[]; invalid: ImportFailure[] };
 
 /** A row's field errors with the messages in the dashboard's language (through their codes, as the editor shows them). */
 function inLanguage(errors: Record<string, { code?: string; message?: unknown } | undefined>): Record<string, { message?: unknown } | undefined> {
-  return Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, e && { message: typeof e.message === 'string' ? fieldErrorWords(e.message, e.code) : e.message }]));
+  return Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, e && { message: typeof e.message === 'string' ? fieldErrorWords(e.message, e.code, DEFAULT_WORDS) : e.message }]));
 }
 
 /** Errors listed in the preview (the rest are counted, and all are in the failures download). */
