@@ -40,6 +40,14 @@ try {
   passed = r.numPassedTests; failed = r.numFailedTests; skipped = r.numPendingTests + (r.numTodoTests ?? 0);
   // A file that failed to load counts as a failure even when it reported no test.
   failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  // Browser tests get one retry (vitest.config.ts); a test that needed it is named here, not hidden.
+  for (const file of r.testResults) {
+    for (const t of file.assertionResults) {
+      if (t.status === 'passed' && t.failureMessages?.length) {
+        console.log(`passed on retry: ${path.relative(root, file.name)} > ${t.fullName}\n  first try: ${t.failureMessages[0].split('\n')[0]}`);
+      }
+    }
+  }
 } catch {
   failed += 1;
 }

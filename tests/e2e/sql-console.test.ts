@@ -87,14 +87,17 @@ describe('the SQL console', () => {
     // the editor is labelled, and Tab leaves it for Run with a visible focus ring
     expect(await page.getByLabel('SQL statement').count()).toBeGreaterThan(0);
     await editor().click();
+    // the click focuses ace's text input; only then does Tab mean "leave the editor"
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ace_text-input'))).toBe(true);
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement;
-      const style = getComputedStyle(el);
-      return { text: el.textContent?.trim(), outline: style.outlineStyle, width: style.outlineWidth };
-    });
-    expect(focused.text).toBe('Run');
-    expect(focused.outline).not.toBe('none');
+    const focusedNow = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { text: el.textContent?.trim(), where: `${el.tagName}.${el.className}`, outline: style.outlineStyle };
+      });
+    await expect.poll(async () => (await focusedNow()).text, { message: JSON.stringify(await focusedNow()) }).toBe('Run');
+    expect((await focusedNow()).outline).not.toBe('none');
   });
 
   it('completes tables and columns from the collections', async () => {
