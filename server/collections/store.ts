@@ -6,9 +6,10 @@
 // How record values are stored per field type is documented in ddl.ts.
 import { transaction, type DB } from '../db/database';
 import { sortsFromIndex } from '../db/sort-plan';
+import { withStringLiterals } from '../db/dqs';
 import type { Collection } from './model';
 import { collectionFromRow } from './normalize';
-import { authTableNames, refusedViews, secretReadOf } from './view-secrets';
+import { authTableNames, refusedViews, secretReadOf, tablesReadBy } from './view-secrets';
 import { stringifyLikeGo } from '../core/json';
 import { isRelationField } from '../../src/fields/relation/field';
 
@@ -51,6 +52,8 @@ export interface CollectionStore {
    * throws SQLite's error when it does not compile.
    */
   secretReadOf(query: string): string | null;
+  /** The tables `query` reads (compiles only, strings in double quotes as views allow them; throws SQLite's error). */
+  tablesReadBy(query: string): string[];
   /** Whether SQLite reads the rows of `query` in their ORDER BY order from an index (db/sort-plan.ts; compiles only). */
   sortsFromIndex(query: string, params: readonly unknown[]): boolean;
   /** Drops the cache; the next read reloads from the database. */
@@ -75,6 +78,7 @@ export function createCollectionStore(db: DB): CollectionStore {
     readAll: () => readCollections(db),
     refusedViews: () => refusedViews(db, store.cached().list),
     secretReadOf: (query) => secretReadOf(db, query, authTableNames(db, store.cached().list)),
+    tablesReadBy: (query) => withStringLiterals(query.trim().replace(/;+\s*$/, ''), (text) => tablesReadBy(db, text)).result,
     sortsFromIndex: (query, params) => sortsFromIndex(db, store.cached(), query, params),
     invalidate() {
       cache = null;

@@ -110,6 +110,27 @@ export function secretReadOf(db: DB, query: string, authTables: readonly string[
   return null;
 }
 
+/**
+ * The tables `query` reads (by name, as SQLite stores them; an index counts as its table), asked
+ * of the compiled program as secretReadOf does. Throws the driver's error when it does not compile.
+ */
+export function tablesReadBy(db: DB, query: string): string[] {
+  const program = db.prepare(`EXPLAIN ${query}`).all() as Instruction[];
+  const byRoot = new Map<number, string>([[1, 'sqlite_schema']]);
+  for (const o of db.prepare('SELECT tbl_name AS tbl, rootpage FROM sqlite_schema WHERE rootpage > 0').all() as Array<{ tbl: string; rootpage: number }>) {
+    byRoot.set(o.rootpage, o.tbl);
+  }
+  const tables = new Set<string>();
+  for (const ins of program) {
+    // p3 0: a b-tree of the main schema (temporary tables of the statement itself are not read)
+    if ((ins.opcode === 'OpenRead' || ins.opcode === 'ReopenIdx') && ins.p3 === 0) {
+      const table = byRoot.get(ins.p2);
+      if (table) tables.add(table);
+    }
+  }
+  return [...tables];
+}
+
 /** The auth collections' table names (from the lookup's list and the stored collections). */
 export function authTableNames(db: DB, collections: readonly Collection[] = []): string[] {
   const stored = db.prepare("SELECT name FROM _collections WHERE type = 'auth'").pluck().all() as string[];

@@ -83,6 +83,12 @@ function loadCollection(ctx: AppContext, req: FastifyRequest<{ Params: Params }>
 }
 
 const isAdminReq = (req: FastifyRequest) => req.auth?.kind === 'admin';
+/** Who a kept list plan is for: a guest or record (0), a full admin (1), a role as it stands (its filter reach differs). */
+function planCaller(req: FastifyRequest): string {
+  if (req.auth?.kind !== 'admin') return '0';
+  const role = req.auth.access?.full === false ? req.auth.access.role : null;
+  return role ? `role:${role.id}:${role.updated}` : '1';
+}
 
 function firstQuery(req: FastifyRequest, key: string): string {
   const v = (req.query as Record<string, unknown> | undefined)?.[key];
@@ -184,7 +190,7 @@ async function list(ctx: AppContext, req: FastifyRequest<{ Params: Params }>, re
   // the compiled statements are kept when nothing of the request's can change them
   const key = [rule, firstQuery(req, 'filter'), firstQuery(req, 'sort')].some((text) => text.includes('@'))
     ? null
-    : `${collection.id}\n${admin ? 1 : 0}\n${listPlanKey(query)}`;
+    : `${collection.id}\n${planCaller(req)}\n${listPlanKey(query)}`;
   const plan = cachedPlan(ctx.collections.cached(), key, () => {
     // one resolver for the rule and the client's filter/sort, so their joins are shared
     const resolver = createRecordResolver({ lookup: collectionLookup(ctx), collection, request: info, allowHiddenFields: admin });

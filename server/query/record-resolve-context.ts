@@ -62,6 +62,9 @@ export class Context {
     const known = this.loaded.find((c) => c.id === nameOrId || c.name.toLowerCase() === lower);
     if (known) return known;
     const found = this.lookup(nameOrId);
+    // a scoped admin's filter or sort may not reach (relation, back-relation, @collection.*) into
+    // a collection its role does not read: comparing through it would reveal its values
+    if (found && this.request?.adminReads && !this.request.adminReads(found)) fail(`your role may not read the collection ${JSON.stringify(found.name)}`);
     if (found) this.loaded.push(found);
     return found;
   }

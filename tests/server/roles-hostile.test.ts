@@ -1,0 +1,132 @@
+// Admin roles (issue 36) as a hostile scoped admin tries them with its own token: reach through a
+// filter or sort into a collection its role does not read (relation, back-relation,
+// @collection.*), a view collection over tables its role does not read, and the audit trail's
+// retention (which, shortened or set to 0, erases entries). Each against the built server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, startServer, type TestServer } from '../helpers/server';
+import type { Area, CollectionGrant } from '../../src/lib/roles';
+
+let srv: TestServer;
+let full = '';
+let scoped = '';
+let scopedId = '';
+const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
+const FORBIDDEN = { code: 403, message: 'You are not allowed to perform this request.', data: {} };
+
+async function signIn(email: string): Promise<{ token: string; id: string }> {
+  const res = await http(srv.url, 'POST', '/api/admins/auth-with-password', { body: { identity: email, password: '1234567890' } });
+  return { token: res.body.token, id: res.body.admin.id };
+}
+
+let roleN = 0;
+async function scopedRole(areas: Area[], collections: CollectionGrant[]): Promise<void> {
+  const res = await api('POST', '/api/outpost/roles', full, { name: `h${roleN++}`, areas: Object.fromEntries(areas.map((a) => [a, true])), collections });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect((await api('PUT', `/api/outpost/admin-roles/${scopedId}`, full, { role: res.body.id })).status).toBe(200);
+}
+
+beforeAll(async () => {
+  srv = await startServer();
+  await http(srv.url, 'POST', '/api/admins', { body: { email: 'full@example.com', password: '1234567890', passwordConfirm: '1234567890' } });
+  ({ token: full } = await signIn('full@example.com'));
+  await api('POST', '/api/admins', full, { email: 'scoped@example.com', password: '1234567890', passwordConfirm: '1234567890' });
+  ({ token: scoped, id: scopedId } = await signIn('scoped@example.com'));
+  const users = await api('GET', '/api/collections/users', full);
+  const fields = [
+    { name: 'title', type: 'text' },
+    { name: 'author', type: 'relation', options: { collectionId: users.body.id, maxSelect: 1 } },
+  ];
+  expect((await api('POST', '/api/collections', full, { name: 'posts', schema: fields })).status).toBe(200);
+  expect((await api('POST', '/api/collections', full, { name: 'secret', schema: [{ name: 'code', type: 'text' }] })).status).toBe(200);
+  const user = await api('POST', '/api/collections/users/records', full, { email: 'hidden@example.com', password: '1234567890', passwordConfirm: '1234567890', name: 'Hidden' });
+  await api('POST', '/api/collections/posts/records', full, { title: 'hello', author: user.body.id });
+  await api('POST', '/api/collections/secret/records', full, { code: 'xyzzy' });
+}, 60_000);
+
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe("a scoped admin's filter and sort", () => {
+  it('may not reach through a relation, a back-relation or @collection into a collection its role does not read', async () => {
+    await scopedRole([], [{ collection: 'posts', read: true }]);
+    const list = (q: string) => api('GET', `/api/collections/posts/records?${q}`, scoped);
+    // its own collection's fields: as any admin
+    expect((await list(`filter=${encodeURIComponent('title = "hello"')}`)).body.totalItems).toBe(1);
+    for (const q of [
+      `filter=${encodeURIComponent('author.name = "Hidden"')}`,
+      `filter=${encodeURIComponent('author.email ~ "hidden"')}`,
+      `sort=${encodeURIComponent('author.name')}`,
+      `filter=${encodeURIComponent('@collection.secret.code = "xyzzy"')}`,
+      `filter=${encodeURIComponent('@collection.users.email ?= "hidden@example.com"')}`,
+    ]) {
+      const res = await list(q);
+      expect(res.status, q).toBe(400);
+      expect(res.body.data, q).toEqual({});
+    }
+    // the same filter from a full admin is answered (and its kept plan is not the role's)
+    expect((await api('GET', `/api/collections/posts/records?filter=${encodeURIComponent('author.name = "Hidden"')}`, full)).body.totalItems).toBe(1);
+    expect((await list(`filter=${encodeURIComponent('author.name = "Hidden"')}`)).status).toBe(400);
+    // a back-relation from a collection it reads into one it does not
+    await scopedRole([], [{ collection: 'users', read: true }]);
+    const back = await api('GET', `/api/collections/users/records?filter=${encodeURIComponent('posts_via_author.title = "hello"')}`, scoped);
+    expect(back.status).toBe(400);
+    // with read on both, the same paths are answered
+    await scopedRole([], [{ collection: 'posts', read: true }, { collection: 'users', read: true }]);
+    expect((await list(`filter=${encodeURIComponent('author.name = "Hidden"')}`)).body.totalItems).toBe(1);
+  });
+
+  it('may not reach through a relation in the record ids of an export', async () => {
+    await scopedRole([], [{ collection: 'posts', read: true }]);
+    const res = await api('GET', `/api/collections/posts/records-ids?filter=${encodeURIComponent('author.email ~ "hidden"')}`, scoped);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("a scoped admin's view collections", () => {
+  it('may read only collections its role reads', async () => {
+    await scopedRole([], [{ collection: '*', schema: 'edit' }, { collection: 'posts', read: true, schema: 'edit' }]);
+    const view = (name: string, query: string) => api('POST', '/api/collections', scoped, { name, type: 'view', options: { query } });
+    for (const query of [
+      'SELECT id, email FROM _admins',
+      'SELECT id, email FROM users',
+      'SELECT id, code FROM secret',
+      'SELECT p.id, u.name FROM posts p JOIN users u ON u.id = p.author',
+      "SELECT id, changes FROM _outpostAudit",
+      "SELECT id, name FROM _outpostRoles",
+    ]) {
+      const res = await view(`v${roleN++}`, query);
+      expect(res.status, query).toBe(403);
+      expect(res.body.message, query).toMatch(/Your role may not read/);
+    }
+    const ok = await view('myposts', 'SELECT id, title FROM posts');
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // nor may it point its view elsewhere afterwards; its rules stay its own
+    const moved = await api('PATCH', '/api/collections/myposts', scoped, { options: { query: 'SELECT id, code AS title FROM secret' } });
+    expect(moved.status).toBe(403);
+    expect((await api('PATCH', '/api/collections/myposts', scoped, { listRule: '' })).status).toBe(200);
+    // a full admin's view over users, given to the role to edit: its rules may change, its query stays judged
+    const given = await api('POST', '/api/collections', full, { name: 'userview', type: 'view', options: { query: 'SELECT id, name FROM users' } });
+    expect(given.status).toBe(200);
+    await scopedRole([], [{ collection: 'userview', read: true, schema: 'edit' }]);
+    expect((await api('PATCH', '/api/collections/userview', scoped, { listRule: null, options: { query: 'SELECT id, name FROM users' } })).status).toBe(200);
+    expect((await api('PATCH', '/api/collections/userview', scoped, { options: { query: 'SELECT id, email AS name FROM users' } })).status).toBe(403);
+    // a full admin is not judged
+    expect((await api('POST', '/api/collections', full, { name: 'adminsview', type: 'view', options: { query: 'SELECT id, email FROM _admins' } })).status).toBe(200);
+  });
+});
+
+describe("the audit trail's retention", () => {
+  it('is for full admins only: a scoped admin with the logs area can neither read nor change it', async () => {
+    await scopedRole(['logs'], []);
+    const seen = await api('GET', '/api/settings', scoped);
+    expect(seen.body.logs).toBeDefined();
+    expect(seen.body.audit).toBeUndefined();
+    expect((await api('PATCH', '/api/settings', scoped, { audit: { maxDays: 0 } })).body).toEqual(FORBIDDEN);
+    expect((await api('PATCH', '/api/settings', scoped, { audit: { maxDays: 1 } })).body).toEqual(FORBIDDEN);
+    expect((await api('PATCH', '/api/settings', scoped, { logs: { maxDays: 3 } })).status).toBe(200);
+    const trail = await api('GET', '/api/outpost/audit?perPage=1', full);
+    expect(trail.body.totalItems).toBeGreaterThan(0);
+    expect((await api('GET', '/api/settings', full)).body.audit.maxDays).toBeGreaterThan(0);
+  });
+});
