@@ -137,7 +137,7 @@ export function utcToWall(utc: unknown, zone: DateZone): string {
   if (typeof utc !== 'string' || utc === '') return '';
   if (zone === 'utc') return utc.replace('T', ' ').slice(0, 19);
   const d = parseApiDate(utc);
-  return d ? formatInstant(d, 'local') : '';
+  return d ? wallText(wallOf(d, 'local')) : '';
 }
 
 /** The local zone's offset (local − UTC, ms) at an instant. */
@@ -160,7 +160,8 @@ export function wallToUtc(wall: string, zone: DateZone, keep?: unknown): string 
   // not Date.UTC: it reads years 0-99 as 1900-1999
   const asUtc = new Date(0).setUTCFullYear(y, mo - 1, d) + ((h * 60 + mi) * 60 + s) * 1000;
   if (Number.isNaN(asUtc)) return '';
-  if (zone === 'utc') return formatInstant(asUtc, 'utc');
+  // the inputs' and the form's text, never the language's ('28.11.2026, 14:05:00' is no value)
+  if (zone === 'utc') return wallText(wallOf(new Date(asUtc), 'utc'));
   // the offsets in force around that wall time (a zone changes its offset at most once a day)
   const offsets = [...new Set([offsetAt(asUtc - 12 * HOUR_MS), offsetAt(asUtc + 12 * HOUR_MS)])];
   const instants = offsets.map((o) => asUtc - o).filter((t) => wallMatches(t, asUtc));
@@ -174,7 +175,7 @@ export function wallToUtc(wall: string, zone: DateZone, keep?: unknown): string 
     const same = kept ? instants.find((t) => offsetAt(t) === offsetAt(kept.getTime())) : undefined;
     chosen = same ?? Math.min(...instants);
   }
-  return formatInstant(chosen, 'utc');
+  return wallText(wallOf(new Date(chosen), 'utc'));
 }
 
 /** Whether the instant `t` reads as the wall time `asUtc` (its fields taken as UTC) in the local zone. */

@@ -5,7 +5,7 @@
 process.env.TZ = 'Europe/Berlin';
 
 import { describe, expect, it } from 'vitest';
-import { dateTooltip, formatApiDate, parseApiDate, utcToWall, wallToUtc, zoneLabel } from '../../src/lib/date-display';
+import { dateTooltip, formatApiDate, formatInstant, parseApiDate, setDateLanguage, utcToWall, wallToUtc, zoneLabel } from '../../src/lib/date-display';
 import { chartOptions, tooltipDate } from '../../src/pages/logs/chart-options';
 
 const MINUTE = 60_000;
@@ -110,6 +110,21 @@ describe('a date input in local time (the form keeps UTC)', () => {
         const utc = new Date(t).toISOString().replace('T', ' ').slice(0, 19);
         expect(wallToUtc(utcToWall(utc, 'local'), 'local', utc)).toBe(utc);
       }
+    }
+  });
+});
+
+describe('a date input while the dashboard is in another language', () => {
+  it("keeps the inputs' and the form's 'yyyy-MM-dd HH:mm:ss', never the language's '28.11.2026, 14:05:00'", () => {
+    setDateLanguage('de');
+    try {
+      expect(formatInstant(Date.UTC(2026, 10, 28, 13, 5), 'utc')).toBe('28.11.2026, 13:05:00');
+      expect(wallToUtc('2026-11-28T14:05', 'utc')).toBe('2026-11-28 14:05:00');
+      expect(wallToUtc('2026-11-28T14:05', 'local')).toBe('2026-11-28 13:05:00');
+      expect(utcToWall('2026-11-28 13:05:00.000Z', 'local')).toBe('2026-11-28 14:05:00');
+      expect(wallToUtc('2026-10-25 02:45', 'local', '2026-10-25 01:15:00.000Z')).toBe('2026-10-25 01:45:00');
+    } finally {
+      setDateLanguage(null);
     }
   });
 });

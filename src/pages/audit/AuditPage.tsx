@@ -13,7 +13,10 @@ import { RefreshButton } from '../../shell/RefreshButton';
 import { Breadcrumbs } from '../../shell/SettingsLayout';
 import { addErrorToast, addSuccessToast } from '../../shell/toasts';
 import { collectionsState, ensureCollections } from '../../state/collections';
-import { FormattedDate } from '../../ui/FormattedDate';
+import { DateZoneLabel, FormattedDate } from '../../ui/FormattedDate';
+import { formatCount } from '../../ui/counts';
+import { useDateZone } from '../../ui/date-zone';
+import { wallToUtc, type DateZone } from '../../lib/date-display';
 import { IconDownload, IconSettings } from '../../ui/icons';
 import { auditOptions, exportAudit, listAudit, setRecordHistory, type AuditEntry, type AuditFilter } from './audit-api';
 import { ChangesTable } from './ChangesTable';
@@ -45,8 +48,11 @@ const ACTION_LABELS = {
 const labelsOf = (labels: Record<string, () => string>) => Object.fromEntries(Object.entries(labels).map(([k, f]) => [k, f()]));
 const PER_PAGE = 50;
 
-/** A datetime-local input's value (local time) as ISO, or undefined. */
-const isoOf = (local: string | undefined) => (local ? new Date(local).toISOString() : undefined);
+/** A datetime-local input's value, a wall time in the admin's chosen zone (UTC unless chosen), as ISO. */
+function isoOf(wall: string | undefined, zone: DateZone): string | undefined {
+  const utc = wall ? wallToUtc(wall, zone) : '';
+  return utc ? `${utc.replace(' ', 'T')}.000Z` : undefined;
+}
 
 const who = (e: AuditEntry) => (e.actorKind === 'admin' ? e.actorEmail || e.actorId : e.actorKind === 'authRecord' ? t('audit.recordSuffix', { who: e.actorEmail || e.actorId }) : e.actorKind);
 
@@ -104,7 +110,8 @@ function RecordHistoryOptions() {
 export default function AuditPage() {
   usePageTitle(t('audit.title'));
   const { query } = useRoute();
-  const filter: AuditFilter = { actor: query.actor, collection: query.collection, action: query.action, area: query.area, from: isoOf(query.from), to: isoOf(query.to) };
+  const zone = useDateZone();
+  const filter: AuditFilter = { actor: query.actor, collection: query.collection, action: query.action, area: query.area, from: isoOf(query.from, zone), to: isoOf(query.to, zone) };
   const key = JSON.stringify(filter);
   const { collections } = useSnapshot(collectionsState);
   const [items, setItems] = useState<AuditEntry[]>([]);
@@ -212,11 +219,15 @@ export default function AuditPage() {
           {select('action', t('audit.action'), Object.keys(ACTION_LABELS), labelsOf(ACTION_LABELS))}
           {select('area', t('audit.area'), Object.keys(AREA_LABELS), labelsOf(AREA_LABELS))}
           <label className="audit-filter">
-            <span>{t('audit.fromDate')}</span>
+            <span>
+              {t('audit.fromDate')} <DateZoneLabel />
+            </span>
             <input type="datetime-local" value={query.from ?? ''} onChange={(e) => setQueryParams({ from: e.target.value || null })} aria-label={t('audit.fromDate')} />
           </label>
           <label className="audit-filter">
-            <span>{t('audit.toDate')}</span>
+            <span>
+              {t('audit.toDate')} <DateZoneLabel />
+            </span>
             <input type="datetime-local" value={query.to ?? ''} onChange={(e) => setQueryParams({ to: e.target.value || null })} aria-label={t('audit.toDate')} />
           </label>
           <button type="submit" className="visually-hidden">
@@ -227,12 +238,14 @@ export default function AuditPage() {
         <RecordHistoryOptions />
 
         <p className="txt-hint txt-sm audit-total" aria-live="polite">
-          {loading && items.length === 0 ? t('audit.loading') : t(total === 1 ? 'audit.entry' : 'audit.entries', { count: total.toLocaleString() })}
+          {loading && items.length === 0 ? t('audit.loading') : t(total === 1 ? 'audit.entry' : 'audit.entries', { count: formatCount(total) })}
         </p>
         <table className="audit-list" aria-label={t('audit.list')}>
           <thead>
             <tr>
-              <th scope="col">{t('audit.when')}</th>
+              <th scope="col">
+                {t('audit.when')} <DateZoneLabel />
+              </th>
               <th scope="col">{t('audit.who')}</th>
               <th scope="col">{t('audit.action')}</th>
               <th scope="col">{t('audit.what')}</th>
