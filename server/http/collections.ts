@@ -5,11 +5,11 @@ import type { AppContext } from '../context';
 import { runListQuery } from '../query/list';
 import { collectionFromRow, collectionJson } from '../collections/normalize';
 import { findCollection } from '../collections/store';
-import type { Collection } from '../collections/model';
 import { LOAD_FAILED } from '../collections/form';
 import { forbidden, notFound } from '../core/errors';
 import type { Sql } from '../query/sql';
 import { scopedAccess } from './permissions';
+import { requireRoleReach } from './collection-reach';
 import { readBody, type FormSpec } from './form-bind';
 import { requireAdmin } from './guards';
 import { deleteWithHooks, importWithHooks, listWithHooks, upsertWithHooks, viewWithHooks } from './collection-hooks';
@@ -62,7 +62,7 @@ export function registerCollections(app: FastifyInstance, ctx: AppContext): void
   app.post('/api/collections', async (req) => {
     requireAdmin(req);
     const form = readBody(req, UPSERT_FORM, LOAD_FAILED);
-    requireViewReads(ctx, req, form, null);
+    requireRoleReach(ctx, req, form, null);
     return upsertWithHooks(ctx, req, form, null);
   });
 
@@ -70,7 +70,7 @@ export function registerCollections(app: FastifyInstance, ctx: AppContext): void
     requireAdmin(req);
     const existing = mustFind(ctx, req);
     const form = readBody(req, UPSERT_FORM, LOAD_FAILED);
-    requireViewReads(ctx, req, form, existing);
+    requireRoleReach(ctx, req, form, existing);
     return upsertWithHooks(ctx, req, form, existing);
   });
 
@@ -102,32 +102,3 @@ function seenCollections(ctx: AppContext, req: FastifyRequest): Sql | undefined 
   return ids.length ? { sql: `"_collections"."id" IN (${ids.map(() => '?').join(', ')})`, params: ids } : { sql: '0', params: [] };
 }
 
-/**
- * A scoped admin's view query may read only collections whose records its role reads: a view over
- * any other table (another collection, _admins' emails, Outpost's audit trail and roles) would
- * hand it what its role withholds, as a view it then reads or opens to guests by its rules.
- */
-function requireViewReads(ctx: AppContext, req: FastifyRequest, body: unknown, existing: Collection | null): void {
-  const access = scopedAccess(req);
-  if (!access) return;
-  const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const type = typeof form.type === 'string' ? form.type : existing?.type;
-  if (type !== 'view') return;
-  const options = form.options && typeof form.options === 'object' ? (form.options as Record<string, unknown>) : {};
-  const query = options.query;
-  // a view the role was given as it stands keeps its query: only a new or changed one is judged
-  if (typeof query !== 'string' || query.trim() === '' || (existing?.type === 'view' && query === existing.options.query)) return;
-  let tables: string[];
-  try {
-    tables = ctx.collections.tablesReadBy(query);
-  } catch {
-    return; // a query SQLite refuses fails the form's own validation
-  }
-  const byName = ctx.collections.cached().byName;
-  for (const table of tables) {
-    const collection = byName.get(table.toLowerCase());
-    if (!collection || !access.records(collection, 'read')) {
-      throw forbidden(`Your role may not read "${table}": a view may only read collections whose records your role lists.`);
-    }
-  }
-}

@@ -1,7 +1,8 @@
 // Admin roles (issue 36) as a hostile scoped admin tries them with its own token: reach through a
 // filter or sort into a collection its role does not read (relation, back-relation,
-// @collection.*), a view collection over tables its role does not read, and the audit trail's
-// retention (which, shortened or set to 0, erases entries). Each against the built server.
+// @collection.*), a view collection over tables its role does not read or an API rule reaching
+// one (an oracle it then asks as a guest), and the audit trail's retention (which, shortened or
+// set to 0, erases entries). Each against the built server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
 import type { Area, CollectionGrant } from '../../src/lib/roles';
@@ -113,6 +114,26 @@ describe("a scoped admin's view collections", () => {
     expect((await api('PATCH', '/api/collections/userview', scoped, { options: { query: 'SELECT id, email AS name FROM users' } })).status).toBe(403);
     // a full admin is not judged
     expect((await api('POST', '/api/collections', full, { name: 'adminsview', type: 'view', options: { query: 'SELECT id, email FROM _admins' } })).status).toBe(200);
+  });
+});
+
+describe("a scoped admin's API rules", () => {
+  it('may reach only collections its role reads', async () => {
+    await scopedRole([], [{ collection: '*', schema: 'edit' }, { collection: 'posts', read: true, schema: 'edit' }]);
+    for (const rule of ['@collection.secret.code ?= "xyzzy"', 'author.name = "Hidden"', 'author.email != ""', '@collection.users.id ?= author']) {
+      const res = await api('PATCH', '/api/collections/posts', scoped, { listRule: rule });
+      expect(res.status, rule).toBe(403);
+      expect(res.body.message, rule).toMatch(/Your role may not read/);
+    }
+    const created = await api('POST', '/api/collections', scoped, { name: 'probe', schema: [{ name: 'x', type: 'text' }], viewRule: '@collection.secret.code ?= x' });
+    expect(created.status).toBe(403);
+    // its own fields and the request's are its to use
+    expect((await api('PATCH', '/api/collections/posts', scoped, { listRule: 'title != "" && @request.auth.id != ""' })).status).toBe(200);
+    // a rule a full admin wrote stays when the role changes another one
+    expect((await api('PATCH', '/api/collections/posts', full, { viewRule: 'author.name != ""' })).status).toBe(200);
+    expect((await api('PATCH', '/api/collections/posts', scoped, { listRule: '', viewRule: 'author.name != ""' })).status).toBe(200);
+    // a form the save would refuse answers as it would for anyone
+    expect((await api('PATCH', '/api/collections/posts', scoped, { listRule: 'nosuchfield = 1' })).status).toBe(400);
   });
 });
 
