@@ -5,6 +5,7 @@
 import { nowDateTime } from '../db/layout';
 import { isEmailAddress } from '../../src/lib/email-address';
 import { createAdminStore, type AdminStore } from '../services/admins';
+import { createRoleStore, type RoleStore } from '../roles/store';
 import { hashPassword, newId, newTokenKey } from '../services/passwords';
 import type { CliCommand, GlobalFlags } from './command';
 import { openDataDir } from './data-dir';
@@ -18,7 +19,12 @@ class Refused extends Error {}
 
 const validEmail = (email: string | undefined): email is string => !!email && isEmailAddress(email);
 
-async function create(admins: AdminStore, [email, password]: string[], argc: number): Promise<void> {
+interface Stores {
+  admins: AdminStore;
+  roles: RoleStore;
+}
+
+async function create({ admins }: Stores, [email, password]: string[], argc: number): Promise<void> {
   if (argc !== 2) throw new Refused('Missing email and password arguments.');
   if (!validEmail(email)) throw new Refused('Missing or invalid email address.');
   if (Buffer.byteLength(password) < 8) throw new Refused('The password must be at least 8 chars long.');
@@ -32,7 +38,7 @@ async function create(admins: AdminStore, [email, password]: string[], argc: num
   green(`Successfully created new admin ${email}!`);
 }
 
-async function update(admins: AdminStore, [email, password]: string[], argc: number): Promise<void> {
+async function update({ admins }: Stores, [email, password]: string[], argc: number): Promise<void> {
   if (argc !== 2) throw new Refused('Missing email and password arguments.');
   if (!validEmail(email)) throw new Refused('Missing or invalid email address.');
   if (Buffer.byteLength(password) < 8) throw new Refused('The new password must be at least 8 chars long.');
@@ -48,7 +54,7 @@ async function update(admins: AdminStore, [email, password]: string[], argc: num
   green(`Successfully changed admin ${admin.email} password!`);
 }
 
-function remove(admins: AdminStore, [email]: string[]): void {
+function remove({ admins, roles }: Stores, [email]: string[]): void {
   if (!validEmail(email)) throw new Refused('Invalid or missing email address.');
   const admin = admins.findByEmail(email);
   if (!admin) {
@@ -57,6 +63,8 @@ function remove(admins: AdminStore, [email]: string[]): void {
   }
   const failed = (reason: string) => new Refused(`Failed to delete admin ${admin.email}: ${reason}`);
   if (admins.count() === 1) throw failed('you cannot delete the only existing admin');
+  // Outpost's roles: the admins left would all be scoped, and none could manage admins or roles
+  if (!roles.roleOf(admin.id) && roles.fullAdmins() <= 1) throw failed('it is the last full admin (the others hold roles): make another admin a full admin first');
   try {
     admins.delete(admin.id);
   } catch (err) {
@@ -65,7 +73,7 @@ function remove(admins: AdminStore, [email]: string[]): void {
   green(`Successfully deleted admin ${admin.email}!`);
 }
 
-const SUBCOMMANDS: Record<string, (admins: AdminStore, args: string[], argc: number) => void | Promise<void>> = { create, update, delete: remove };
+const SUBCOMMANDS: Record<string, (stores: Stores, args: string[], argc: number) => void | Promise<void>> = { create, update, delete: remove };
 
 async function runSubcommand(name: string, args: string[], flags: GlobalFlags): Promise<number> {
   let data;
@@ -76,7 +84,7 @@ async function runSubcommand(name: string, args: string[], flags: GlobalFlags): 
     return 1;
   }
   try {
-    await SUBCOMMANDS[name](createAdminStore(data.db), args, args.length);
+    await SUBCOMMANDS[name]({ admins: createAdminStore(data.db), roles: createRoleStore(data.db) }, args, args.length);
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     console.error(`Error: ${err.message}`);

@@ -113,6 +113,27 @@ describe('admin delete', () => {
   });
 });
 
+describe('admin delete and roles', () => {
+  it('refuses to delete the last full admin while the others hold roles', async () => {
+    // (its password is the one 'admin update' set above, or the fixture's when run alone)
+    const signed = await signIn('test@example.com', 'changed-password');
+    const token = (signed.status === 200 ? signed : await signIn('test@example.com', FIXTURE_PASSWORD)).body.token;
+    const role = await http(server.url, 'POST', '/api/outpost/roles', { token, body: { name: 'cli-editor', collections: [], areas: { logs: true } } });
+    expect(role.status).toBe(200);
+    const ids = Object.fromEntries(((await http(server.url, 'GET', '/api/admins', { token })).body.items as Array<{ id: string; email: string }>).map((a) => [a.email, a.id]));
+    for (const email of ['test2@example.com', 'test3@example.com']) {
+      expect((await http(server.url, 'PUT', `/api/outpost/admin-roles/${ids[email]}`, { token, body: { role: role.body.id } })).status).toBe(200);
+    }
+    const res = await admin('delete', 'test@example.com');
+    expect(res.stderr.trim()).toBe('Error: Failed to delete admin test@example.com: it is the last full admin (the others hold roles): make another admin a full admin first');
+    expect(res.code).toBe(0);
+    expect(adminRows().map((r) => r.email)).toContain('test@example.com');
+    // a scoped admin may go
+    expect((await admin('delete', 'test3@example.com')).stdout.trim()).toBe('Successfully deleted admin test3@example.com!');
+    for (const email of ['test2@example.com']) expect((await http(server.url, 'PUT', `/api/outpost/admin-roles/${ids[email]}`, { token, body: { role: '' } })).status).toBe(200);
+  });
+});
+
 describe('the command', () => {
   it('an unknown sub-command exits 2; `admin` alone and --help print the usage', async () => {
     const unknown = await admin('rename', 'a@example.com');
