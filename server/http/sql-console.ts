@@ -16,6 +16,8 @@ import { validateBody } from '../core/body-validator';
 import { bindForm } from './form-bind';
 import { consoleError, SCREEN_ROWS, startConsoleRun, StatementFailed, type ConsoleRun } from '../services/sql-console/run';
 import { StatementRefused } from '../services/sql-console/statement';
+import type { ReadsTable } from '../services/sql-console/role-reads';
+import { scopedAccess } from './permissions';
 import { csvLine } from '../services/sql-console/csv';
 
 const LOAD_FAILED = 'Failed to load the submitted data.';
@@ -23,11 +25,21 @@ const LOAD_FAILED = 'Failed to load the submitted data.';
 const LOGGED_SQL_CHARS = 2000;
 
 /**
- * Who may use the console: every admin is a full admin until roles exist (issue 37). The one
- * place a role check replaces.
+ * Who may use the console: admins (a role must grant its area: the route's permission, enforced
+ * before this runs).
  */
 function requireSqlConsole(req: FastifyRequest): void {
   if (req.auth?.kind !== 'admin' || !req.auth.admin) throw adminOnly();
+}
+
+/** For an admin with a role: whether it reads the records kept in a table (only collections' tables). */
+function roleReadsOf(ctx: AppContext, req: FastifyRequest): ReadsTable | undefined {
+  const access = scopedAccess(req);
+  if (!access) return undefined;
+  return (table) => {
+    const collection = ctx.collections.cached().byName.get(table.toLowerCase());
+    return !!collection && access.records(collection, 'read');
+  };
 }
 
 /** An error of the console as the API answers it (and the request log keeps it). */
@@ -57,7 +69,7 @@ async function start(ctx: AppContext, req: FastifyRequest): Promise<{ sql: strin
   const sql = readSql(req);
   const t0 = performance.now();
   try {
-    return { sql, run: await startConsoleRun(ctx, sql), t0 };
+    return { sql, run: await startConsoleRun(ctx, sql, roleReadsOf(ctx, req)), t0 };
   } catch (err) {
     throw apiErrorOf(err, sql);
   }

@@ -6,6 +6,7 @@ import { QueryTimeoutError, ReadAbortedError, ReadQueryError, type ReadPool } fr
 import { NOT_READ_ONLY, NO_ROWS, type RowStream } from '../../db/read-stream';
 import type { CollectionStore } from '../../collections/store';
 import { readOnlyStatement, StatementRefused, type StatementKind } from './statement';
+import { requireRoleReads, type ReadsTable } from './role-reads';
 
 /** Rows the console's screen gets at most; the CSV export has them all. */
 export const SCREEN_ROWS = 10_000;
@@ -36,20 +37,33 @@ function secretRefusal(reason: string): StatementRefused {
   return new StatementRefused('secret', `This statement reads ${what}, a secret that neither the console nor a view may read.`);
 }
 
+const failed = (err: unknown) => new StatementFailed(err instanceof Error ? err.message : String(err));
+
 /**
- * Starts `sql`; resolves once its first rows are in. Throws StatementRefused (it may not run here),
+ * Starts `sql`; resolves once its first rows are in. `roleReads`: the admin has a role, which
+ * limits the tables read (role-reads.ts). Throws StatementRefused (it may not run here),
  * StatementFailed (SQLite's error), QueryTimeoutError (stopped at the budget) or ReadAbortedError.
  */
-export async function startConsoleRun(deps: Deps, sql: string): Promise<ConsoleRun> {
+export async function startConsoleRun(deps: Deps, sql: string, roleReads?: ReadsTable): Promise<ConsoleRun> {
   const statement = readOnlyStatement(sql);
   if (statement.query !== null) {
     let secret: string | null;
     try {
       secret = deps.collections.secretReadOf(statement.query);
     } catch (err) {
-      throw new StatementFailed(err instanceof Error ? err.message : String(err));
+      throw failed(err);
     }
     if (secret) throw secretRefusal(secret);
+  }
+  if (roleReads) {
+    const tablesReadBy = (query: string) => {
+      try {
+        return deps.collections.tablesReadBy(query);
+      } catch (err) {
+        throw failed(err);
+      }
+    };
+    requireRoleReads(statement, tablesReadBy, roleReads);
   }
   try {
     const rows = await deps.reads.stream(sql);

@@ -21,7 +21,8 @@ export type RefusalReason =
   | 'pragma'
   | 'parameters'
   | 'secret'
-  | 'not_read_only';
+  | 'not_read_only'
+  | 'role';
 
 export class StatementRefused extends Error {
   constructor(
@@ -37,6 +38,8 @@ export interface ReadOnlyStatement {
   kind: StatementKind;
   /** The query whose reads are checked for secrets (a plan's own query); null for a pragma. */
   query: string | null;
+  /** A pragma's name (lower case) and the table or index it names, if any. */
+  pragma?: { name: string; argument: string | null };
 }
 
 /** Pragmas that read (table and index structure, database facts), with an argument or not. */
@@ -45,6 +48,8 @@ const PRAGMAS_WITHOUT_ARGUMENT = new Set([
   'database_list', 'collation_list', 'function_list', 'module_list', 'pragma_list', 'compile_options', 'page_count', 'page_size', 'freelist_count',
   'schema_version', 'user_version', 'application_id', 'encoding', 'data_version',
 ]);
+/** A pragma that tells facts of the database file or the library, and reads no table. */
+export const readsNoTable = (name: string): boolean => PRAGMAS_WITHOUT_ARGUMENT.has(name);
 const READ_ONLY_PRAGMAS = [...PRAGMAS_WITH_ARGUMENT, ...PRAGMAS_WITHOUT_ARGUMENT].sort();
 
 /** First words of SQLite's other statements: they write, change the schema or the connection. */
@@ -120,7 +125,9 @@ function pragma(body: Token[]): ReadOnlyStatement {
   if (argument && (!PRAGMAS_WITH_ARGUMENT.has(name) || !isPunct(rest[0], '(') || !isPunct(rest[rest.length - 1], ')'))) {
     throw new StatementRefused('pragma', PRAGMAS_WITH_ARGUMENT.has(name) ? `PRAGMA ${name} takes its argument in parentheses: PRAGMA ${name}(…).` : `Pragmas can be read here, not set: PRAGMA ${name} takes no argument.`);
   }
-  return { kind: 'pragma', query: null };
+  const inner = argument ? rest.slice(1, -1) : [];
+  const only = inner.length === 1 && inner[0].kind !== 'punct' ? inner[0].text : null;
+  return { kind: 'pragma', query: null, pragma: { name, argument: argument ? (only ?? '') : null } };
 }
 
 const SPACE = String.raw`(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?(?:\*/|$))`;
