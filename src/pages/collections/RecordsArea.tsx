@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RecordsSlotProps } from './RecordsSlot';
 import { collectionsState } from '../../state/collections';
+import { useAccess } from '../../state/permissions';
 import { collectionProblems, type CollectionProblem } from '../../lib/collections/problems';
 import type { CollectionModel } from '../../lib/collections/types';
 import { t } from '../../ui/i18n';
@@ -46,7 +47,10 @@ const problemText = (p: CollectionProblem) =>
 /** What 0.22 saved but breaks this collection's records (src/lib/collections/problems.ts). */
 function CollectionProblems({ collection }: { collection: CollectionModel }) {
   const { collections } = useSnapshot(collectionsState);
-  const problems = collectionProblems(collection, collections as readonly CollectionModel[]);
+  const full = useAccess().full;
+  // a scoped admin's list lacks the collections its role does not show: a target it cannot see
+  // may well exist (only a relation to no collection at all is certainly broken)
+  const problems = collectionProblems(collection, collections as readonly CollectionModel[]).filter((p) => full || p.kind !== 'relationTarget' || p.target === '');
   if (!problems.length) return null;
   return (
     <div className="alert alert-warning records-collection-problems" role="status">

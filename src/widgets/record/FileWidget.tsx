@@ -53,13 +53,15 @@ function LocalThumb({ file }: { file: File }) {
 }
 
 function RemoteThumb({ src, name }: { src: string; name: string }) {
-  const [failed, setFailed] = useState(false);
+  // the src that failed: a new one (a protected file's, once its token came) is tried again
+  const [failedSrc, setFailedSrc] = useState('');
+  const failed = failedSrc !== '' && failedSrc === src;
   if (!src || failed || fileKind(name) !== 'image') {
     return (
       <FileIcon />
     );
   }
-  return <img className="record-file-thumb" src={src} alt={name} loading="lazy" onError={() => setFailed(true)} />;
+  return <img className="record-file-thumb" src={src} alt={name} loading="lazy" onError={() => setFailedSrc(src)} />;
 }
 
 /**
@@ -93,8 +95,9 @@ export function RecordFileWidget({ id, value, disabled, readonly, options, rawEr
     };
   }, [isProtected, original.length]);
 
+  // a protected file has no address until its token came (without one it answers 403)
   const urlOf = (name: string, thumb?: string) =>
-    record && collection ? fileUrl(pb.baseUrl, record.collectionId ?? collection.id, record.id, name, { thumb, token: isProtected ? token : undefined }) : '';
+    record && collection && (!isProtected || token) ? fileUrl(pb.baseUrl, record.collectionId ?? collection.id, record.id, name, { thumb, token: isProtected ? token : undefined }) : '';
 
   const emit = (list: string[]) => onChange(multiple ? list : (list[list.length - 1] ?? ''));
 

@@ -5,6 +5,7 @@ import { handleError } from '../../api/client';
 import type { CollectionModel } from '../../lib/collections/types';
 import { relationLabel } from '../../lib/records/format';
 import { collectionsState, useCollections } from '../../state/collections';
+import { useAccess } from '../../state/permissions';
 import { ariaDescribedByIds } from '../../lib/dom-ids';
 import { loadRecordsByIds, missingIdsMessage } from './relation-data';
 import { RecordsPicker } from './RecordsPicker';
@@ -30,10 +31,13 @@ export function RecordRelationWidget({ id, value, disabled, readonly, options, r
   const [picker, setPicker] = useState(false);
   const locked = disabled || readonly;
   const key = ids.join(',');
+  // a scoped admin whose role does not read the target sees the ids alone (asking would meet 403)
+  const access = useAccess();
+  const readable = access.full || (!!target && access.records(target, 'read'));
 
   useEffect(() => {
     const unknown = ids.filter((i) => !records.has(i));
-    if (!unknown.length || !options.collectionId) return;
+    if (!unknown.length || !options.collectionId || !readable) return;
     let live = true;
     loadRecordsByIds(String(options.collectionId), unknown)
       .then((found) => {
@@ -53,7 +57,7 @@ export function RecordRelationWidget({ id, value, disabled, readonly, options, r
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, options.collectionId]);
+  }, [key, options.collectionId, readable]);
 
   const set = (list: RecordModel[]) => {
     const next = new Map(records);
