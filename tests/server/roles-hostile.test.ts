@@ -5,12 +5,15 @@
 // set to 0, erases entries). Each against the built server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
+import { realtimeKit } from '../helpers/sse';
 import type { Area, CollectionGrant } from '../../src/lib/roles';
 
 let srv: TestServer;
 let full = '';
 let scoped = '';
 let scopedId = '';
+let postId = '';
+const rt = realtimeKit(() => srv.url);
 const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
 const FORBIDDEN = { code: 403, message: 'You are not allowed to perform this request.', data: {} };
 
@@ -40,11 +43,12 @@ beforeAll(async () => {
   expect((await api('POST', '/api/collections', full, { name: 'posts', schema: fields })).status).toBe(200);
   expect((await api('POST', '/api/collections', full, { name: 'secret', schema: [{ name: 'code', type: 'text' }] })).status).toBe(200);
   const user = await api('POST', '/api/collections/users/records', full, { email: 'hidden@example.com', password: '1234567890', passwordConfirm: '1234567890', name: 'Hidden' });
-  await api('POST', '/api/collections/posts/records', full, { title: 'hello', author: user.body.id });
+  postId = (await api('POST', '/api/collections/posts/records', full, { title: 'hello', author: user.body.id })).body.id;
   await api('POST', '/api/collections/secret/records', full, { code: 'xyzzy' });
 }, 60_000);
 
 afterAll(async () => {
+  rt.closeAll();
   await srv?.close();
 });
 
@@ -81,6 +85,22 @@ describe("a scoped admin's filter and sort", () => {
     await scopedRole([], [{ collection: 'posts', read: true }]);
     const res = await api('GET', `/api/collections/posts/records-ids?filter=${encodeURIComponent('author.email ~ "hidden"')}`, scoped);
     expect(res.status).toBe(400);
+  });
+});
+
+describe("a scoped admin's realtime filter", () => {
+  it('gets no event through a filter that reaches a collection its role does not read', async () => {
+    await scopedRole([], [{ collection: 'posts', read: true }]);
+    const topic = (filter: string) => `posts/*?options=${JSON.stringify({ query: { filter } })}`;
+    const probe = topic('author.name = "Hidden"');
+    const plain = topic('title != ""');
+    const c = await rt.sse();
+    expect((await rt.subscribe(c, [probe, plain], scoped)).status).toBe(204);
+    await api('PATCH', `/api/collections/posts/records/${postId}`, full, { title: 'hello again' });
+    // the plain filter's event came, so the probe's would have come by now
+    await c.next((f) => f.event === plain && f.data.record.title === 'hello again');
+    expect(c.frames.filter((f) => f.event === probe)).toEqual([]);
+    await api('PATCH', `/api/collections/posts/records/${postId}`, full, { title: 'hello' });
   });
 });
 
