@@ -17,8 +17,12 @@ import { scopedAccess } from './permissions';
 
 const RULES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'] as const;
 
-const refusal = (name: string, what: string) =>
-  forbidden(`Your role may not read "${name}": ${what} may only read collections whose records your role lists.`);
+const refusal = (name: string, by: 'view' | 'rule') =>
+  forbidden(
+    by === 'view'
+      ? `Your role may not read "${name}": a view may only read collections whose records your role lists.`
+      : `Your role may not read "${name}": a rule may only read collections whose records your role lists.`,
+  );
 
 /** 403 when a scoped admin's create or update of a collection reaches beyond its role (nothing for full admins). */
 export function requireRoleReach(ctx: AppContext, req: FastifyRequest, body: unknown, existing: Collection | null): void {
@@ -37,7 +41,7 @@ function checkViewQuery(ctx: AppContext, access: AdminAccess, candidate: Collect
   const byName = ctx.collections.cached().byName;
   for (const table of ctx.collections.tablesReadBy(query)) {
     const collection = byName.get(table.toLowerCase());
-    if (!collection || !access.records(collection, 'read')) throw refusal(table, 'a view');
+    if (!collection || !access.records(collection, 'read')) throw refusal(table, 'view');
   }
 }
 
@@ -60,7 +64,7 @@ function checkRules(ctx: AppContext, access: AdminAccess, candidate: Collection,
     try {
       checkRule(lookup, candidate, rule);
     } catch (err) {
-      if (refused !== null) throw refusal(refused, 'a rule');
+      if (refused !== null) throw refusal(refused, 'rule');
       // a rule that does not compile has already failed the form's own validation
       if (!(err instanceof FilterError)) throw err;
     }
