@@ -65,6 +65,11 @@ describe('the audit screen', () => {
     // (the area and action in words: "Records · posts", "Update")
     expect(texts.some((t) => t.includes(ADMIN.email) && t.includes('Update') && t.includes('Records · posts'))).toBe(true);
     expect(texts.some((t) => t.includes('Collections') && t.includes('Create'))).toBe(true);
+    // what is recorded, that secrets are masked, and who sees it, said above the filters
+    const intro = (await page.locator('.audit-intro').textContent()) ?? '';
+    expect(intro).toContain('every change made with an admin token');
+    expect(intro).toContain('******');
+    expect(intro).toContain('only full admins see this screen');
   });
 
   it('filters by action, collection, who and time', async () => {

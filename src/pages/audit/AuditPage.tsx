@@ -202,6 +202,7 @@ export default function AuditPage() {
       </header>
 
       <div className="page-content">
+        <p className="txt-hint txt-sm audit-intro">{t('audit.intro')}</p>
         <form
           className="audit-filters"
           role="search"
