@@ -135,6 +135,21 @@ describe('the SQL console in German', () => {
     expect(await page.getByRole('alert').innerText()).toMatch(/^Abgelehnt\. Hier können nur lesende Anweisungen laufen \(.+\): DELETE gehört nicht dazu\.$/);
   });
 
+  it("completes in German: the kind of a name, and the editor's name for screen readers", async () => {
+    const editor = page.locator('.sql-editor .ace_editor');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('SELECT * FROM pos');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Space');
+    const popup = page.locator('.ace_autocomplete');
+    await popup.waitFor();
+    await expect.poll(() => popup.textContent()).toMatch(/posts\s*Tabelle/);
+    await page.keyboard.press('Escape');
+    expect(await editor.locator('textarea').getAttribute('aria-label')).toMatch(/^SQL-Anweisung/);
+  });
+
   it('saves a query in the German popup, and asks in German before deleting it', async () => {
     await page.getByRole('button', { name: 'Abfrage speichern' }).click();
     const popup = page.locator('.sql-save-popup');

@@ -194,4 +194,20 @@ describe('command palette from every entry screen', () => {
     await expect.poll(() => option(page, /^notes/).count()).toBe(0);
     await page.keyboard.press('Escape');
   });
+
+  it('opens from inside a code editor, which binds Ctrl+K itself (ace: find next), and leaves its text alone', async () => {
+    const { page } = session;
+    await openFresh(page, '/sql');
+    const ace = page.locator('.sql-editor .ace_editor');
+    await ace.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('SELECT 1');
+    await page.keyboard.press('Escape');
+    await openPalette(page, 'posts');
+    await option(page, /^posts/).waitFor();
+    await page.keyboard.press('Escape');
+    await palette(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { ace: { edit(el: Element): { getValue(): string } } }).ace.edit(document.querySelector('.sql-editor .ace_editor')!).getValue())).toBe('SELECT 1');
+  });
 });

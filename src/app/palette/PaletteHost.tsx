@@ -29,6 +29,8 @@ export function PaletteHost() {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
+        // the code editors (ace: the SQL console, filters, rules) bind Ctrl+K themselves and stop it
+        e.stopPropagation();
         if (openRef.current === 'palette') {
           takeKeyBuffer(); // closed before its box mounted: drop what was caught
           setOpen((openRef.current = null));
@@ -42,11 +44,12 @@ export function PaletteHost() {
         setOpen('shortcuts');
       }
     };
-    document.addEventListener('keydown', onKey);
+    // capture: seen before an editor in focus takes the key (ace's Ctrl+K is 'find next')
+    document.addEventListener('keydown', onKey, true);
     rememberFromHash(window.location.hash);
     const unsub = subscribeLocation(() => rememberFromHash(window.location.hash));
     return () => {
-      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey, true);
       unsub();
     };
   }, []);

@@ -11,6 +11,7 @@ import 'ace-builds/src-noconflict/mode-sql';
 import 'ace-builds/src-noconflict/theme-tomorrow_night';
 import { useTheme } from '../../ui/theme';
 import { sqlCompletions } from '../../lib/sql-console/completions';
+import { t } from '../../ui/i18n';
 
 export type SqlEditorProps = {
   id: string;
@@ -54,7 +55,7 @@ export default function SqlEditor({ id, value, onChange, onRun, tables, describe
         editor.commands.bindKey('Shift-Tab', null as never);
         const textarea = editor.textInput.getElement() as HTMLTextAreaElement;
         textarea.id = id;
-        editor.setOption('textInputAriaLabel' as never, 'SQL statement' as never);
+        editor.setOption('textInputAriaLabel' as never, t('sql.statement') as never);
         (editor.textInput as unknown as { setAriaLabel?: () => void }).setAriaLabel?.();
         if (describedBy) textarea.setAttribute('aria-describedby', describedBy);
         editor.renderer.setScrollMargin(8, 8, 0, 0);
@@ -67,7 +68,7 @@ export default function SqlEditor({ id, value, onChange, onRun, tables, describe
               const list = sqlCompletions(latest.current.tables(), before).map((c, i) => ({
                 caption: c.value,
                 value: c.value,
-                meta: c.meta === 'table' ? 'table' : c.tables && c.tables.length === 1 ? c.tables[0] : 'column',
+                meta: c.meta === 'table' ? t('sql.completionTable') : c.tables && c.tables.length === 1 ? c.tables[0] : t('sql.completionColumn'),
                 score: (c.meta === 'table' ? 2000 : 1000) - i,
               }));
               callback(null, list);

@@ -10,6 +10,7 @@ import 'ace-builds/src-noconflict/ext-language_tools';
 import 'ace-builds/src-noconflict/mode-sql';
 import 'ace-builds/src-noconflict/theme-tomorrow_night';
 import { useTheme } from '../../ui/theme';
+import { t } from '../../ui/i18n';
 import { standInFocus } from './stand-in-focus';
 
 // The noconflict build installs itself as window.ace (the mode and extension files register on it).
@@ -120,7 +121,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           const list = words
             .filter((w) => w.toLowerCase().startsWith(lower) && w !== prefix)
             .slice(0, 200)
-            .map((w, i) => ({ caption: w, value: w, meta: w.startsWith('@') ? 'macro' : 'field', score: 1000 - i }));
+            .map((w, i) => ({ caption: w, value: w, meta: w.startsWith('@') ? t('codeEditor.completionMacro') : t('codeEditor.completionField'), score: 1000 - i }));
           callback(null, list);
         },
       },
