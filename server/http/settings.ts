@@ -21,8 +21,9 @@ import { recordFromRow, type RecordModel } from '../records/model';
 import type { Collection } from '../collections/model';
 import { newCollection } from '../../src/lib/collections/payload';
 import { isObject } from '../../src/lib/json';
-import { badRequest, forbidden } from '../core/errors';
+import { badRequest, fieldError, forbidden } from '../core/errors';
 import { mayPatchSettings, visibleSettings } from '../roles/settings-areas';
+import { secretsSentElsewhere } from '../roles/secret-destinations';
 import { settingsSections } from '../services/settings-index';
 import { requireArea, scopedAccess } from './permissions';
 import { validateBody } from '../core/body-validator';
@@ -64,6 +65,7 @@ export function registerSettings(app: FastifyInstance, ctx: AppContext): void {
     // Each section the patch touches is checked with its schema file; nothing is stored on errors.
     const errors = validateSettings(next, Object.keys(body as object));
     if (Object.keys(errors).length) throw badRequest(SUBMIT_FAILED, errors);
+    if (access) requireSecretsRetyped(ctx.settings.get(), next);
     const oldSettings = ctx.settings.get();
     const hooks = new RequestHooks(ctx, req);
     return hooks.guard(async () => {
@@ -166,4 +168,19 @@ function settingsForm(ctx: AppContext): FormSpec {
 function forAccess(req: FastifyRequest, doc: Record<string, unknown>): Record<string, unknown> {
   const access = scopedAccess(req);
   return access ? visibleSettings(settingsSections(), doc, access) : doc;
+}
+
+const SECRET_AGAIN = fieldError('validation_secret_required', 'Enter it again: your admin role may not send the stored secret to a new address.');
+
+/** 400 on each secret a scoped admin's change would carry, unchanged, to a new host, endpoint or URL (roles/secret-destinations.ts). */
+function requireSecretsRetyped(before: Settings, after: Settings): void {
+  const paths = secretsSentElsewhere(before, after);
+  if (!paths.length) return;
+  const errors: Record<string, unknown> = {};
+  for (const path of paths) {
+    let node = errors;
+    for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[path[path.length - 1]] = SECRET_AGAIN;
+  }
+  throw badRequest(SUBMIT_FAILED, errors);
 }

@@ -1,8 +1,8 @@
 // Admin roles (issue 36) as a hostile scoped admin tries them with its own token: reach through a
 // filter or sort into a collection its role does not read (relation, back-relation,
 // @collection.*), a view collection over tables its role does not read or an API rule reaching
-// one (an oracle it then asks as a guest), and the audit trail's retention (which, shortened or
-// set to 0, erases entries). Each against the built server.
+// one (an oracle it then asks as a guest), a stored secret sent to a host it chose, and the audit
+// trail's retention (which, shortened or set to 0, erases entries). Each against the built server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
 import { realtimeKit } from '../helpers/sse';
@@ -154,6 +154,36 @@ describe("a scoped admin's API rules", () => {
     expect((await api('PATCH', '/api/collections/posts', scoped, { listRule: '', viewRule: 'author.name != ""' })).status).toBe(200);
     // a form the save would refuse answers as it would for anyone
     expect((await api('PATCH', '/api/collections/posts', scoped, { listRule: 'nosuchfield = 1' })).status).toBe(400);
+  });
+});
+
+describe("the settings' secrets", () => {
+  it('are never sent, unchanged, where a scoped admin points them: it must enter them again', async () => {
+    const set = await api('PATCH', '/api/settings', full, {
+      smtp: { enabled: false, host: 'smtp.example.com', port: 587, username: 'mailer', password: 'smtp-secret' },
+      s3: { enabled: false, bucket: 'b', region: 'r', endpoint: 'https://s3.example.com', accessKey: 'ak', secret: 's3-secret' },
+      gitlabAuth: { enabled: false, clientId: 'id', clientSecret: 'oauth-secret', authUrl: 'https://gitlab.example.com/oauth/authorize', tokenUrl: 'https://gitlab.example.com/oauth/token', userApiUrl: 'https://gitlab.example.com/api/v4/user' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    await scopedRole(['mail', 'storage', 'authProviders'], []);
+    const again = { code: 'validation_secret_required', message: 'Enter it again: your admin role may not send the stored secret to a new address.' };
+    const smtp = await api('PATCH', '/api/settings', scoped, { smtp: { host: 'evil.example.net', password: '******' } });
+    expect(smtp.status).toBe(400);
+    expect(smtp.body.data).toEqual({ smtp: { password: again } });
+    const port = await api('PATCH', '/api/settings', scoped, { smtp: { port: 2525 } });
+    expect(port.body.data).toEqual({ smtp: { password: again } });
+    const s3 = await api('PATCH', '/api/settings', scoped, { s3: { endpoint: 'https://evil.example.net' } });
+    expect(s3.body.data).toEqual({ s3: { secret: again } });
+    const oauth = await api('PATCH', '/api/settings', scoped, { gitlabAuth: { tokenUrl: 'https://evil.example.net/token' } });
+    expect(oauth.body.data).toEqual({ gitlabAuth: { clientSecret: again } });
+    // nothing was stored
+    const stored = (await api('GET', '/api/settings', full)).body;
+    expect([stored.smtp.host, stored.smtp.port, stored.s3.endpoint, stored.gitlabAuth.tokenUrl]).toEqual(['smtp.example.com', 587, 'https://s3.example.com', 'https://gitlab.example.com/oauth/token']);
+    // with the secret typed again, or without a new destination, the change is its to make
+    expect((await api('PATCH', '/api/settings', scoped, { smtp: { host: 'smtp2.example.com', password: 'typed-again' } })).status).toBe(200);
+    expect((await api('PATCH', '/api/settings', scoped, { smtp: { username: 'other', password: '******' }, s3: { bucket: 'b2' } })).status).toBe(200);
+    // a full admin is not asked
+    expect((await api('PATCH', '/api/settings', full, { smtp: { host: 'smtp3.example.com' } })).status).toBe(200);
   });
 });
 
