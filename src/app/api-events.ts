@@ -8,6 +8,8 @@ import { addErrorToast } from '../shell/toasts';
 import { serverWords, t } from '../ui/i18n';
 import { accessKnown, currentAccess, loadAccess } from '../state/permissions';
 
+/** The server's 403 that names no reason (0.22's). */
+const GENERIC_FORBIDDEN = 'You are not allowed to perform this request.';
 
 /** Subscribes the shell (main.tsx, once); returns the unsubscribe. */
 export function connectApiEvents(): () => void {
@@ -31,8 +33,9 @@ export function connectApiEvents(): () => void {
           navigate('/', { replace: true });
         } else {
           // a scoped admin met its role's limit: say why and stay; the role read again hides what
-          // it no longer allows (a screen shows src/shell/NoAccess)
-          addErrorToast(t('roles.forbidden'));
+          // it no longer allows (a screen shows src/shell/NoAccess). A refusal that names its
+          // reason (a view or rule reaching a collection the role does not read) is shown as given.
+          addErrorToast(message && message !== serverWords(GENERIC_FORBIDDEN) ? message : t('roles.forbidden'));
         }
       });
     } else {

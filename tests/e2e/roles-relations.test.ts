@@ -16,6 +16,7 @@ let fullToken = '';
 const PASSWORD = '1234567890';
 const ids: Record<string, string> = {};
 let postId = '';
+let editorRole = '';
 // a 1x1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -45,7 +46,8 @@ beforeAll(async () => {
   postId = ((await post.json()) as { id: string }).id;
   const editor = await api('POST', '/api/admins', { email: 'editor@example.com', password: PASSWORD, passwordConfirm: PASSWORD });
   const role = await api('POST', '/api/outpost/roles', { name: 'Editors', areas: {}, collections: [{ collection: ids.posts, read: true, update: true }] });
-  expect((await api('PUT', `/api/outpost/admin-roles/${editor.body.id}`, { role: role.body.id })).status).toBe(200);
+  editorRole = role.body.id;
+  expect((await api('PUT', `/api/outpost/admin-roles/${editor.body.id}`, { role: editorRole })).status).toBe(200);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -98,6 +100,38 @@ describe("a scoped admin's record editor", () => {
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.waitForTimeout(1000);
     expect(refused).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it("its collection with a relation into a collection it does not see saves; a rule reaching that one is refused with the server's reason", async () => {
+    expect((await api('PATCH', `/api/outpost/roles/${editorRole}`, { collections: [{ collection: ids.posts, read: true, update: true, schema: 'edit' }] })).status).toBe(200);
+    const { page } = await signedIn('editor@example.com');
+    await page.goto(`${server.url}/_/#/collections?collectionId=${ids.posts}`);
+    await page.getByRole('button', { name: 'Edit collection' }).click();
+    const editor = page.locator('.collection-editor-panel');
+    await editor.getByRole('tab', { name: 'API Rules' }).click();
+    const rules = editor.locator('.rules-tab');
+    await rules.locator('[data-field="collection-rules-form_listRule"]').getByRole('button', { name: 'Unlock and set custom rule' }).click();
+    await rules.locator('.ace_editor').first().waitFor();
+    await rules.getByRole('textbox', { name: /^List\/Search rule\b/ }).focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('author.email ~ "a"');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    // (a confirmation of the rule change may come first)
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    if (await confirm.isVisible().catch(() => false)) await confirm.click();
+    await page.locator('.toast-error .toast-message').filter({ hasText: 'Your role may not read "users"' }).first().waitFor();
+    await screenshot(page, 'roles-relations-rule-refused');
+    expect((await api('GET', `/api/collections/posts`)).body.listRule).toBeNull();
+    // its own fields: saved (the relation's target is not called missing before the request)
+    await rules.getByRole('textbox', { name: /^List\/Search rule\b/ }).focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('title != ""');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    if (await confirm.isVisible().catch(() => false)) await confirm.click();
+    await expect.poll(async () => (await api('GET', `/api/collections/posts`)).body.listRule).toBe('title != ""');
     await page.context().close();
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { needsConfirmation, pendingChanges, type PendingChanges } from '../../li
 import { collectionPayload } from '../../lib/collections/payload';
 import type { CollectionModel } from '../../lib/collections/types';
 import { collectionsState, removeCollection, upsertCollection } from '../../state/collections';
+import { currentAccess } from '../../state/permissions';
 import { multipleSwitchErrors } from './multiple-errors';
 import { relationTargetErrors } from './relation-targets';
 import { migrationCapture } from '../../shell/migration-marker';
@@ -63,7 +64,9 @@ export function useCollectionSave({ original, draft, isNew, changed, onSaved, on
 
   const save = () => {
     if (!canSave) return;
-    const targets = relationTargetErrors(collectionPayload(draft), original, collectionsState.collections);
+    // a scoped admin's list lacks the collections its role does not show, so a relation into one
+    // would look broken here: the server checks the targets for it
+    const targets = currentAccess().full ? relationTargetErrors(collectionPayload(draft), original, collectionsState.collections) : null;
     const switches = draft.type === 'view' ? null : multipleSwitchErrors(draft.schema);
     if (targets || switches) {
       const schema = { ...(switches?.schema as object | undefined) };
