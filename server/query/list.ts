@@ -54,7 +54,21 @@ export interface ListPlan {
   /** Whether the page's offset is a safe integer (else no page statement runs: no items). */
   paged: boolean;
   queries: readonly ReadQuery[];
+  /**
+   * The same statements with the page read directly, kept when `queries` look the page's rows up
+   * late: the better choice while few rows match (below LATE_LOOKUP_FROM), as `matched` says.
+   */
+  direct?: readonly ReadQuery[];
+  /** How many rows matched when the plan last ran with its total (a hint shared by the requests of a kept plan). */
+  matched?: number;
 }
+
+/**
+ * From this many matching rows the late row look-up pays: below it the look-up's IN list and second
+ * sort cost more than sorting whole rows (200 records sorted by a number: 149 µs against 90 µs, half
+ * of a small list request; 20,000 narrow or wide rows: direct still as fast or faster).
+ */
+export const LATE_LOOKUP_FROM = 10_000;
 
 /** Runs a PocketBase-style list query; bad input throws ApiError 400 (detail in `details`). */
 export async function runListQuery<T = Record<string, unknown>>(reads: ReadPool, options: ListQueryOptions<T>): Promise<ListResult<T>> {
@@ -105,6 +119,7 @@ export function planListQuery<T>(options: ListQueryOptions<T>): ListPlan {
 
   // the page and the count run as one batch on one pooled connection, under one budget
   const queries: ReadQuery[] = [];
+  let direct: ReadQuery[] | undefined;
   const offset = perPage * (page - 1);
   if (Number.isSafeInteger(offset)) {
     const select = options.select ?? `${table}.*`;
@@ -122,6 +137,7 @@ export function planListQuery<T>(options: ListQueryOptions<T>): ListPlan {
         sql: `SELECT ${select} FROM ${table} WHERE ${table}._rowid_ IN (SELECT ${table}._rowid_ FROM ${from.sql}${whereSql}${orderSql} LIMIT ? OFFSET ?)${orderSql}`,
         params: [...pageParams, ...order.params],
       });
+      direct = [{ sql: pageSql, params: pageParams }];
     } else {
       queries.push({ sql: pageSql, params: pageParams });
     }
@@ -131,17 +147,21 @@ export function planListQuery<T>(options: ListQueryOptions<T>): ListPlan {
     // DISTINCT only matters when joins can repeat a row; without joins it would make SQLite build
     // a temp b-tree over every matching id (30x slower on large collections).
     const countExpr = countCol && joins.length > 0 ? `COUNT(DISTINCT ${countCol})` : 'COUNT(*)';
-    queries.push({ sql: `SELECT ${countExpr} FROM ${from.sql}${whereSql}`, params: [...from.params, ...whereParams], mode: 'pluck' });
+    const count: ReadQuery = { sql: `SELECT ${countExpr} FROM ${from.sql}${whereSql}`, params: [...from.params, ...whereParams], mode: 'pluck' };
+    queries.push(count);
+    direct?.push(count);
   }
-  return { page, perPage, skipTotal, paged: Number.isSafeInteger(offset), queries };
+  return { page, perPage, skipTotal, paged: Number.isSafeInteger(offset), queries, direct };
 }
 
 /** Runs a compiled list query; SQL the database refuses is the 400 PocketBase answers. */
 export async function runListPlan<T = Record<string, unknown>>(reads: ReadPool, plan: ListPlan, map?: (row: Record<string, unknown>) => T): Promise<ListResult<T>> {
   const { page, perPage, skipTotal } = plan;
   let results: unknown[];
+  // (the first run of a plan looks up late: it is the safe choice while the size is unknown)
+  const queries = plan.direct && plan.matched !== undefined && plan.matched < LATE_LOOKUP_FROM ? plan.direct : plan.queries;
   try {
-    results = await reads.batch([...plan.queries]);
+    results = await reads.batch([...queries]);
   } catch (err) {
     // e.g. a json path or a view the SQL cannot evaluate: a bad request, as in PocketBase
     if (err instanceof ReadQueryError) throw new ApiError(400, GENERIC_MESSAGE, {}, err.message);
@@ -153,6 +173,7 @@ export async function runListPlan<T = Record<string, unknown>>(reads: ReadPool, 
   if (!skipTotal) {
     totalItems = Number(results.shift());
     totalPages = Math.ceil(totalItems / perPage);
+    plan.matched = totalItems;
   }
   const items = map ? rows.map(map) : (rows as T[]);
   return { page, perPage, totalItems, totalPages, items };

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sortsFromIndex } from '../../server/db/sort-plan';
 import { directReads, type ReadQuery } from '../../server/db/database';
-import { runListQuery } from '../../server/query/list';
+import { LATE_LOOKUP_FROM, planListQuery, runListPlan, runListQuery } from '../../server/query/list';
 
 const db = new Database(':memory:');
 db.exec('CREATE TABLE items (id TEXT PRIMARY KEY, n INTEGER, m INTEGER); CREATE INDEX idx_n ON items (n)');
@@ -41,5 +41,36 @@ describe('sortsFromIndex', () => {
     expect(sent[1][0].sql).not.toContain('_rowid_');
     expect(plain).toEqual(late);
     expect(plain.items.map((r) => r.n)).toEqual([200, 199, 198, 197, 196]);
+  });
+
+  it('reads a kept plan\'s page directly once its last total says few rows match, late again when many do', async () => {
+    const sent: ReadQuery[][] = [];
+    const direct = directReads(db);
+    let total: number | null = null;
+    const reads = {
+      ...direct,
+      batch: async (queries: ReadQuery[]) => {
+        sent.push(queries);
+        const results = await direct.batch(queries);
+        // the count as a big collection would answer it (the page's rows are the same)
+        return total === null ? results : [...results.slice(0, -1), total];
+      },
+    };
+    const plan = planListQuery({ table: 'items', columns: { id: 'id', n: 'n', m: 'm' }, query: { filter: 'n > 10', sort: '-m', perPage: '5' } });
+    const first = await runListPlan(reads, plan);
+    const second = await runListPlan(reads, plan);
+    expect(sent[0][0].sql).toContain('_rowid_ IN (');
+    expect(sent[1][0].sql).not.toContain('_rowid_');
+    expect(second).toEqual(first);
+    expect(first.items.map((r) => r.m)).toEqual([189, 188, 187, 186, 185]);
+    total = LATE_LOOKUP_FROM;
+    await runListPlan(reads, plan);
+    await runListPlan(reads, plan);
+    expect(sent[3][0].sql).toContain('_rowid_ IN (');
+    // a list without its total learns nothing: it keeps the choice its plan has
+    const skipping = planListQuery({ table: 'items', columns: { id: 'id', n: 'n', m: 'm' }, query: { sort: '-m', skipTotal: '1' } });
+    await runListPlan(reads, skipping);
+    await runListPlan(reads, skipping);
+    expect(sent[5][0].sql).toContain('_rowid_ IN (');
   });
 });
