@@ -137,20 +137,51 @@ async function* csv(req: FastifyRequest, reply: FastifyReply, sql: string, run: 
 
 const fileStamp = (d: Date) => d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
 
-function stream(reply: FastifyReply, source: AsyncGenerator<string>): FastifyReply {
-  return reply.header('cache-control', 'no-store').send(Readable.from(source, { objectMode: false }));
+/**
+ * How long a reader may take nothing before its statement is ended: while the reader waits, the
+ * budget pauses but the statement keeps its read-pool child, so a stalled download (a stuck tab, a
+ * client reading nothing) would hold that child, and the costly reads of everyone else, for ever.
+ */
+const stallMsOf = (budgetMs: number) => Math.max(2 * budgetMs, 5000);
+
+/**
+ * `source` passed on, but cut when the reader has not asked for more within `stallMs` of a chunk
+ * (Readable.from asks as the socket drains): the statement ends, its child is freed, the answer is
+ * cut short (the download fails rather than looking complete) and the request log says why.
+ */
+async function* stallGuarded(req: FastifyRequest, reply: FastifyReply, run: ConsoleRun, stallMs: number, source: AsyncGenerator<string>): AsyncGenerator<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    for await (const chunk of source) {
+      timer = setTimeout(() => {
+        run.rows.close();
+        const failure = noteFailure(req, badRequest(`The download was stopped: it took nothing for ${formatSeconds(stallMs)}.`, {}, { sqlConsole: 'stalled', stallMs }));
+        if (reply.raw.listenerCount('error') > 0) reply.raw.emit('error', failure);
+        reply.raw.destroy();
+      }, stallMs);
+      yield chunk;
+      clearTimeout(timer);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function stream(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, run: ConsoleRun, source: AsyncGenerator<string>): FastifyReply {
+  const body = stallGuarded(req, reply, run, stallMsOf(ctx.reads.budgetMs), source);
+  return reply.header('cache-control', 'no-store').send(Readable.from(body, { objectMode: false }));
 }
 
 export function registerSqlConsole(app: FastifyInstance, ctx: AppContext): void {
   // never compressed: each chunk must reach the dashboard as it is written (rows, progress)
   app.post('/api/outpost/sql', { compress: false }, async (req, reply) => {
     const { sql, run, t0 } = await start(ctx, req);
-    return stream(reply.type('application/x-ndjson; charset=utf-8'), ndjson(req, sql, run, t0));
+    return stream(ctx, req, reply.type('application/x-ndjson; charset=utf-8'), run, ndjson(req, sql, run, t0));
   });
 
   app.post('/api/outpost/sql/csv', { compress: false }, async (req, reply) => {
     const { sql, run } = await start(ctx, req);
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="query_${fileStamp(new Date())}.csv"`);
-    return stream(reply, csv(req, reply, sql, run));
+    return stream(ctx, req, reply, run, csv(req, reply, sql, run));
   });
 }
