@@ -179,7 +179,16 @@ export interface ReadOptions {
   budgetMs?: number;
   /** A row not yet written that the batch's statements see in its table. */
   pending?: PendingRow;
+  /**
+   * The key the pool keeps the batch's cost under, instead of its SQL: another form of the same
+   * read (a list's page read directly rather than looked up late) is as cheap as the form it
+   * replaces, and must not count as a new, unknown read.
+   */
+  shape?: string;
 }
+
+/** The key a read pool keeps a batch's cost under: its statements' SQL (ReadOptions.shape overrides it). */
+export const shapeOf = (queries: readonly ReadQuery[]): string => queries.map((query) => query.sql).join('\n;\n');
 
 /** The caller went away before its read ran or finished; the read was dropped or stopped. */
 export class ReadAbortedError extends Error {

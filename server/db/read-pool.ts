@@ -12,6 +12,7 @@ import {
   ReadAbortedError,
   ReadQueryError,
   runBatch,
+  shapeOf,
   type DB,
   type PendingRow,
   type ReadOptions,
@@ -356,7 +357,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     const leases = options.leases;
     const client = leases ? currentReadClient() : undefined;
     if (!leases || !client || !Number.isFinite(shareOf(client.tier))) return localBatch(queries, opts);
-    const shape = queries.map((query) => query.sql).join('\n;\n');
+    const shape = opts.shape ?? shapeOf(queries);
     if (costs.isCheap(shape) || costs.isFast(shape)) return localBatch(queries, opts, shape);
     const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
     return leases.admit(client.key, shareOf(client.tier), budget + 5000).then((release) => localBatch(queries, opts, shape).finally(release));
@@ -367,7 +368,7 @@ export function createReadPool(file: string, options: ReadPoolOptions = {}): Rea
     const client = currentReadClient();
     if (client?.signal?.aborted) return Promise.reject(new ReadAbortedError());
     const budget = opts.budgetMs ?? budgetFor(client, budgetMs);
-    const shape = known ?? queries.map((query) => query.sql).join('\n;\n');
+    const shape = known ?? opts.shape ?? shapeOf(queries);
     if (useMain && !opts.pending && costs.isFast(shape) && queries.every((query) => mainSafe(query.params))) {
       const fast = runInMain(queries, shape);
       if (fast) return Promise.resolve(fast);

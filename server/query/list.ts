@@ -1,6 +1,6 @@
 // PocketBase's paged list (tools/search/provider.go, 0.22): page/perPage/sort/filter/skipTotal
 // from the raw query string, one filtered SELECT and (unless skipped) one COUNT.
-import { ReadQueryError, type ReadPool, type ReadQuery } from '../db/database';
+import { ReadQueryError, shapeOf, type ReadPool, type ReadQuery } from '../db/database';
 import { ApiError } from '../core/errors';
 import { FilterError, FilterLimitError } from './filter-ast';
 import { compileFilter } from './filter-compiler';
@@ -59,6 +59,8 @@ export interface ListPlan {
    * late: the better choice while few rows match (below LATE_LOOKUP_FROM), as `matched` says.
    */
   direct?: readonly ReadQuery[];
+  /** The key the read pool keeps the plan's cost under, whichever form runs (database.ts ReadOptions.shape). */
+  shape: string;
   /** How many rows matched when the plan last ran with its total (a hint shared by the requests of a kept plan). */
   matched?: number;
 }
@@ -151,7 +153,7 @@ export function planListQuery<T>(options: ListQueryOptions<T>): ListPlan {
     queries.push(count);
     direct?.push(count);
   }
-  return { page, perPage, skipTotal, paged: Number.isSafeInteger(offset), queries, direct };
+  return { page, perPage, skipTotal, paged: Number.isSafeInteger(offset), queries, direct, shape: shapeOf(queries) };
 }
 
 /** Runs a compiled list query; SQL the database refuses is the 400 PocketBase answers. */
@@ -161,7 +163,7 @@ export async function runListPlan<T = Record<string, unknown>>(reads: ReadPool, 
   // (the first run of a plan looks up late: it is the safe choice while the size is unknown)
   const queries = plan.direct && plan.matched !== undefined && plan.matched < LATE_LOOKUP_FROM ? plan.direct : plan.queries;
   try {
-    results = await reads.batch([...queries]);
+    results = await reads.batch([...queries], { shape: plan.shape });
   } catch (err) {
     // e.g. a json path or a view the SQL cannot evaluate: a bad request, as in PocketBase
     if (err instanceof ReadQueryError) throw new ApiError(400, GENERIC_MESSAGE, {}, err.message);
