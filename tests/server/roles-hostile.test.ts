@@ -5,6 +5,7 @@
 // trail's retention (which, shortened or set to 0, erases entries). Each against the built server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
+import { adminSignIn, giveNewRole } from '../helpers/roles';
 import { realtimeKit } from '../helpers/sse';
 import type { Area, CollectionGrant } from '../../src/lib/roles';
 
@@ -17,17 +18,11 @@ const rt = realtimeKit(() => srv.url);
 const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
 const FORBIDDEN = { code: 403, message: 'You are not allowed to perform this request.', data: {} };
 
-async function signIn(email: string): Promise<{ token: string; id: string }> {
-  const res = await http(srv.url, 'POST', '/api/admins/auth-with-password', { body: { identity: email, password: '1234567890' } });
-  return { token: res.body.token, id: res.body.admin.id };
-}
+const signIn = (email: string) => adminSignIn(srv.url, email);
 
-let roleN = 0;
-async function scopedRole(areas: Area[], collections: CollectionGrant[]): Promise<void> {
-  const res = await api('POST', '/api/outpost/roles', full, { name: `h${roleN++}`, areas: Object.fromEntries(areas.map((a) => [a, true])), collections });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect((await api('PUT', `/api/outpost/admin-roles/${scopedId}`, full, { role: res.body.id })).status).toBe(200);
-}
+/** A new role given to the scoped admin; its id. */
+const scopedRole = (areas: Area[], collections: CollectionGrant[]) => giveNewRole(srv.url, full, scopedId, areas, collections);
+let viewN = 0;
 
 beforeAll(async () => {
   srv = await startServer();
@@ -116,7 +111,7 @@ describe("a scoped admin's view collections", () => {
       "SELECT id, changes FROM _outpostAudit",
       "SELECT id, name FROM _outpostRoles",
     ]) {
-      const res = await view(`v${roleN++}`, query);
+      const res = await view(`v${viewN++}`, query);
       expect(res.status, query).toBe(403);
       expect(res.body.message, query).toMatch(/Your role may not read/);
     }

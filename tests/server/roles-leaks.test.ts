@@ -4,6 +4,7 @@
 // admin: the last one cannot be given a role or deleted, a role in use cannot be deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
+import { adminSignIn, giveNewRole } from '../helpers/roles';
 import { realtimeKit } from '../helpers/sse';
 import type { CollectionGrant, Area } from '../../src/lib/roles';
 
@@ -19,19 +20,10 @@ const rt = realtimeKit(() => srv.url);
 const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
 const FORBIDDEN = { code: 403, message: 'You are not allowed to perform this request.', data: {} };
 
-async function signIn(email: string): Promise<{ token: string; id: string }> {
-  const res = await http(srv.url, 'POST', '/api/admins/auth-with-password', { body: { identity: email, password: '1234567890' } });
-  return { token: res.body.token, id: res.body.admin.id };
-}
+const signIn = (email: string) => adminSignIn(srv.url, email);
 
-let roleN = 0;
-/** A new role given to the scoped admin. */
-async function scopedRole(areas: Area[], collections: CollectionGrant[]): Promise<string> {
-  const res = await api('POST', '/api/outpost/roles', full, { name: `r${roleN++}`, areas: Object.fromEntries(areas.map((a) => [a, true])), collections });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect((await api('PUT', `/api/outpost/admin-roles/${scopedId}`, full, { role: res.body.id })).status).toBe(200);
-  return res.body.id;
-}
+/** A new role given to the scoped admin; its id. */
+const scopedRole = (areas: Area[], collections: CollectionGrant[]) => giveNewRole(srv.url, full, scopedId, areas, collections);
 
 beforeAll(async () => {
   srv = await startServer();

@@ -4,6 +4,7 @@
 // the pragmas that name such a collection or read no table. A full admin reads them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
+import { adminSignIn, giveNewRole } from '../helpers/roles';
 import type { Area, CollectionGrant } from '../../src/lib/roles';
 
 let srv: TestServer;
@@ -12,17 +13,10 @@ let scoped = '';
 let scopedId = '';
 const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
 
-async function signIn(email: string): Promise<{ token: string; id: string }> {
-  const res = await http(srv.url, 'POST', '/api/admins/auth-with-password', { body: { identity: email, password: '1234567890' } });
-  return { token: res.body.token, id: res.body.admin.id };
-}
+const signIn = (email: string) => adminSignIn(srv.url, email);
 
-let roleN = 0;
-async function scopedRole(areas: Area[], collections: CollectionGrant[]): Promise<void> {
-  const res = await api('POST', '/api/outpost/roles', full, { name: `sql${roleN++}`, areas: Object.fromEntries(areas.map((a) => [a, true])), collections });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect((await api('PUT', `/api/outpost/admin-roles/${scopedId}`, full, { role: res.body.id })).status).toBe(200);
-}
+/** A new role given to the scoped admin; its id. */
+const scopedRole = (areas: Area[], collections: CollectionGrant[]) => giveNewRole(srv.url, full, scopedId, areas, collections);
 
 /** Runs a statement in the console: the status and, for a 200, the rows; else the error's code. */
 async function run(token: string, sql: string): Promise<{ status: number; rows?: unknown[][]; code?: string; message?: string }> {

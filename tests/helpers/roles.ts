@@ -1,0 +1,23 @@
+// Admin roles in server tests (issue 36): signing an admin in, and giving an admin a new role that
+// a full admin makes for it.
+import { expect } from 'vitest';
+import { http } from './server';
+import type { Area, CollectionGrant } from '../../src/lib/roles';
+
+/** The token and id of the admin `email` (the fixtures' password by default). */
+export async function adminSignIn(url: string, email: string, password = '1234567890'): Promise<{ token: string; id: string }> {
+  const res = await http(url, 'POST', '/api/admins/auth-with-password', { body: { identity: email, password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { token: res.body.token, id: res.body.admin.id };
+}
+
+let made = 0;
+
+/** Makes a role of `areas` and `collections` as the full admin `fullToken` and gives it to `adminId`; its id. */
+export async function giveNewRole(url: string, fullToken: string, adminId: string, areas: Area[], collections: CollectionGrant[]): Promise<string> {
+  const role = { name: `role${made++}`, areas: Object.fromEntries(areas.map((a) => [a, true])), collections };
+  const res = await http(url, 'POST', '/api/outpost/roles', { token: fullToken, body: role });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect((await http(url, 'PUT', `/api/outpost/admin-roles/${adminId}`, { token: fullToken, body: { role: res.body.id } })).status).toBe(200);
+  return res.body.id;
+}
