@@ -5,7 +5,7 @@
 // trail's retention (which, shortened or set to 0, erases entries). Each against the built server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
-import { adminSignIn, giveNewRole } from '../helpers/roles';
+import { fullAndScopedAdmins, giveNewRole } from '../helpers/roles';
 import { realtimeKit } from '../helpers/sse';
 import type { Area, CollectionGrant } from '../../src/lib/roles';
 
@@ -18,18 +18,13 @@ const rt = realtimeKit(() => srv.url);
 const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
 const FORBIDDEN = { code: 403, message: 'You are not allowed to perform this request.', data: {} };
 
-const signIn = (email: string) => adminSignIn(srv.url, email);
-
 /** A new role given to the scoped admin; its id. */
 const scopedRole = (areas: Area[], collections: CollectionGrant[]) => giveNewRole(srv.url, full, scopedId, areas, collections);
 let viewN = 0;
 
 beforeAll(async () => {
   srv = await startServer();
-  await http(srv.url, 'POST', '/api/admins', { body: { email: 'full@example.com', password: '1234567890', passwordConfirm: '1234567890' } });
-  ({ token: full } = await signIn('full@example.com'));
-  await api('POST', '/api/admins', full, { email: 'scoped@example.com', password: '1234567890', passwordConfirm: '1234567890' });
-  ({ token: scoped, id: scopedId } = await signIn('scoped@example.com'));
+  ({ full, scoped, scopedId } = await fullAndScopedAdmins(srv.url));
   const users = await api('GET', '/api/collections/users', full);
   const fields = [
     { name: 'title', type: 'text' },

@@ -4,7 +4,7 @@
 // admin: the last one cannot be given a role or deleted, a role in use cannot be deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
-import { adminSignIn, giveNewRole } from '../helpers/roles';
+import { fullAndScopedAdmins, giveNewRole } from '../helpers/roles';
 import { realtimeKit } from '../helpers/sse';
 import type { CollectionGrant, Area } from '../../src/lib/roles';
 
@@ -20,17 +20,12 @@ const rt = realtimeKit(() => srv.url);
 const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
 const FORBIDDEN = { code: 403, message: 'You are not allowed to perform this request.', data: {} };
 
-const signIn = (email: string) => adminSignIn(srv.url, email);
-
 /** A new role given to the scoped admin; its id. */
 const scopedRole = (areas: Area[], collections: CollectionGrant[]) => giveNewRole(srv.url, full, scopedId, areas, collections);
 
 beforeAll(async () => {
   srv = await startServer();
-  await http(srv.url, 'POST', '/api/admins', { body: { email: 'full@example.com', password: '1234567890', passwordConfirm: '1234567890' } });
-  ({ token: full, id: fullId } = await signIn('full@example.com'));
-  await api('POST', '/api/admins', full, { email: 'scoped@example.com', password: '1234567890', passwordConfirm: '1234567890' });
-  ({ token: scoped, id: scopedId } = await signIn('scoped@example.com'));
+  ({ full, fullId, scoped, scopedId } = await fullAndScopedAdmins(srv.url));
   const users = await api('GET', '/api/collections/users', full);
   const fields = [
     { name: 'title', type: 'text' },

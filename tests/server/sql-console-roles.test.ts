@@ -4,7 +4,7 @@
 // the pragmas that name such a collection or read no table. A full admin reads them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, startServer, type TestServer } from '../helpers/server';
-import { adminSignIn, giveNewRole } from '../helpers/roles';
+import { fullAndScopedAdmins, giveNewRole } from '../helpers/roles';
 import type { Area, CollectionGrant } from '../../src/lib/roles';
 
 let srv: TestServer;
@@ -12,8 +12,6 @@ let full = '';
 let scoped = '';
 let scopedId = '';
 const api = (method: string, url: string, token: string, body?: unknown) => http(srv.url, method, url, { token, body });
-
-const signIn = (email: string) => adminSignIn(srv.url, email);
 
 /** A new role given to the scoped admin; its id. */
 const scopedRole = (areas: Area[], collections: CollectionGrant[]) => giveNewRole(srv.url, full, scopedId, areas, collections);
@@ -33,10 +31,7 @@ async function run(token: string, sql: string): Promise<{ status: number; rows?:
 
 beforeAll(async () => {
   srv = await startServer();
-  await http(srv.url, 'POST', '/api/admins', { body: { email: 'full@example.com', password: '1234567890', passwordConfirm: '1234567890' } });
-  ({ token: full } = await signIn('full@example.com'));
-  await api('POST', '/api/admins', full, { email: 'scoped@example.com', password: '1234567890', passwordConfirm: '1234567890' });
-  ({ token: scoped, id: scopedId } = await signIn('scoped@example.com'));
+  ({ full, scoped, scopedId } = await fullAndScopedAdmins(srv.url));
   expect((await api('POST', '/api/collections', full, { name: 'posts', schema: [{ name: 'title', type: 'text' }] })).status).toBe(200);
   expect((await api('POST', '/api/collections', full, { name: 'secret', schema: [{ name: 'code', type: 'text' }] })).status).toBe(200);
   const view = await api('POST', '/api/collections', full, { name: 'secret_view', type: 'view', options: { query: 'SELECT id, code FROM secret' } });
