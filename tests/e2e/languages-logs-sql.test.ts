@@ -4,7 +4,7 @@
 // No key is missing and no English word German translates is left.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { label, screenshot } from '../helpers/browser';
+import { label, replaceAceText, screenshot } from '../helpers/browser';
 import { dashboardSession } from '../helpers/dashboard-session';
 import { englishLeft, missingWords } from '../helpers/language-check';
 
@@ -137,11 +137,7 @@ describe('the SQL console in German', () => {
 
   it("completes in German: the kind of a name, and the editor's name for screen readers", async () => {
     const editor = page.locator('.sql-editor .ace_editor');
-    await editor.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText('SELECT * FROM pos');
-    await page.keyboard.press('Escape');
+    await replaceAceText(page, editor, 'SELECT * FROM pos');
     await page.keyboard.press('Control+Space');
     const popup = page.locator('.ace_autocomplete');
     await popup.waitFor();

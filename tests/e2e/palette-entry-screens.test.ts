@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { ROUTES } from '../../src/shell/routes';
-import { label } from '../helpers/browser';
+import { label, replaceAceText } from '../helpers/browser';
 import { dashboardSession } from '../helpers/dashboard-session';
 
 const ADMIN = { email: 'palette-entry@example.com', password: 'palette-entry-123' };
@@ -199,11 +199,7 @@ describe('command palette from every entry screen', () => {
     const { page } = session;
     await openFresh(page, '/sql');
     const ace = page.locator('.sql-editor .ace_editor');
-    await ace.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText('SELECT 1');
-    await page.keyboard.press('Escape');
+    await replaceAceText(page, ace, 'SELECT 1');
     await openPalette(page, 'posts');
     await option(page, /^posts/).waitFor();
     await page.keyboard.press('Escape');

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { injectAxe, label, launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { injectAxe, label, launchBrowser, replaceAceText, screenshot, signIn } from '../helpers/browser';
 import { buildServer } from '../helpers/pending-migrations';
 import { DASHBOARD_DIR, http, tempDir } from '../helpers/server';
 import { spawnServer, type ServerProcess } from '../helpers/server-process';
@@ -54,12 +54,7 @@ const status = () => page.locator('.sql-status');
 
 /** Replaces the editor's text (ace takes inserted text like a paste: no completion pops up). */
 async function setSql(sql: string): Promise<void> {
-  await editor().click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
-  // live completion may have opened its popup on the inserted text
-  await page.keyboard.press('Escape');
+  await replaceAceText(page, editor(), sql);
   await expect.poll(() => page.evaluate(() => (window as unknown as { ace: { edit(el: Element): { getValue(): string } } }).ace.edit(document.querySelector('.sql-editor .ace_editor')!).getValue())).toBe(sql);
 }
 

@@ -1,7 +1,7 @@
 // Debian's Chromium through playwright-core (never a downloaded browser).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -49,4 +49,16 @@ let axeSource: string | undefined;
 export async function injectAxe(page: Page): Promise<void> {
   axeSource ??= fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
+}
+
+/**
+ * Replaces the text of an ace editor (`editor`: its .ace_editor element) as a user would: a click,
+ * select all, delete, the new text inserted like a paste, and Escape for a completion it opened.
+ */
+export async function replaceAceText(page: Page, editor: Locator, text: string): Promise<void> {
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+  await page.keyboard.press('Escape');
 }
