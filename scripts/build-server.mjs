@@ -119,8 +119,9 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // esbuild compiles *.pb.ts files when a project has them
-  external: ['*.node', 'esbuild'],
+  // esbuild compiles *.pb.ts files when a project has them; acorn reads hook handlers (loaded
+  // only when a project has hooks, and its messages name import() in text)
+  external: ['*.node', 'esbuild', 'acorn'],
   define: { 'import.meta.url': '__outpostModuleUrl' },
   banner: { js: "var __outpostModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',

@@ -10,7 +10,9 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { hookDao, type HookDao } from './dao-writes';
 import { arrayOf, createDbBuilder, DynamicModel } from '../migrations/js-db';
-import { fromWire, toWire } from './models-wire';
+import { fetchCollectionsWith, fromWire, toWire } from './models-wire';
+import { collectionByRef } from './record-wire';
+import { inlineRunner } from './inline-runner';
 import { FIRED } from './hook-names';
 import type { HookEventWire, InvocationResult, Manifest, RequestWire } from './protocol';
 import type { RpcCall, RpcServer } from './rpc';
@@ -223,7 +225,11 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
     rpcTimeoutMs: budget(),
   }));
   const { manifest } = pool;
-  const status = hookStatus(manifest, path.resolve(opts.hooksDir));
+  // handlers that qualify run on the main thread (./inline-runner.ts); their events' collections
+  // are this instance's
+  const inline = inlineRunner(manifest, pool.sources);
+  fetchCollectionsWith((id, version) => collectionByRef(bound.ctx, id, version));
+  const status = hookStatus(manifest, path.resolve(opts.hooksDir), (id) => inline.ids.has(id));
   const hooks = manifest.registrations.filter((r) => r.kind === 'hook');
   for (const name of new Set(hooks.map((h) => h.name))) {
     if (!FIRED.has(name)) console.warn(`[pb_hooks] ${name} is registered, but Outpost does not fire it yet: its handlers will not run`);
@@ -253,7 +259,16 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
   const host: HookHost = {
     manifest,
     has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
-    trigger: (name, tags, event) => status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, callBudget)),
+    trigger: (name, tags, event) => {
+      let done: InvocationResult | null = null;
+      try {
+        done = inline.run(name, tags, event);
+      } catch (err) {
+        // (a fault of the inline runner itself: the executor runs the call as it always could)
+        console.error(`[pb_hooks] ${name} could not run on the main thread:`, err);
+      }
+      return status.hook(name, tags, done ? Promise.resolve(done) : pool.invoke({ kind: 'hook', name, tags, event }, callBudget));
+    },
     route: (id, request) => status.route(id, pool.invoke({ kind: 'route', id, request }, callBudget)),
     use: (request) => status.use(pool.invoke({ kind: 'use', request }, callBudget)),
     command: (id, args) => pool.invoke({ kind: 'command', id, args }, COMMAND_BUDGET_MS),

@@ -97,6 +97,8 @@ interface Executor {
 
 export interface ExecutorPool {
   manifest: Manifest;
+  /** Each hook file's text, as this generation's executors run it. */
+  sources: ReadonlyMap<string, string>;
   invoke(inv: Invocation, budgetMs: number): Promise<InvocationResult>;
   close(): Promise<void>;
 }
@@ -204,6 +206,7 @@ export async function startPool(opts: PoolOptions): Promise<ExecutorPool> {
 
   return {
     manifest,
+    sources: new Map(opts.files.map((f, i) => [f, sources[i]])),
     async invoke(inv, budgetMs) {
       // a cron job is nobody's, wherever its schedule was set going
       const actor = inv.kind === 'cron' ? undefined : currentAuditActor();

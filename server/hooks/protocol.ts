@@ -3,7 +3,8 @@
 
 /** A registration a hook file made while it loaded (the manifest is the list of them). */
 export type Registration =
-  | { kind: 'hook'; id: string; name: string; tags: string[] }
+  /** `source`: the handler's text (fn.toString()), for the main thread's inline runner (./inline-runner.ts). */
+  | { kind: 'hook'; id: string; name: string; tags: string[]; source: string }
   | { kind: 'route'; id: string; method: string; path: string; middlewares: MiddlewareRef[]; static?: StaticRoute }
   | { kind: 'cron'; id: string; job: string; expr: string }
   /** routerUse: middlewares around every route (0.22's e.Router.Use). */

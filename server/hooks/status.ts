@@ -30,7 +30,8 @@ export interface HooksStatus {
   /** When this generation was loaded (ISO date). */
   loadedAt: string;
   files: Array<{ file: string; hooks: number; routes: number; crons: number }>;
-  hooks: Array<{ name: string; tags: string[]; file: string; fired: boolean }>;
+  /** mainThread: the handler runs on the main thread (../hooks/inline-runner.ts), not in an executor. */
+  hooks: Array<{ name: string; tags: string[]; file: string; fired: boolean; mainThread: boolean }>;
   routes: Array<{ method: string; path: string; middlewares: string[]; file: string }>;
   /** routerUse: middlewares around every route. */
   routerUse: Array<{ middlewares: string[]; file: string }>;
@@ -125,7 +126,7 @@ export interface HookStatusTracker {
 }
 
 /** The status of the generation whose executors registered `manifest` from `hooksDir`. */
-export function hookStatus(manifest: Manifest, hooksDir: string): HookStatusTracker {
+export function hookStatus(manifest: Manifest, hooksDir: string, onMainThread: (id: string) => boolean = () => false): HookStatusTracker {
   const loadedAt = new Date().toISOString();
   const schedules = new Map<string, Schedule>();
   const lastRuns = new Map<string, CronRun>();
@@ -199,7 +200,7 @@ export function hookStatus(manifest: Manifest, hooksDir: string): HookStatusTrac
       return {
         loadedAt,
         files: manifest.files.map((file) => ({ file: base(file), hooks: count(file, 'hook'), routes: count(file, 'route'), crons: count(file, 'cron') })),
-        hooks: regs.flatMap((r) => (r.kind === 'hook' ? [{ name: r.name, tags: r.tags, file: base(r.file), fired: FIRED.has(r.name) }] : [])),
+        hooks: regs.flatMap((r) => (r.kind === 'hook' ? [{ name: r.name, tags: r.tags, file: base(r.file), fired: FIRED.has(r.name), mainThread: onMainThread(r.id) }] : [])),
         routes: regs.flatMap((r) => (r.kind === 'route' ? [{ method: r.method, path: r.path, middlewares: r.middlewares.map(middlewareName), file: base(r.file) }] : [])),
         routerUse: regs.flatMap((r) => (r.kind === 'use' ? [{ middlewares: r.middlewares.map(middlewareName), file: base(r.file) }] : [])),
         crons: regs.flatMap((r) =>

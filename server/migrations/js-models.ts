@@ -4,6 +4,7 @@
 // (./js-dao.ts) turns them into domain calls.
 import bcrypt from 'bcryptjs';
 import { newTokenKey, randomString } from '../services/passwords';
+import { mayBlock } from '../core/blocking-guard';
 
 type Data = Record<string, unknown>;
 const isObj = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -12,6 +13,7 @@ const viaJson = (v: unknown): unknown => (v === undefined ? undefined : JSON.par
 
 /** bcrypt as PocketBase writes it ($2a$, cost 12). */
 function hashPasswordSync(plain: string): string {
+  mayBlock('a password hash');
   const hash = bcrypt.hashSync(plain, 12);
   return hash.startsWith('$2b$') ? `$2a$${hash.slice(4)}` : hash;
 }
@@ -228,6 +230,7 @@ export class JsRecord {
   validatePassword = (plain: string): boolean => {
     const hash = this.passwordHash();
     try {
+      mayBlock('a password check');
       return hash.startsWith('$2') && bcrypt.compareSync(String(plain), hash);
     } catch {
       return false;
@@ -304,6 +307,7 @@ export class Admin {
   };
   validatePassword = (plain: string): boolean => {
     try {
+      mayBlock('a password check');
       return this.passwordHash.startsWith('$2') && bcrypt.compareSync(String(plain), this.passwordHash);
     } catch {
       return false;

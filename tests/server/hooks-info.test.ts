@@ -97,9 +97,10 @@ describe.each(['first', 'second'])('GET /api/outpost/hooks (%s start)', (startNa
       { file: 'main.pb.js', hooks: 3, routes: 4, crons: 1 },
     ]);
     expect(body.hooks).toEqual([
-      { name: 'onRecordBeforeCreateRequest', tags: ['notes'], file: 'main.pb.js', fired: true },
-      { name: 'onRecordAfterCreateRequest', tags: [], file: 'main.pb.js', fired: true },
-      { name: 'onTerminate', tags: [], file: 'main.pb.js', fired: FIRED.has('onTerminate') },
+      // (no-op record handlers run on the main thread: server/hooks/inline-runner.ts)
+      { name: 'onRecordBeforeCreateRequest', tags: ['notes'], file: 'main.pb.js', fired: true, mainThread: true },
+      { name: 'onRecordAfterCreateRequest', tags: [], file: 'main.pb.js', fired: true, mainThread: true },
+      { name: 'onTerminate', tags: [], file: 'main.pb.js', fired: FIRED.has('onTerminate'), mainThread: false },
     ]);
     expect(body.routes).toEqual([
       { method: 'GET', path: '/hello/:name', middlewares: [], file: 'main.pb.js' },
@@ -182,7 +183,7 @@ describe('the status of a generation', () => {
     files: ['/p/pb_hooks/a.pb.js'],
     registrations: [
       { kind: 'cron', id: 'a#1', job: 'sync', expr: '* * * * *', file: '/p/pb_hooks/a.pb.js' },
-      { kind: 'hook', id: 'a#2', name: 'onRecordAfterUpdateRequest', tags: ['abc', 'posts'], file: '/p/pb_hooks/a.pb.js' },
+      { kind: 'hook', id: 'a#2', name: 'onRecordAfterUpdateRequest', tags: ['abc', 'posts'], source: '(e) => {}', file: '/p/pb_hooks/a.pb.js' },
     ],
   };
 

@@ -39,7 +39,7 @@ export class HookRegistry {
     if (typeof fn !== 'function') throw new TypeError(`${name}: the handler must be a function`);
     const names = tags.map(String);
     this.hooks.set(id, { name, tags: names, fn: fn as Handler });
-    this.registrations.push({ kind: 'hook', id, name, tags: names, file: this.file! });
+    this.registrations.push({ kind: 'hook', id, name, tags: names, source: Function.prototype.toString.call(fn), file: this.file! });
   }
 
   #middlewares(what: string, middlewares: unknown[]): { refs: MiddlewareRef[]; list: RouteEntry['middlewares'] } {

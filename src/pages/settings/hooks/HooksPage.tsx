@@ -37,7 +37,7 @@ interface HooksAnswer {
   loadedAt: string | null;
   loadError: HookError | null;
   files: Array<{ file: string; hooks: number; routes: number; crons: number }>;
-  hooks: Array<{ name: string; tags: string[]; file: string; fired: boolean }>;
+  hooks: Array<{ name: string; tags: string[]; file: string; fired: boolean; mainThread?: boolean }>;
   routes: Array<{ method: string; path: string; middlewares: string[]; file: string }>;
   routerUse: Array<{ middlewares: string[]; file: string }>;
   crons: Array<{ job: string; expr: string; file: string; nextRun: string | null; lastRun: CronRun | null }>;
@@ -130,7 +130,14 @@ function Details({ data }: { data: HooksAnswer }) {
             <td className="hooks-mono">{h.name}</td>
             <td>{h.tags.length ? h.tags.map((tag) => <span className="badge badge-plain hooks-tag" key={tag}>{tag}</span>) : <span className="txt-hint">{t('hooks.anyTag')}</span>}</td>
             <td className="hooks-mono txt-hint">{h.file}</td>
-            <td>{h.fired ? <span className="badge hooks-fired">{t('hooks.runs')}</span> : <span className="badge hooks-not-fired">{t('hooks.notFired')}</span>}</td>
+            <td>
+              {h.fired ? <span className="badge hooks-fired">{t('hooks.runs')}</span> : <span className="badge hooks-not-fired">{t('hooks.notFired')}</span>}
+              {h.mainThread && (
+                <span className="badge badge-plain hooks-main-thread" title={t('hooks.mainThreadHint')}>
+                  {t('hooks.mainThread')}
+                </span>
+              )}
+            </td>
           </tr>
         ))}
       </Section>

@@ -1,0 +1,310 @@
+// Which hook handlers may run on the main thread instead of in an executor (./inline-runner.ts):
+// those whose source shows they can neither block nor run long nor reach anything but their
+// event. A call to an executor costs the main thread two thread hand-offs (tens of µs each on a
+// VM), more than a small handler's whole run; 0.22's handlers are mostly such small ones (it
+// compiles each handler alone, so they use only their event and the globals).
+//
+// A handler qualifies when its text is one function that:
+// - refers to nothing outside itself but pure globals (JSON, Math, String, Date, ...), console and
+//   0.22's error classes: no $app, $http, require, sleep, file variables (so nothing it does
+//   outlives the call except what it leaves in its event);
+// - has no loop, no nested function, no regular expression, no async or generator, no `this`;
+// - calls no method that can block or allocate without bound (password hashing, repeat, ...) and
+//   none through a computed name;
+// - writes no global (only its own variables and what they hold).
+// Such a handler ends after a number of steps its text bounds. What the text cannot show (a
+// record's `set("password", ...)` hashing) the runner stops at run time and gives to an executor.
+// This is a guard against honest code blocking the server, not a sandbox: hook files are the
+// project's own code and run with the server's rights anyway.
+import { createRequire } from 'node:module';
+
+// loaded on first use: only a project with hooks reads any
+let acorn: typeof import('acorn') | null = null;
+const parse = (text: string, options: import('acorn').Options) => (acorn ??= createRequire(import.meta.url)('acorn') as typeof import('acorn')).parse(text, options);
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+/** Globals an inline handler may use: pure, or ours (error classes, console buffered by the runner). */
+const INLINE_GLOBALS = new Set([
+  'undefined', 'NaN', 'Infinity', 'JSON', 'Math', 'String', 'Number', 'Boolean', 'Object', 'Date',
+  'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI',
+  'console', 'Error', 'TypeError', 'RangeError',
+  'ApiError', 'BadRequestError', 'NotFoundError', 'ForbiddenError', 'UnauthorizedError', 'ValidationError',
+]);
+
+/** Members that block, allocate without bound, run a pattern, or reach shared objects (their realm's prototypes, $app). */
+const BLOCKED_MEMBERS = new Set([
+  'app', 'dao', 'mailClient', 'setPassword', 'validatePassword',
+  'repeat', 'padStart', 'padEnd', 'fill', 'match', 'matchAll', 'search',
+  'constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
+  'getPrototypeOf', 'setPrototypeOf', 'defineProperty', 'defineProperties', 'call', 'apply', 'bind',
+]);
+
+/** Node types a qualifying handler's body may hold (anything else: a loop, a function, a class, ...). */
+const ALLOWED_NODES = new Set([
+  'BlockStatement', 'ExpressionStatement', 'EmptyStatement', 'IfStatement', 'ReturnStatement', 'ThrowStatement',
+  'TryStatement', 'CatchClause', 'VariableDeclaration', 'VariableDeclarator', 'SwitchStatement', 'SwitchCase', 'BreakStatement',
+  'Identifier', 'Literal', 'TemplateLiteral', 'TemplateElement', 'ArrayExpression', 'ObjectExpression', 'Property', 'SpreadElement',
+  'UnaryExpression', 'UpdateExpression', 'BinaryExpression', 'LogicalExpression', 'AssignmentExpression', 'ConditionalExpression',
+  'CallExpression', 'NewExpression', 'MemberExpression', 'SequenceExpression', 'ChainExpression',
+  'ObjectPattern', 'ArrayPattern', 'AssignmentPattern', 'RestElement',
+]);
+
+/** `globals`: the globals the handler uses (a file that declares one of them keeps the handler in an executor). */
+export type Verdict = { inline: true; globals: Set<string> } | { inline: false; reason: string };
+
+const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
+
+/** A member's name when it is written out (`a.b`, `a["b"]`); null for a computed one. */
+function memberName(m: Node): string | null {
+  const p = m.property as Node;
+  if (!m.computed && p.type === 'Identifier') return p.name as string;
+  if (p.type === 'Literal' && (typeof p.value === 'string' || typeof p.value === 'number')) return String(p.value);
+  return null;
+}
+
+/** Names a binding pattern declares. */
+function bindingNames(p: Node | null, out: string[] = []): string[] {
+  if (!p) return out;
+  switch (p.type) {
+    case 'Identifier':
+      out.push(p.name as string);
+      break;
+    case 'ObjectPattern':
+      for (const prop of p.properties as Node[]) bindingNames(prop.type === 'RestElement' ? (prop.argument as Node) : (prop.value as Node), out);
+      break;
+    case 'ArrayPattern':
+      for (const el of p.elements as Array<Node | null>) bindingNames(el, out);
+      break;
+    case 'AssignmentPattern':
+      bindingNames(p.left as Node, out);
+      break;
+    case 'RestElement':
+      bindingNames(p.argument as Node, out);
+      break;
+  }
+  return out;
+}
+
+class Refused extends Error {}
+
+/** Whether the handler whose source is `source` (a function's text, as fn.toString() gives it) may run on the main thread. */
+export function inlineVerdict(source: string): Verdict {
+  let fn: Node;
+  try {
+    const program = parse(`(${source})`, { ecmaVersion: 'latest', sourceType: 'script' }) as unknown as Node;
+    const body = program.body as Node[];
+    fn = (body.length === 1 && body[0].type === 'ExpressionStatement' ? body[0].expression : null) as Node;
+    if (!fn || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression')) return { inline: false, reason: 'not a single function' };
+  } catch {
+    return { inline: false, reason: 'its text does not parse alone' };
+  }
+  if (fn.async || fn.generator) return { inline: false, reason: 'async or generator' };
+  try {
+    return { inline: true, globals: checkFunction(fn) };
+  } catch (err) {
+    if (err instanceof Refused) return { inline: false, reason: err.message };
+    throw err;
+  }
+}
+
+function checkFunction(fn: Node): Set<string> {
+  const globals = new Set<string>();
+  // var names are the function's; let/const/catch names are their block's (collected before the block is walked)
+  const scopes: Array<Set<string>> = [new Set((fn.params as Node[]).flatMap((p) => bindingNames(p)))];
+  const vars = new Set<string>();
+  collectVars(fn.body as Node, vars);
+  for (const v of vars) scopes[0].add(v);
+  const local = (name: string) => scopes.some((s) => s.has(name));
+  const refuse = (why: string): never => {
+    throw new Refused(why);
+  };
+  const blockNames = (statements: Node[]) => {
+    const names = new Set<string>();
+    for (const s of statements) if (s.type === 'VariableDeclaration' && s.kind !== 'var') for (const d of s.declarations as Node[]) bindingNames(d.id as Node, [...names]).forEach((n) => names.add(n));
+    return names;
+  };
+
+  /** The identifier a written target hangs off (`a` of `a.b[c].d`); a global or anything else is refused. */
+  const checkWritten = (target: Node) => {
+    let root = target;
+    while (root.type === 'MemberExpression') root = root.object as Node;
+    if (root.type === 'Identifier' && local(root.name as string)) return;
+    if (['ObjectPattern', 'ArrayPattern'].includes(root.type)) return; // destructuring into locals (checked as patterns)
+    refuse('it writes outside its own variables');
+  };
+
+  const walk = (node: Node | null, parent: Node | null): void => {
+    if (!node) return;
+    if (node === fn) {
+      for (const p of fn.params as Node[]) walkPattern(p);
+      if ((fn.body as Node).type === 'BlockStatement') walkBlock(fn.body as Node);
+      else walk(fn.body as Node, fn);
+      return;
+    }
+    if (!ALLOWED_NODES.has(node.type)) refuse(`it has a ${node.type}`);
+    switch (node.type) {
+      case 'Identifier': {
+        const name = node.name as string;
+        if (local(name)) return;
+        if (!INLINE_GLOBALS.has(name)) refuse(`it uses ${name}`);
+        globals.add(name);
+        // a global only as what is called, constructed or read a member of, never as a value of its own
+        const used = parent && ((parent.type === 'MemberExpression' && parent.object === node) || ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node) || (parent.type === 'BinaryExpression' && parent.operator === 'instanceof' && parent.right === node));
+        if (!used && name !== 'undefined' && name !== 'NaN' && name !== 'Infinity') refuse(`it passes ${name} around`);
+        return;
+      }
+      case 'Literal':
+        if (node.regex) refuse('it has a regular expression');
+        return;
+      case 'MemberExpression': {
+        const name = memberName(node);
+        if (name !== null && BLOCKED_MEMBERS.has(name)) refuse(`it uses .${name}`);
+        walk(node.object as Node, node);
+        if (node.computed) walk(node.property as Node, node);
+        return;
+      }
+      case 'CallExpression':
+      case 'NewExpression': {
+        const callee = node.callee as Node;
+        if (callee.type === 'MemberExpression' && memberName(callee) === null) refuse('it calls a computed member');
+        if (callee.type !== 'MemberExpression' && callee.type !== 'Identifier') refuse('it calls a computed value');
+        if (callee.type === 'Identifier' && local(callee.name as string)) refuse('it calls a variable');
+        walk(callee, node);
+        for (const a of node.arguments as Node[]) walk(a, node);
+        return;
+      }
+      case 'BreakStatement':
+        if (node.label) refuse('it has a labelled break');
+        return;
+      case 'AssignmentExpression':
+        if ((node.left as Node).type === 'Identifier' || (node.left as Node).type === 'MemberExpression') checkWritten(node.left as Node);
+        else walkPattern(node.left as Node);
+        walk(node.left as Node, node);
+        walk(node.right as Node, node);
+        return;
+      case 'UpdateExpression':
+        checkWritten(node.argument as Node);
+        walk(node.argument as Node, node);
+        return;
+      case 'UnaryExpression':
+        if (node.operator === 'delete') checkWritten(node.argument as Node);
+        walk(node.argument as Node, node);
+        return;
+      case 'Property':
+        if (node.kind !== 'init' || node.method) refuse('it defines a getter, setter or method');
+        if (node.computed) walk(node.key as Node, node);
+        if (parent?.type === 'ObjectPattern') walkPattern(node.value as Node);
+        else walk(node.value as Node, node);
+        return;
+      case 'BlockStatement':
+        walkBlock(node);
+        return;
+      case 'SwitchStatement': {
+        walk(node.discriminant as Node, node);
+        scopes.push(blockNames((node.cases as Node[]).flatMap((c) => c.consequent as Node[])));
+        for (const c of node.cases as Node[]) {
+          walk(c.test as Node | null, c);
+          for (const s of c.consequent as Node[]) walk(s, c);
+        }
+        scopes.pop();
+        return;
+      }
+      case 'CatchClause':
+        scopes.push(new Set(bindingNames(node.param as Node | null)));
+        if (node.param) walkPattern(node.param as Node);
+        walkBlock(node.body as Node);
+        scopes.pop();
+        return;
+      case 'VariableDeclarator':
+        walkPattern(node.id as Node);
+        walk(node.init as Node | null, node);
+        return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'type' || key === 'start' || key === 'end') continue;
+      if (Array.isArray(value)) for (const v of value) walk(isNode(v) ? v : null, node);
+      else if (isNode(value)) walk(value, node);
+    }
+  };
+
+  /** A binding target: its default values and computed keys are expressions; its names are locals. */
+  const walkPattern = (p: Node | null): void => {
+    if (!p) return;
+    switch (p.type) {
+      case 'Identifier':
+        return;
+      case 'MemberExpression':
+        checkWritten(p);
+        walk(p, null);
+        return;
+      case 'ObjectPattern':
+        for (const prop of p.properties as Node[]) {
+          if (prop.type === 'RestElement') walkPattern(prop.argument as Node);
+          else {
+            if (prop.computed) walk(prop.key as Node, prop);
+            walkPattern(prop.value as Node);
+          }
+        }
+        return;
+      case 'ArrayPattern':
+        for (const el of p.elements as Array<Node | null>) walkPattern(el);
+        return;
+      case 'AssignmentPattern':
+        walkPattern(p.left as Node);
+        walk(p.right as Node, p);
+        return;
+      case 'RestElement':
+        walkPattern(p.argument as Node);
+        return;
+    }
+    refuse(`it has a ${p.type}`);
+  };
+
+  const walkBlock = (block: Node) => {
+    scopes.push(blockNames(block.body as Node[]));
+    for (const s of block.body as Node[]) walk(s, block);
+    scopes.pop();
+  };
+
+  walk(fn, null);
+  return globals;
+}
+
+/** The function's `var` names (in any block; nested functions are refused anyway). */
+function collectVars(node: Node | null, out: Set<string>): void {
+  if (!node) return;
+  if (node.type === 'VariableDeclaration' && node.kind === 'var') for (const d of node.declarations as Node[]) for (const n of bindingNames(d.id as Node)) out.add(n);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    if (Array.isArray(value)) for (const v of value) collectVars(isNode(v) ? v : null, out);
+    else if (isNode(value)) collectVars(value, out);
+  }
+}
+
+/** The globals of INLINE_GLOBALS a hook file declares a name of (its handlers' uses of that name are the file's, not the global). */
+export function shadowedGlobals(fileSource: string): Set<string> {
+  const out = new Set<string>();
+  let program: Node;
+  try {
+    program = parse(fileSource, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true }) as unknown as Node;
+  } catch {
+    return new Set(INLINE_GLOBALS); // what cannot be read is assumed to shadow everything
+  }
+  const visit = (node: Node | null): void => {
+    if (!node) return;
+    const names: string[] = [];
+    if (node.type === 'VariableDeclarator') bindingNames(node.id as Node, names);
+    if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) names.push((node.id as Node).name as string);
+    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') for (const p of node.params as Node[]) bindingNames(p, names);
+    if (node.type === 'CatchClause') bindingNames(node.param as Node | null, names);
+    for (const n of names) if (INLINE_GLOBALS.has(n)) out.add(n);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'type') continue;
+      if (Array.isArray(value)) for (const v of value) visit(isNode(v) ? v : null);
+      else if (isNode(value)) visit(value);
+    }
+  };
+  visit(program);
+  return out;
+}
