@@ -93,6 +93,9 @@ describe('Settings › Hooks', () => {
     expect(await after.locator('.hooks-tag').allInnerTexts()).toEqual(['notes', 'tasks']);
     const terminate = hooks.getByRole('row').filter({ hasText: 'onTerminate' });
     expect(await terminate.getByText(FIRED.has('onTerminate') ? 'Runs' : 'Not fired by Outpost yet', { exact: true }).count()).toBe(1);
+    // the record handlers touch only their event: they run on the main thread, and say why on hover
+    for (const row of [before, after]) expect(await row.getByText('on the main thread', { exact: true }).getAttribute('title')).toMatch(/^It cannot block/);
+    expect(await terminate.getByText('on the main thread', { exact: true }).count()).toBe(0);
 
     const routes = section('Routes');
     expect(await routes.getByRole('row').filter({ hasText: '/hello/:name' }).getByText('GET', { exact: true }).count()).toBe(1);
