@@ -5,6 +5,7 @@
 // or returns a promise, is dropped whole (a refusal it catches counts too) and the call goes to an executor, which runs it from the
 // start. A hook whose runs here take longer than SLOW_MS, SLOW_RUNS times in a row, goes to the
 // executors from then on (one slow run may be a garbage collection or a cold start).
+import path from 'node:path';
 import vm from 'node:vm';
 import { mayBlock, refusingBlocking } from '../core/blocking-guard';
 import { inlineVerdict, shadowedGlobals } from './inline-analysis';
@@ -63,17 +64,22 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
     const text = sources.get(r.file);
     // a .pb.ts file runs compiled, with its source map: its handlers stay in the executors
     if (text === undefined || !r.file.endsWith('.js')) continue;
-    const verdict = inlineVerdict(r.source);
-    if (!verdict.inline) continue;
-    if (!shadows.has(r.file)) shadows.set(r.file, shadowedGlobals(text));
-    if ([...verdict.globals].some((g) => shadows.get(r.file)!.has(g))) continue;
-    // where the handler's text is in its file (handlers of the same text: in their order)
-    const at = text.indexOf(r.source, cursor.get(r.file) ?? 0);
-    if (at >= 0) cursor.set(r.file, at + r.source.length);
-    const line = at >= 0 ? text.slice(0, at).split('\n').length - 1 : 0;
-    const factory = new vm.Script(`(function (${BOUND.join(', ')}) {\nreturn (${r.source});\n})`, { filename: r.file, lineOffset: line - 1 }).runInThisContext() as (...bound: unknown[]) => Handler;
-    const classes = Object.values(ERROR_CLASSES).map((C) => callable(C));
-    compiled.set(r.id, { fn: (c) => factory(...classes, c) });
+    // (a fault here keeps the handler in the executors, where it always could run)
+    try {
+      const verdict = inlineVerdict(r.source);
+      if (!verdict.inline) continue;
+      if (!shadows.has(r.file)) shadows.set(r.file, shadowedGlobals(text));
+      if ([...verdict.globals].some((g) => shadows.get(r.file)!.has(g))) continue;
+      // where the handler's text is in its file (handlers of the same text: in their order)
+      const at = text.indexOf(r.source, cursor.get(r.file) ?? 0);
+      if (at >= 0) cursor.set(r.file, at + r.source.length);
+      const line = at >= 0 ? text.slice(0, at).split('\n').length - 1 : 0;
+      const factory = new vm.Script(`(function (${BOUND.join(', ')}) {\nreturn (${r.source});\n})`, { filename: r.file, lineOffset: line - 1 }).runInThisContext() as (...bound: unknown[]) => Handler;
+      const classes = Object.values(ERROR_CLASSES).map((C) => callable(C));
+      compiled.set(r.id, { fn: (c) => factory(...classes, c) });
+    } catch (err) {
+      warn(`[pb_hooks] ${r.name} in ${path.basename(r.file)} stays in the executors: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   // per hook and tags: the handlers to run here, in their order, or null (one of them cannot)
