@@ -32,10 +32,15 @@ const INLINE_GLOBALS = new Set([
   'ApiError', 'BadRequestError', 'NotFoundError', 'ForbiddenError', 'UnauthorizedError', 'ValidationError',
 ]);
 
-/** Members that block, allocate without bound, run a pattern, or reach shared objects (their realm's prototypes, $app). */
+/**
+ * Members that block, allocate without bound (or as the product of two inputs: a request's text
+ * replaced all over with another), run a pattern, or reach shared objects (their realm's
+ * prototypes, $app). `join` is taken with a written separator only (a list times a separator the
+ * request chose is the same product).
+ */
 const BLOCKED_MEMBERS = new Set([
   'app', 'dao', 'mailClient', 'setPassword', 'validatePassword',
-  'repeat', 'padStart', 'padEnd', 'fill', 'match', 'matchAll', 'search',
+  'repeat', 'padStart', 'padEnd', 'fill', 'match', 'matchAll', 'search', 'replaceAll',
   'constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
   'getPrototypeOf', 'setPrototypeOf', 'defineProperty', 'defineProperties', 'call', 'apply', 'bind',
 ]);
@@ -170,6 +175,7 @@ function checkFunction(fn: Node): Set<string> {
         if (callee.type === 'MemberExpression' && memberName(callee) === null) refuse('it calls a computed member');
         if (callee.type !== 'MemberExpression' && callee.type !== 'Identifier') refuse('it calls a computed value');
         if (callee.type === 'Identifier' && local(callee.name as string)) refuse('it calls a variable');
+        if (callee.type === 'MemberExpression' && memberName(callee) === 'join' && !(node.arguments as Node[]).every((a) => a.type === 'Literal')) refuse('it joins with a separator it computes');
         walk(callee, node);
         for (const a of node.arguments as Node[]) walk(a, node);
         return;

@@ -10,7 +10,7 @@ describe('handlers that run on the main thread', () => {
   it.each([
     ['a no-op arrow', '(e) => {}'],
     ['a no-op function', 'function (e) {}'],
-    ['an expression body', '(e) => e.record.set("slug", String(e.record.get("title")).toLowerCase().trim())'],
+    ['an expression body', '(e) => e.record.set("slug", String(e.record.get("title")).toLowerCase().trim().split(" ").join("-"))'],
     ['a derived field', '(e) => { const t = e.record.getString("title"); e.record.set("words", t.split(" ").length) }'],
     ['a validation', '(e) => { if (!e.record.get("title")) throw new BadRequestError("A title is required.", { title: new ValidationError("required", "Missing.") }) }'],
     ['a constructor without new', '(e) => { throw BadRequestError("no") }'],
@@ -46,6 +46,8 @@ describe('handlers that stay in an executor', () => {
     ['a regular expression', '(e) => { /a+/.test(e.record.get("t")) }', 'regular expression'],
     ['a pattern from text', '(e) => { e.record.getString("t").match("(a+)+$") }', 'match'],
     ['unbounded text', '(e) => { "x".repeat(1e9) }', 'repeat'],
+    ['text replaced all over by request text', '(e) => { e.record.set("t", e.record.getString("a").replaceAll("x", e.record.getString("b"))) }', 'replaceAll'],
+    ['a list joined by request text', '(e) => { e.record.set("t", e.record.get("tags").join(e.record.getString("sep"))) }', 'joins'],
     ['a computed call', '(e) => { e.record[e.k]() }', 'computed'],
     ['a global written', '(e) => { JSON.stringify = null }', 'writes'],
     ['a global passed around', '(e) => { const o = Object; o.assign = null }', 'passes Object'],
