@@ -16,7 +16,7 @@
 // record's `set("password", ...)` hashing) the runner stops at run time and gives to an executor.
 // This is a guard against honest code blocking the server, not a sandbox: hook files are the
 // project's own code and run with the server's rights anyway.
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 
 // loaded on first use: only a project with hooks reads any
 let acorn: typeof import('acorn') | null = null;
@@ -36,11 +36,13 @@ const INLINE_GLOBALS = new Set([
  * Members that block, allocate without bound (or as the product of two inputs: a request's text
  * replaced all over with another), run a pattern, or reach shared objects (their realm's
  * prototypes, $app). `join` is taken with a written separator only (a list times a separator the
- * request chose is the same product).
+ * request chose is the same product); `replace` with a written replacement only (a request's
+ * replacement of "$`" a thousand times copies the text before the match a thousand times);
+ * `lastIndexOf` searches backwards naively (a request's text times a request's pattern).
  */
 const BLOCKED_MEMBERS = new Set([
   'app', 'dao', 'mailClient', 'setPassword', 'validatePassword',
-  'repeat', 'padStart', 'padEnd', 'fill', 'match', 'matchAll', 'search', 'replaceAll',
+  'repeat', 'padStart', 'padEnd', 'fill', 'match', 'matchAll', 'search', 'replaceAll', 'lastIndexOf',
   'constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
   'getPrototypeOf', 'setPrototypeOf', 'defineProperty', 'defineProperties', 'call', 'apply', 'bind',
 ]);
@@ -66,6 +68,15 @@ function memberName(m: Node): string | null {
   if (!m.computed && p.type === 'Identifier') return p.name as string;
   if (p.type === 'Literal' && (typeof p.value === 'string' || typeof p.value === 'number')) return String(p.value);
   return null;
+}
+
+/** A computed member name that is a literal, or surely a number (not "__proto__", "constructor", ...). */
+const NUMERIC_OPS = new Set(['-', '*', '/', '%', '**', '|', '&', '^', '<<', '>>', '>>>']);
+function surelyNumberOrLiteral(k: Node): boolean {
+  if (k.type === 'Literal') return typeof k.value === 'string' || typeof k.value === 'number';
+  if (k.type === 'UnaryExpression') return ['-', '+', '~'].includes(k.operator as string);
+  if (k.type === 'BinaryExpression') return NUMERIC_OPS.has(k.operator as string);
+  return false;
 }
 
 /** Names a binding pattern declares. */
@@ -132,8 +143,15 @@ function checkFunction(fn: Node): Set<string> {
 
   /** The identifier a written target hangs off (`a` of `a.b[c].d`); a global or anything else is refused. */
   const checkWritten = (target: Node) => {
+    // a written length (or index) a request chose makes a sparse array of billions that the
+    // record's copy then walks; a written name a request chose may be "__proto__" (the main
+    // thread's Object.prototype)
+    if (target.type === 'MemberExpression' && memberName(target) === 'length') refuse('it sets a length');
     let root = target;
-    while (root.type === 'MemberExpression') root = root.object as Node;
+    while (root.type === 'MemberExpression') {
+      if (root.computed && (root.property as Node).type !== 'Literal') refuse('it writes a member whose name it computes');
+      root = root.object as Node;
+    }
     if (root.type === 'Identifier' && local(root.name as string)) return;
     if (['ObjectPattern', 'ArrayPattern'].includes(root.type)) return; // destructuring into locals (checked as patterns)
     refuse('it writes outside its own variables');
@@ -165,6 +183,13 @@ function checkFunction(fn: Node): Set<string> {
       case 'MemberExpression': {
         const name = memberName(node);
         if (name !== null && BLOCKED_MEMBERS.has(name)) refuse(`it uses .${name}`);
+        // a name a request chose ("__proto__", "constructor") reaches the main thread's prototypes
+        if (node.computed && !surelyNumberOrLiteral(node.property as Node)) refuse('it reads a member whose name it computes');
+        // a global's member as a value of its own (Object.freeze(JSON.parse)): the main thread's
+        // builtins are shared; only its constants (Math.PI, Number.MAX_SAFE_INTEGER) are values
+        const obj = node.object as Node;
+        const asValue = !(parent && ((parent.type === 'MemberExpression' && parent.object === node) || ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node)));
+        if (asValue && obj.type === 'Identifier' && !local(obj.name as string) && !(name !== null && /^([A-Z0-9_]+|NaN)$/.test(name))) refuse(`it passes ${obj.name as string}.${name ?? '[...]'} around`);
         walk(node.object as Node, node);
         if (node.computed) walk(node.property as Node, node);
         return;
@@ -175,7 +200,18 @@ function checkFunction(fn: Node): Set<string> {
         if (callee.type === 'MemberExpression' && memberName(callee) === null) refuse('it calls a computed member');
         if (callee.type !== 'MemberExpression' && callee.type !== 'Identifier') refuse('it calls a computed value');
         if (callee.type === 'Identifier' && local(callee.name as string)) refuse('it calls a variable');
-        if (callee.type === 'MemberExpression' && memberName(callee) === 'join' && !(node.arguments as Node[]).every((a) => a.type === 'Literal')) refuse('it joins with a separator it computes');
+        const args = node.arguments as Node[];
+        const method = callee.type === 'MemberExpression' ? memberName(callee) : null;
+        if (method === 'join' && !args.every((a) => a.type === 'Literal')) refuse('it joins with a separator it computes');
+        if (method === 'replace' && !(args[1]?.type === 'Literal' && typeof args[1].value === 'string')) refuse('it replaces with a text it computes');
+        // (an indent repeated on every line: a deep request value's lines times their depth; a
+        // list of keys looked up in every object: a request's objects times a request's keys)
+        if (method === 'stringify' && args.length > 1 && !(args.length === 2 && args[1].type === 'Literal' && args[1].value === null)) refuse('it stringifies with a replacer or an indent');
+        // (spread arguments take the stack, which is smaller on the main thread than in an
+        // executor: a list a request sent may overflow one and not the other)
+        if (args.some((a) => a.type === 'SpreadElement')) refuse('it spreads a list into arguments');
+        // (onto an array, a request's {"length": 4294967295} makes a sparse array of billions)
+        if (method === 'assign' && args[0]?.type !== 'ObjectExpression') refuse('it assigns onto an object it did not write out');
         walk(callee, node);
         for (const a of node.arguments as Node[]) walk(a, node);
         return;
@@ -248,6 +284,7 @@ function checkFunction(fn: Node): Set<string> {
         for (const prop of p.properties as Node[]) {
           if (prop.type === 'RestElement') walkPattern(prop.argument as Node);
           else {
+            if (prop.computed && !surelyNumberOrLiteral(prop.key as Node)) refuse('it reads a member whose name it computes');
             if (prop.computed) walk(prop.key as Node, prop);
             walkPattern(prop.value as Node);
           }
@@ -301,7 +338,8 @@ export function shadowedGlobals(fileSource: string): Set<string> {
     if (!node) return;
     const names: string[] = [];
     if (node.type === 'VariableDeclarator') bindingNames(node.id as Node, names);
-    if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) names.push((node.id as Node).name as string);
+    // (a named function or class expression's name is bound inside it: `(function Math() { ... })()`)
+    if (['FunctionDeclaration', 'ClassDeclaration', 'FunctionExpression', 'ClassExpression'].includes(node.type) && node.id) names.push((node.id as Node).name as string);
     if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') for (const p of node.params as Node[]) bindingNames(p, names);
     if (node.type === 'CatchClause') bindingNames(node.param as Node | null, names);
     for (const n of names) if (INLINE_GLOBALS.has(n)) out.add(n);
@@ -313,4 +351,148 @@ export function shadowedGlobals(fileSource: string): Set<string> {
   };
   visit(program);
   return out;
+}
+
+/** touchedGlobals' answer for a file that may change anything: no handler runs on the main thread. */
+export const EVERYTHING = '*';
+
+/** Names that reach every global at once (a file writing through one may change any builtin). */
+const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'self', 'window', 'Reflect']);
+/** Members that reach a prototype whatever they hang off. */
+const PROTO_MEMBERS = new Set(['__proto__', 'getPrototypeOf', 'setPrototypeOf', '__defineGetter__', '__defineSetter__']);
+
+/**
+ * The globals of INLINE_GLOBALS a hook file may change for the executors (which run every hook
+ * file, and what they require, in one realm): written (`Math.clamp = ...`, `JSON = ...`) or passed
+ * around (`Object.assign(Math, ...)`): a handler of ANY file that uses one of them stays in the
+ * executors, where it sees the change (on the main thread it would not). EVERYTHING ("*") when the
+ * file may change a builtin's prototype (`String.prototype.capitalize = ...`: a handler reaches
+ * those through any text or list, without naming a global), reaches every global (globalThis,
+ * `"".__proto__`), requires a module that is not Node's (it may do either), or cannot be read:
+ * then no handler runs on the main thread.
+ */
+export function touchedGlobals(fileSource: string): Set<string> {
+  const all = () => new Set([...INLINE_GLOBALS, EVERYTHING]);
+  let program: Node;
+  try {
+    program = parse(fileSource, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true }) as unknown as Node;
+  } catch {
+    // (a .pb.ts file, or a text acorn cannot read): its words
+    if (/prototype|__proto__|globalThis|\bglobal\b|\bReflect\b|defineProperty|\brequire\b|\bimport\b/.test(fileSource)) return all();
+    const out = new Set<string>();
+    for (const g of INLINE_GLOBALS) if (new RegExp(`(^|[^\\w$.])${g}\\b(?!\\s*[.([])`, 'm').test(fileSource) || new RegExp(`(^|[^\\w$.])${g}\\s*(\\.\\s*[\\w$]+|\\[[^\\]]*\\])*\\s*([-+*/%&|^]|\\*\\*|<<|>>>?|\\?\\?|&&|\\|\\|)?=(?!=)`, 'm').test(fileSource)) out.add(g);
+    return out;
+  }
+  const builtins = new Set(builtinModules);
+  const declared = new Set<string>();
+  const declare = (node: Node | null): void => {
+    if (!node) return;
+    if (node.type === 'VariableDeclarator') bindingNames(node.id as Node, [...declared]).forEach((n) => declared.add(n));
+    if (['FunctionDeclaration', 'ClassDeclaration', 'FunctionExpression', 'ClassExpression'].includes(node.type) && node.id) declared.add((node.id as Node).name as string);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'type') continue;
+      if (Array.isArray(value)) for (const v of value) declare(isNode(v) ? v : null);
+      else if (isNode(value)) declare(value);
+    }
+  };
+  declare(program);
+  const out = new Set<string>();
+  let everything = false;
+  const rootOf = (n: Node): Node => {
+    let r = n;
+    while (r.type === 'MemberExpression' || r.type === 'ChainExpression') r = (r.type === 'ChainExpression' ? r.expression : r.object) as Node;
+    return r;
+  };
+  const written = (target: Node) => {
+    const root = rootOf(target);
+    if (root.type !== 'Identifier') {
+      if (target.type === 'MemberExpression') everything = true; // ("".constructor.x = ..., f().x = ...)
+      return;
+    }
+    const name = root.name as string;
+    // (a builtin's member written may be one the server's own event code calls: JSON.stringify)
+    if (GLOBAL_OBJECTS.has(name) || (INLINE_GLOBALS.has(name) && target.type === 'MemberExpression')) everything = true;
+    if (INLINE_GLOBALS.has(name)) out.add(name);
+  };
+  const MUTATORS = new Set(['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf', 'freeze', 'seal', 'preventExtensions']);
+  const visit = (node: Node | null, parent: Node | null): void => {
+    if (!node) return;
+    switch (node.type) {
+      case 'AssignmentExpression':
+        if ((node.left as Node).type === 'Identifier' || (node.left as Node).type === 'MemberExpression') written(node.left as Node);
+        break;
+      case 'UpdateExpression':
+        written(node.argument as Node);
+        break;
+      case 'UnaryExpression':
+        if (node.operator === 'delete') written(node.argument as Node);
+        break;
+      case 'Identifier': {
+        const name = node.name as string;
+        if (GLOBAL_OBJECTS.has(name) && !(parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) && !(parent?.type === 'Property' && parent.key === node && !parent.computed)) everything = true;
+        const used = parent && ((parent.type === 'MemberExpression' && (parent.object === node || (parent.property === node && !parent.computed))) || ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node) || (parent.type === 'BinaryExpression' && parent.operator === 'instanceof' && parent.right === node) || (parent.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand) || ((parent.type === 'VariableDeclarator' || parent.type === 'FunctionDeclaration' || parent.type === 'FunctionExpression' || parent.type === 'ClassDeclaration' || parent.type === 'ClassExpression') && parent.id === node));
+        if (INLINE_GLOBALS.has(name) && !used) {
+          out.add(name);
+          // passed to a call (.filter(Boolean)): that name only; kept in a variable or given to
+          // Object.assign and the like, it may be changed through them
+          const callee = (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.callee !== node ? (parent.callee as Node) : null;
+          if (!callee || (callee.type === 'MemberExpression' && MUTATORS.has(memberName(callee) ?? ''))) everything = true;
+        }
+        break;
+      }
+      case 'MemberExpression': {
+        const name = memberName(node);
+        if (name !== null && PROTO_MEMBERS.has(name)) everything = true;
+        if (name === 'prototype' && (node.object as Node).type === 'MemberExpression' && memberName(node.object as Node) === 'constructor') everything = true;
+        // a prototype of anything but the file's own functions and classes (Foo.prototype.bar = ...)
+        if (name === 'prototype') {
+          const root = rootOf(node);
+          if (root !== node.object || root.type !== 'Identifier' || !declared.has(root.name as string)) everything = true;
+        }
+        // (a global's member the file names by a computed key: Math[k] = ...)
+        if (node.computed && (node.object as Node).type === 'Identifier' && INLINE_GLOBALS.has((node.object as Node).name as string)) out.add((node.object as Node).name as string);
+        break;
+      }
+      case 'CallExpression':
+      case 'ImportExpression': {
+        const callee = node.callee as Node | undefined;
+        if (node.type === 'ImportExpression' || (callee?.type === 'Identifier' && callee.name === 'require')) {
+          const arg = (node.type === 'ImportExpression' ? node.source : (node.arguments as Node[])[0]) as Node | undefined;
+          const id = arg?.type === 'Literal' && typeof arg.value === 'string' ? arg.value.replace(/^node:/, '') : null;
+          if (id === null || !builtins.has(id)) everything = true;
+        }
+        break;
+      }
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'type' || key === 'start' || key === 'end') continue;
+      if (Array.isArray(value)) for (const v of value) visit(isNode(v) ? v : null, node);
+      else if (isNode(value)) visit(value, node);
+    }
+  };
+  visit(program, null);
+  return everything ? all() : out;
+}
+
+/**
+ * Whether a hook file runs strict for the executors ("use strict" first in it: they compile it as
+ * one function), and whether it says "use strict" anywhere else (then some of its handlers may be
+ * strict and others not: its handlers stay in the executors).
+ */
+export function strictness(fileSource: string): 'strict' | 'sloppy' | 'mixed' {
+  let program: Node;
+  try {
+    program = parse(fileSource, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true }) as unknown as Node;
+  } catch {
+    return 'mixed';
+  }
+  const body = program.body as Node[];
+  let top = false;
+  for (const s of body) {
+    if (typeof s.directive !== 'string') break;
+    if (s.directive === 'use strict') top = true;
+  }
+  const count = (fileSource.match(/use strict/g) ?? []).length;
+  if (top) return count === 1 ? 'strict' : 'mixed';
+  return count === 0 ? 'sloppy' : 'mixed';
 }

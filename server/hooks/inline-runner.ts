@@ -8,7 +8,7 @@
 import path from 'node:path';
 import vm from 'node:vm';
 import { mayBlock, refusingBlocking } from '../core/blocking-guard';
-import { inlineVerdict, shadowedGlobals } from './inline-analysis';
+import { EVERYTHING, inlineVerdict, shadowedGlobals, strictness, touchedGlobals } from './inline-analysis';
 import type { HookEventWire, InvocationResult, Manifest, Registration } from './protocol';
 import { callable } from './worker/compat';
 import { ApiError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './worker/errors';
@@ -58,6 +58,15 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
   const compiled = new Map<string, { fn: (console: Console) => Handler }>();
   const shadows = new Map<string, Set<string>>();
   const cursor = new Map<string, number>();
+  // the globals some hook file changes for the executors (all of them share a realm); read once
+  let touched: Set<string> | null = null;
+  const touchedByAny = () => {
+    if (touched) return touched;
+    const all = new Set<string>();
+    for (const text of sources.values()) for (const g of touchedGlobals(text)) all.add(g);
+    return (touched = all);
+  };
+  const strict = new Map<string, ReturnType<typeof strictness>>();
   for (const reg of manifest.registrations) {
     if (reg.kind !== 'hook' || !INLINE_HOOKS.has(reg.name)) continue;
     const r = reg as HookRegistration;
@@ -67,14 +76,18 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
     // (a fault here keeps the handler in the executors, where it always could run)
     try {
       const verdict = inlineVerdict(r.source);
-      if (!verdict.inline) continue;
+      if (!verdict.inline || touchedByAny().has(EVERYTHING)) continue;
       if (!shadows.has(r.file)) shadows.set(r.file, shadowedGlobals(text));
-      if ([...verdict.globals].some((g) => shadows.get(r.file)!.has(g))) continue;
+      if ([...verdict.globals].some((g) => shadows.get(r.file)!.has(g) || touchedByAny().has(g))) continue;
+      // (a strict file's handlers are strict in the executors: here too; a file strict in parts keeps them there)
+      if (!strict.has(r.file)) strict.set(r.file, strictness(text));
+      if (strict.get(r.file) === 'mixed') continue;
+      const directive = strict.get(r.file) === 'strict' ? '"use strict"; ' : '';
       // where the handler's text is in its file (handlers of the same text: in their order)
       const at = text.indexOf(r.source, cursor.get(r.file) ?? 0);
       if (at >= 0) cursor.set(r.file, at + r.source.length);
       const line = at >= 0 ? text.slice(0, at).split('\n').length - 1 : 0;
-      const factory = new vm.Script(`(function (${BOUND.join(', ')}) {\nreturn (${r.source});\n})`, { filename: r.file, lineOffset: line - 1 }).runInThisContext() as (...bound: unknown[]) => Handler;
+      const factory = new vm.Script(`(function (${BOUND.join(', ')}) {${directive}\nreturn (${r.source});\n})`, { filename: r.file, lineOffset: line - 1 }).runInThisContext() as (...bound: unknown[]) => Handler;
       const classes = Object.values(ERROR_CLASSES).map((C) => callable(C));
       compiled.set(r.id, { fn: (c) => factory(...classes, c) });
     } catch (err) {
