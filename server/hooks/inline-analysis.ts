@@ -32,6 +32,9 @@ const INLINE_GLOBALS = new Set([
   'ApiError', 'BadRequestError', 'NotFoundError', 'ForbiddenError', 'UnauthorizedError', 'ValidationError',
 ]);
 
+/** The console methods the runner buffers (its CONSOLE_METHODS). */
+const INLINE_CONSOLE = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace']);
+
 /**
  * Members that block, allocate without bound (or as the product of two inputs: a request's text
  * replaced all over with another), run a pattern, or reach shared objects (their realm's
@@ -189,7 +192,9 @@ function checkFunction(fn: Node): Set<string> {
         // builtins are shared; only its constants (Math.PI, Number.MAX_SAFE_INTEGER) are values
         const obj = node.object as Node;
         const asValue = !(parent && ((parent.type === 'MemberExpression' && parent.object === node) || ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node)));
-        if (asValue && obj.type === 'Identifier' && !local(obj.name as string) && !(name !== null && /^([A-Z0-9_]+|NaN)$/.test(name))) refuse(`it passes ${obj.name as string}.${name ?? '[...]'} around`);
+        // (the runner's console has 0.22's usual methods only: console.dir, console.table, ... stay in an executor)
+        if (obj.type === 'Identifier' && obj.name === 'console' && !local('console') && !(name !== null && INLINE_CONSOLE.has(name))) refuse(`it uses console.${name ?? '[...]'}`);
+        if (asValue && obj.type === 'Identifier' && INLINE_GLOBALS.has(obj.name as string) && !local(obj.name as string) && !(name !== null && /^([A-Z0-9_]+|NaN)$/.test(name))) refuse(`it passes ${obj.name as string}.${name ?? '[...]'} around`);
         walk(node.object as Node, node);
         if (node.computed) walk(node.property as Node, node);
         return;

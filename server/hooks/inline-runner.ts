@@ -6,6 +6,7 @@
 // start. A hook whose runs here take longer than SLOW_MS, SLOW_RUNS times in a row, goes to the
 // executors from then on (one slow run may be a garbage collection or a cold start).
 import path from 'node:path';
+import { format } from 'node:util';
 import vm from 'node:vm';
 import { mayBlock, refusingBlocking } from '../core/blocking-guard';
 import { EVERYTHING, inlineVerdict, shadowedGlobals, strictness, touchedGlobals } from './inline-analysis';
@@ -35,9 +36,14 @@ const BOUND = [...Object.keys(ERROR_CLASSES), 'console'];
 /** A run's console lines, written once the run stands (a dropped run's lines are the executor's to write). */
 type Lines = Array<[keyof Console, unknown[]]>;
 
+/** The console methods a handler here may call (./inline-analysis.ts refuses the others). */
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+
 function bufferedConsole(lines: Lines): Console {
   const out: Record<string, (...args: unknown[]) => void> = {};
-  for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) out[method] = (...args) => void lines.push([method, args]);
+  // formatted when called, as an executor prints it (an object the handler changes afterwards
+  // prints as it was; an executor's output is no TTY: no colours either)
+  for (const method of CONSOLE_METHODS) out[method] = (...args) => void lines.push([method, [format(...args)]]);
   return out as unknown as Console;
 }
 
@@ -63,7 +69,11 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
   const touchedByAny = () => {
     if (touched) return touched;
     const all = new Set<string>();
-    for (const text of sources.values()) for (const g of touchedGlobals(text)) all.add(g);
+    try {
+      for (const text of sources.values()) for (const g of touchedGlobals(text)) all.add(g);
+    } catch {
+      all.add(EVERYTHING); // (a file the check cannot walk: as if it changed anything)
+    }
     return (touched = all);
   };
   const strict = new Map<string, ReturnType<typeof strictness>>();
@@ -157,7 +167,8 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
         warn(`[pb_hooks] ${name}${tags.length ? ` (${tags[tags.length - 1]})` : ''} took over ${SLOW_MS} ms on the main thread ${SLOW_RUNS} times in a row (${ms.toFixed(1)} ms the last): it runs in an executor from now on`);
       }
       if (run.refused) return null;
-      for (const [method, args] of lines.splice(0)) (console[method] as (...a: unknown[]) => void)(...args);
+      // (each line formatted already: '%s' keeps a "%" in it as it is)
+      for (const [method, args] of lines.splice(0)) (console[method] as (...a: unknown[]) => void)('%s', ...args);
       return run.value;
     },
   };
