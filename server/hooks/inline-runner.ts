@@ -47,6 +47,13 @@ function bufferedConsole(lines: Lines): Console {
   return out as unknown as Console;
 }
 
+/** `event` with copies of its plain object values (the collection is copied where it is read). */
+function ownFields(event: HookEventWire): HookEventWire {
+  const fields = event.fields;
+  if (!fields || !Object.entries(fields).some(([k, v]) => k !== 'collection' && typeof v === 'object' && v !== null)) return event;
+  return { ...event, fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k !== 'collection' && typeof v === 'object' && v !== null ? structuredClone(v) : v])) };
+}
+
 type HookRegistration = Extract<Registration, { kind: 'hook' }> & { file: string };
 
 export interface InlineRunner {
@@ -140,7 +147,10 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
       lines.length = 0;
       const started = performance.now();
       const run = refusingBlocking((): InvocationResult => {
-        const ev = eventOf(event);
+        // (the wire's plain values are the caller's own objects, e.g. a list's result: a run
+        // dropped for an executor must leave them as they came, or the executor's rerun starts
+        // from what the dropped one did to them)
+        const ev = eventOf(ownFields(event));
         // $app is the executors' (a run that reaches for it goes there)
         for (const k of ['app', 'dao']) if (k in ev.e) Object.defineProperty(ev.e, k, { configurable: true, enumerable: true, get: () => mayBlock(`e.${k}`) });
         let outcome: InvocationResult['outcome'] = 'continue';

@@ -163,6 +163,16 @@ describe('the inline runner over hook files (review)', () => {
     expect(printed).toEqual([['%s', 'o { n: 1 }']]);
   });
 
+  it('a run dropped for an executor leaves the event wire as it came (the executor reruns it from there)', () => {
+    const handler = '(e) => { e.result.totalItems = e.result.totalItems + 1; e.records[0].set("password", "secret-1") }';
+    const manifest: Manifest = { files: [FILE], registrations: [{ kind: 'hook', id: 'h1', name: 'onRecordsListRequest', tags: [], source: handler, file: FILE }] };
+    const runner = inlineRunner(manifest, new Map([[FILE, `onRecordsListRequest(${handler})`]]), () => {});
+    const event = { fields: { result: { page: 1, perPage: 30, totalItems: 1, totalPages: 1 } }, records: [{ collection: null, data: { id: 'r1' }, isNew: false }] } as unknown as Parameters<ReturnType<typeof inlineRunner>['run']>[2];
+    expect(runner.ids.has('h1')).toBe(true);
+    expect(runner.run('onRecordsListRequest', [], event)).toBeNull();
+    expect((event.fields as { result: { totalItems: number } }).result.totalItems).toBe(1);
+  });
+
   it('a strict file\'s handler runs strict on the main thread too (a property set on a text throws)', () => {
     const handler = '(e) => { const s = "text"; s.x = 1 }';
     const event = { fields: {}, record: { collection: null, data: { id: 'r1' }, isNew: true } } as unknown as Parameters<ReturnType<typeof inlineRunner>['run']>[2];
