@@ -165,6 +165,9 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
             }
           }
         } catch (err) {
+          // the main thread's stack is a quarter of an executor's: a deep request value (a JSON
+          // field nested 10k deep, copied by e.record) overflows it here only
+          if (err instanceof RangeError && /call stack/i.test(err.message)) mayBlock('a deep stack');
           return { outcome: 'error', error: errorWire(err), response: ev.ctx()?.written() ?? null };
         }
         return eventResult(ev, outcome);

@@ -173,6 +173,13 @@ describe('the inline runner over hook files (review)', () => {
     expect((event.fields as { result: { totalItems: number } }).result.totalItems).toBe(1);
   });
 
+  it('a run that overflows the main thread stack goes to an executor (whose stack is four times deeper)', () => {
+    const handler = '(e) => { e.record.set("copy", e.record.get("deep")) }';
+    const deep = JSON.parse('['.repeat(300_000) + ']'.repeat(300_000)) as unknown;
+    const event = { fields: {}, record: { collection: null, data: { id: 'r1', deep }, isNew: true } } as unknown as Parameters<ReturnType<typeof inlineRunner>['run']>[2];
+    expect(runnerOf({ [FILE]: `onRecordBeforeCreateRequest(${handler})` }, handler).run('onRecordBeforeCreateRequest', [], event)).toBeNull();
+  });
+
   it('a strict file\'s handler runs strict on the main thread too (a property set on a text throws)', () => {
     const handler = '(e) => { const s = "text"; s.x = 1 }';
     const event = { fields: {}, record: { collection: null, data: { id: 'r1' }, isNew: true } } as unknown as Parameters<ReturnType<typeof inlineRunner>['run']>[2];
