@@ -47,6 +47,12 @@ export interface HookHost {
   /** Whether `name` has a handler that runs for `tags` (checked before any work is done). */
   has(name: string, tags?: string[]): boolean;
   trigger(name: string, tags: string[], event: HookEventWire): Promise<InvocationResult>;
+  /**
+   * `name`'s result when its handlers for `tags` run on the main thread (./inline-runner.ts), at
+   * once; null when they run in an executor (trigger then). Spares such a call the promises, and
+   * the request's snapshot (`request`, taken only if a handler reads e.httpContext).
+   */
+  triggerInline(name: string, tags: string[], event: HookEventWire, request?: () => RequestWire): InvocationResult | null;
   route(id: string, request: RequestWire): Promise<InvocationResult>;
   /** routerUse's JS middlewares ahead of a built-in route (result.proceed: they called next). */
   use(request: RequestWire): Promise<InvocationResult>;
@@ -260,14 +266,19 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
     manifest,
     has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
     trigger: (name, tags, event) => {
+      const done = host.triggerInline(name, tags, event);
+      return done ? Promise.resolve(done) : status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, callBudget));
+    },
+    triggerInline(name, tags, event, request) {
       let done: InvocationResult | null = null;
       try {
-        done = inline.run(name, tags, event);
+        done = inline.run(name, tags, event, request);
       } catch (err) {
         // (a fault of the inline runner itself: the executor runs the call as it always could)
         console.error(`[pb_hooks] ${name} could not run on the main thread:`, err);
       }
-      return status.hook(name, tags, done ? Promise.resolve(done) : pool.invoke({ kind: 'hook', name, tags, event }, callBudget));
+      if (done) status.hookRan(name, tags, done);
+      return done;
     },
     route: (id, request) => status.route(id, pool.invoke({ kind: 'route', id, request }, callBudget)),
     use: (request) => status.use(pool.invoke({ kind: 'use', request }, callBudget)),

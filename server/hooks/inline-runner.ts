@@ -10,7 +10,7 @@ import { format } from 'node:util';
 import vm from 'node:vm';
 import { mayBlock, refusingBlocking } from '../core/blocking-guard';
 import { EVERYTHING, inlineVerdict, shadowedGlobals, strictness, touchedGlobals } from './inline-analysis';
-import type { HookEventWire, InvocationResult, Manifest, Registration } from './protocol';
+import type { HookEventWire, InvocationResult, Manifest, Registration, RequestWire } from './protocol';
 import { callable } from './worker/compat';
 import { ApiError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './worker/errors';
 import { errorWire, eventOf, eventResult, isThenable } from './worker/event';
@@ -50,8 +50,14 @@ function bufferedConsole(lines: Lines): Console {
 /** `event` with copies of its plain object values (the collection is copied where it is read). */
 function ownFields(event: HookEventWire): HookEventWire {
   const fields = event.fields;
-  if (!fields || !Object.entries(fields).some(([k, v]) => k !== 'collection' && typeof v === 'object' && v !== null)) return event;
-  return { ...event, fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k !== 'collection' && typeof v === 'object' && v !== null ? structuredClone(v) : v])) };
+  let copy: Record<string, unknown> | null = null;
+  for (const k in fields) {
+    const v = fields[k];
+    if (k === 'collection' || typeof v !== 'object' || v === null) continue;
+    copy ??= { ...fields };
+    copy[k] = structuredClone(v);
+  }
+  return copy ? { ...event, fields: copy } : event;
 }
 
 type HookRegistration = Extract<Registration, { kind: 'hook' }> & { file: string };
@@ -60,7 +66,7 @@ export interface InlineRunner {
   /** The ids of the handlers that run here when all of their hook's handlers for a collection do (Settings › Hooks says so). */
   readonly ids: ReadonlySet<string>;
   /** `name`'s handlers for `tags` run here; null when they are to run in an executor. */
-  run(name: string, tags: string[], event: HookEventWire): InvocationResult | null;
+  run(name: string, tags: string[], event: HookEventWire, request?: () => RequestWire): InvocationResult | null;
 }
 
 /**
@@ -132,7 +138,7 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
   const ids = new Set(compiled.keys());
   return {
     ids,
-    run(name, tags, event) {
+    run(name, tags, event, request) {
       if (!INLINE_HOOKS.has(name)) return null;
       const { key, plan } = planFor(name, tags);
       if (!plan) return null;
@@ -150,7 +156,7 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
         // (the wire's plain values are the caller's own objects, e.g. a list's result: a run
         // dropped for an executor must leave them as they came, or the executor's rerun starts
         // from what the dropped one did to them)
-        const ev = eventOf(ownFields(event));
+        const ev = eventOf(ownFields(event), request);
         // $app is the executors' (a run that reaches for it goes there)
         for (const k of ['app', 'dao']) if (k in ev.e) Object.defineProperty(ev.e, k, { configurable: true, enumerable: true, get: () => mayBlock(`e.${k}`) });
         let outcome: InvocationResult['outcome'] = 'continue';

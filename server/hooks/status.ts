@@ -116,6 +116,8 @@ export interface HookStatusTracker {
   schedule(jobId: string, schedule: Schedule): void;
   /** Awaits a hook's invocation, keeping its error. */
   hook(name: string, tags: readonly string[], run: Promise<InvocationResult>): Promise<InvocationResult>;
+  /** A hook's run that ended at once (on the main thread), its error kept. */
+  hookRan(name: string, tags: readonly string[], result: InvocationResult): void;
   /** Awaits a route's invocation, keeping its error. */
   route(id: string, run: Promise<InvocationResult>): Promise<InvocationResult>;
   /** Awaits routerUse's middlewares ahead of a built-in route, keeping their error. */
@@ -148,6 +150,9 @@ export function hookStatus(manifest: Manifest, hooksDir: string, onMainThread: (
     return error;
   };
 
+  // tags are the collection's id and name: the name says it
+  const hookSource = (name: string, tags: readonly string[]) => (tags.length ? `${name} (${tags[tags.length - 1]})` : name);
+
   async function watch(kind: HookRunError['kind'], source: string, run: Promise<InvocationResult>, done?: (result: InvocationResult | null, err: unknown) => void): Promise<InvocationResult> {
     try {
       const result = await run;
@@ -167,9 +172,12 @@ export function hookStatus(manifest: Manifest, hooksDir: string, onMainThread: (
     schedule(jobId, schedule) {
       schedules.set(jobId, schedule);
     },
+    hookRan(name, tags, result) {
+      const failed = failure(result);
+      if (failed) keep('hook', hookSource(name, tags), failed);
+    },
     hook(name, tags, run) {
-      // tags are the collection's id and name: the name says it
-      return watch('hook', tags.length ? `${name} (${tags[tags.length - 1]})` : name, run, (result, err) => {
+      return watch('hook', hookSource(name, tags), run, (result, err) => {
         // a generation whose onAfterBootstrap fails is not put in place (a reload keeps the previous one)
         if (name !== 'onAfterBootstrap' || (result && result.outcome !== 'error')) return;
         const e = result?.error ?? { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined };

@@ -48,7 +48,9 @@ export function sendHookAnswer(reply: FastifyReply, run: HookRun): FastifyReply 
 export async function runRequestHook(ctx: AppContext, req: FastifyRequest, name: string, tags: string[], event: Omit<HookEventWire, 'request'>): Promise<HookRun | null> {
   const hooks = ctx.hooks;
   if (!hooks?.has(name, tags)) return null;
-  const result = await invokeSafely(() => hooks.trigger(name, tags, { ...event, request: requestSnapshot(ctx, req) }), name);
+  const result =
+    hooks.triggerInline(name, tags, event, () => requestSnapshot(ctx, req)) ??
+    (await invokeSafely(() => hooks.trigger(name, tags, { ...event, request: requestSnapshot(ctx, req) }), name));
   if (result.outcome === 'error') throw apiErrorOf(result.error);
   return { stopped: result.outcome === 'stop', response: result.response ?? null, fields: result.event?.fields, event: result.event };
 }

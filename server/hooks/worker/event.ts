@@ -81,7 +81,8 @@ export interface BuiltEvent {
   apiError: ApiError | null;
 }
 
-export function eventOf(wire: HookEventWire): BuiltEvent {
+/** `request`: the request's snapshot when the wire lacks it, taken only if a handler reads e.httpContext (on the main thread). */
+export function eventOf(wire: HookEventWire, request?: () => RequestWire): BuiltEvent {
   const fields = wire.fields ?? {};
   const e: Record<string, unknown> = { ...fields };
   lazy(e, 'app', () => (globalThis as { $app?: unknown }).$app);
@@ -126,7 +127,8 @@ export function eventOf(wire: HookEventWire): BuiltEvent {
   if (client && typeof client === 'object') e.providerClient = Object.fromEntries(Object.entries(client).map(([k, v]) => [k, () => v]));
   const recordsTouched = wire.records ? lazy(e, 'records', () => wire.records!.map(recordFromWire)) : () => false;
   let ctx: ReturnType<typeof routeContext> | null = null;
-  if (wire.request) lazy(e, 'httpContext', () => (ctx = routeContext(requestOf(wire.request!))));
+  const snapshot = wire.request ?? request;
+  if (snapshot !== undefined) lazy(e, 'httpContext', () => (ctx = routeContext(requestOf(typeof snapshot === 'string' ? snapshot : snapshot()))));
   const modelsTouched = () => modelKeys.filter(([, touched]) => touched()).map(([key]) => key);
   return { e, ctx: () => ctx, recordTouched, recordsTouched, modelsTouched, apiError };
 }
