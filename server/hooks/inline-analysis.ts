@@ -1,8 +1,8 @@
 // Which hook handlers may run on the main thread instead of in an executor (./inline-runner.ts):
 // those whose source shows they can neither block nor run long nor reach anything but their
 // event. A call to an executor costs the main thread two thread hand-offs (tens of µs each on a
-// VM), more than a small handler's whole run; 0.22's handlers are mostly such small ones (it
-// compiles each handler alone, so they use only their event and the globals).
+// VM), more than a small handler's whole run. (Most handlers of real 0.22 projects do not
+// qualify: they `require` their shared code inside the handler, or call $app.)
 //
 // A handler qualifies when its text is one function that:
 // - refers to nothing outside itself but pure globals (JSON, Math, String, Date, ...), console and
