@@ -46,11 +46,13 @@ export interface HookHost {
   manifest: Manifest;
   /** Whether `name` has a handler that runs for `tags` (checked before any work is done). */
   has(name: string, tags?: string[]): boolean;
+  /** Runs `name`'s handlers for `tags` in an executor. */
   trigger(name: string, tags: string[], event: HookEventWire): Promise<InvocationResult>;
   /**
-   * `name`'s result when its handlers for `tags` run on the main thread (./inline-runner.ts), at
-   * once; null when they run in an executor (trigger then). Spares such a call the promises, and
-   * the request's snapshot (`request`, taken only if a handler reads e.httpContext).
+   * `name`'s result when its handlers for `tags` run on the main thread (./inline-runner.ts: the
+   * record request hooks), at once; null when they are an executor's (trigger them then). Spares
+   * such a call the promises, and the request's snapshot (`request`, taken only if a handler reads
+   * e.httpContext).
    */
   triggerInline(name: string, tags: string[], event: HookEventWire, request?: () => RequestWire): InvocationResult | null;
   route(id: string, request: RequestWire): Promise<InvocationResult>;
@@ -265,10 +267,7 @@ export async function loadHooks(ctx: AppContext, db: DB, opts: HookOptions): Pro
   const host: HookHost = {
     manifest,
     has: (name, tags = []) => (byName.get(name) ?? []).some((h) => h.tags.length === 0 || h.tags.some((t) => tags.includes(t))),
-    trigger: (name, tags, event) => {
-      const done = host.triggerInline(name, tags, event);
-      return done ? Promise.resolve(done) : status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, callBudget));
-    },
+    trigger: (name, tags, event) => status.hook(name, tags, pool.invoke({ kind: 'hook', name, tags, event }, callBudget)),
     triggerInline(name, tags, event, request) {
       let done: InvocationResult | null = null;
       try {

@@ -17,6 +17,7 @@
 // This is a guard against honest code blocking the server, not a sandbox: hook files are the
 // project's own code and run with the server's rights anyway.
 import { builtinModules, createRequire } from 'node:module';
+import { ERROR_CLASSES } from './worker/errors';
 
 // loaded on first use: only a project with hooks reads any
 let acorn: typeof import('acorn') | null = null;
@@ -24,16 +25,29 @@ const parse = (text: string, options: import('acorn').Options) => (acorn ??= cre
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
+/** A hook file's program, as the executors read it (a CommonJS function body). */
+const parseFile = (text: string): Node => parse(text, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true }) as unknown as Node;
+
+/** The child nodes of `node`, in source order. */
+function* children(node: Node): Generator<Node> {
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    if (Array.isArray(value)) {
+      for (const v of value) if (isNode(v)) yield v;
+    } else if (isNode(value)) yield value;
+  }
+}
+
 /** Globals an inline handler may use: pure, or ours (error classes, console buffered by the runner). */
 const INLINE_GLOBALS = new Set([
   'undefined', 'NaN', 'Infinity', 'JSON', 'Math', 'String', 'Number', 'Boolean', 'Object', 'Date',
   'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI',
-  'console', 'Error', 'TypeError', 'RangeError',
-  'ApiError', 'BadRequestError', 'NotFoundError', 'ForbiddenError', 'UnauthorizedError', 'ValidationError',
+  'console', 'Error', 'TypeError', 'RangeError', ...Object.keys(ERROR_CLASSES),
 ]);
 
-/** The console methods the runner buffers (its CONSOLE_METHODS). */
-const INLINE_CONSOLE = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace']);
+/** The console methods the runner buffers; a handler calling another stays in an executor. */
+export const INLINE_CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+const INLINE_CONSOLE = new Set<string>(INLINE_CONSOLE_METHODS);
 
 /**
  * Members that block, allocate without bound (or as the product of two inputs: a request's text
@@ -268,11 +282,7 @@ function checkFunction(fn: Node): Set<string> {
         walk(node.init as Node | null, node);
         return;
     }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'type' || key === 'start' || key === 'end') continue;
-      if (Array.isArray(value)) for (const v of value) walk(isNode(v) ? v : null, node);
-      else if (isNode(value)) walk(value, node);
-    }
+    for (const child of children(node)) walk(child, node);
   };
 
   /** A binding target: its default values and computed keys are expressions; its names are locals. */
@@ -323,11 +333,7 @@ function checkFunction(fn: Node): Set<string> {
 function collectVars(node: Node | null, out: Set<string>): void {
   if (!node) return;
   if (node.type === 'VariableDeclaration' && node.kind === 'var') for (const d of node.declarations as Node[]) for (const n of bindingNames(d.id as Node)) out.add(n);
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type') continue;
-    if (Array.isArray(value)) for (const v of value) collectVars(isNode(v) ? v : null, out);
-    else if (isNode(value)) collectVars(value, out);
-  }
+  for (const child of children(node)) collectVars(child, out);
 }
 
 /** The globals of INLINE_GLOBALS a hook file declares a name of (its handlers' uses of that name are the file's, not the global). */
@@ -335,7 +341,7 @@ export function shadowedGlobals(fileSource: string): Set<string> {
   const out = new Set<string>();
   let program: Node;
   try {
-    program = parse(fileSource, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true }) as unknown as Node;
+    program = parseFile(fileSource);
   } catch {
     return new Set(INLINE_GLOBALS); // what cannot be read is assumed to shadow everything
   }
@@ -348,11 +354,7 @@ export function shadowedGlobals(fileSource: string): Set<string> {
     if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') for (const p of node.params as Node[]) bindingNames(p, names);
     if (node.type === 'CatchClause') bindingNames(node.param as Node | null, names);
     for (const n of names) if (INLINE_GLOBALS.has(n)) out.add(n);
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'type') continue;
-      if (Array.isArray(value)) for (const v of value) visit(isNode(v) ? v : null);
-      else if (isNode(value)) visit(value);
-    }
+    for (const child of children(node)) visit(child);
   };
   visit(program);
   return out;
@@ -380,7 +382,7 @@ export function touchedGlobals(fileSource: string): Set<string> {
   const all = () => new Set([...INLINE_GLOBALS, EVERYTHING]);
   let program: Node;
   try {
-    program = parse(fileSource, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true }) as unknown as Node;
+    program = parseFile(fileSource);
   } catch {
     // (a .pb.ts file, or a text acorn cannot read): its words
     if (/prototype|__proto__|globalThis|\bglobal\b|\bReflect\b|defineProperty|\brequire\b|\bimport\b/.test(fileSource)) return all();
@@ -394,11 +396,7 @@ export function touchedGlobals(fileSource: string): Set<string> {
     if (!node) return;
     if (node.type === 'VariableDeclarator') bindingNames(node.id as Node, [...declared]).forEach((n) => declared.add(n));
     if (['FunctionDeclaration', 'ClassDeclaration', 'FunctionExpression', 'ClassExpression'].includes(node.type) && node.id) declared.add((node.id as Node).name as string);
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'type') continue;
-      if (Array.isArray(value)) for (const v of value) declare(isNode(v) ? v : null);
-      else if (isNode(value)) declare(value);
-    }
+    for (const child of children(node)) declare(child);
   };
   declare(program);
   const out = new Set<string>();
@@ -469,11 +467,7 @@ export function touchedGlobals(fileSource: string): Set<string> {
         break;
       }
     }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'type' || key === 'start' || key === 'end') continue;
-      if (Array.isArray(value)) for (const v of value) visit(isNode(v) ? v : null, node);
-      else if (isNode(value)) visit(value, node);
-    }
+    for (const child of children(node)) visit(child, node);
   };
   visit(program, null);
   return everything ? all() : out;
@@ -487,7 +481,7 @@ export function touchedGlobals(fileSource: string): Set<string> {
 export function strictness(fileSource: string): 'strict' | 'sloppy' | 'mixed' {
   let program: Node;
   try {
-    program = parse(fileSource, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true }) as unknown as Node;
+    program = parseFile(fileSource);
   } catch {
     return 'mixed';
   }

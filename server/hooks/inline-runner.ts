@@ -1,18 +1,18 @@
 // Record request hooks whose handlers all qualify (./inline-analysis.ts) run here, on the main
 // thread, instead of in an executor: the same event built from the same wire (./worker/event.ts),
 // the same result. Such handlers reach nothing but their event, so a run that tries blocking work
-// anyway (a record's password set, which hashes: ../core/blocking-guard.ts), or reaches for e.app,
-// or returns a promise, is dropped whole (a refusal it catches counts too) and the call goes to an executor, which runs it from the
-// start. A hook whose runs here take longer than SLOW_MS, SLOW_RUNS times in a row, goes to the
-// executors from then on (one slow run may be a garbage collection or a cold start).
+// anyway (a record's password set, which hashes: ../core/blocking-guard.ts), reaches for e.app or
+// returns a promise is dropped whole (a refusal it catches counts too), and an executor runs the
+// call from the start. A hook whose runs here take longer than SLOW_MS, SLOW_RUNS times in a row,
+// goes to the executors from then on (one slow run may be a garbage collection or a cold start).
 import path from 'node:path';
 import { format } from 'node:util';
 import vm from 'node:vm';
 import { mayBlock, refusingBlocking } from '../core/blocking-guard';
-import { EVERYTHING, inlineVerdict, shadowedGlobals, strictness, touchedGlobals } from './inline-analysis';
+import { EVERYTHING, INLINE_CONSOLE_METHODS, inlineVerdict, shadowedGlobals, strictness, touchedGlobals } from './inline-analysis';
 import type { HookEventWire, InvocationResult, Manifest, Registration, RequestWire } from './protocol';
 import { callable } from './worker/compat';
-import { ApiError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './worker/errors';
+import { ERROR_CLASSES } from './worker/errors';
 import { errorWire, eventOf, eventResult, isThenable } from './worker/event';
 import type { Handler } from './worker/registry';
 
@@ -29,21 +29,19 @@ const SLOW_MS = 5;
 const SLOW_RUNS = 3;
 
 type Ctor = new (...args: unknown[]) => object;
-const ERROR_CLASSES: Record<string, Ctor> = { ApiError, BadRequestError, NotFoundError, ForbiddenError, UnauthorizedError, ValidationError } as unknown as Record<string, Ctor>;
 /** What the wrapper of a compiled handler binds (the rest of INLINE_GLOBALS are the main thread's own pure ones). */
 const BOUND = [...Object.keys(ERROR_CLASSES), 'console'];
+/** The error classes as hook code gets them: callable without `new`, as goja's are. */
+const CLASSES = Object.values(ERROR_CLASSES).map((C) => callable(C as unknown as Ctor));
 
 /** A run's console lines, written once the run stands (a dropped run's lines are the executor's to write). */
 type Lines = Array<[keyof Console, unknown[]]>;
-
-/** The console methods a handler here may call (./inline-analysis.ts refuses the others). */
-const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
 
 function bufferedConsole(lines: Lines): Console {
   const out: Record<string, (...args: unknown[]) => void> = {};
   // formatted when called, as an executor prints it (an object the handler changes afterwards
   // prints as it was; an executor's output is no TTY: no colours either)
-  for (const method of CONSOLE_METHODS) out[method] = (...args) => void lines.push([method, [format(...args)]]);
+  for (const method of INLINE_CONSOLE_METHODS) out[method] = (...args) => void lines.push([method, [format(...args)]]);
   return out as unknown as Console;
 }
 
@@ -75,8 +73,8 @@ export interface InlineRunner {
  */
 export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, string>, warn: (line: string) => void = (l) => console.warn(l)): InlineRunner {
   const compiled = new Map<string, { fn: (console: Console) => Handler }>();
-  const shadows = new Map<string, Set<string>>();
-  const cursor = new Map<string, number>();
+  // per file: the globals it declares again, whether it is strict, and where the next handler's text is looked for
+  const files = new Map<string, { shadows: Set<string>; strict: ReturnType<typeof strictness>; cursor: number }>();
   // the globals some hook file changes for the executors (all of them share a realm); read once
   let touched: Set<string> | null = null;
   const touchedByAny = () => {
@@ -89,7 +87,6 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
     }
     return (touched = all);
   };
-  const strict = new Map<string, ReturnType<typeof strictness>>();
   for (const reg of manifest.registrations) {
     if (reg.kind !== 'hook' || !INLINE_HOOKS.has(reg.name)) continue;
     const r = reg as HookRegistration;
@@ -100,19 +97,18 @@ export function inlineRunner(manifest: Manifest, sources: ReadonlyMap<string, st
     try {
       const verdict = inlineVerdict(r.source);
       if (!verdict.inline || touchedByAny().has(EVERYTHING)) continue;
-      if (!shadows.has(r.file)) shadows.set(r.file, shadowedGlobals(text));
-      if ([...verdict.globals].some((g) => shadows.get(r.file)!.has(g) || touchedByAny().has(g))) continue;
+      let file = files.get(r.file);
+      if (!file) files.set(r.file, (file = { shadows: shadowedGlobals(text), strict: strictness(text), cursor: 0 }));
+      if ([...verdict.globals].some((g) => file.shadows.has(g) || touchedByAny().has(g))) continue;
       // (a strict file's handlers are strict in the executors: here too; a file strict in parts keeps them there)
-      if (!strict.has(r.file)) strict.set(r.file, strictness(text));
-      if (strict.get(r.file) === 'mixed') continue;
-      const directive = strict.get(r.file) === 'strict' ? '"use strict"; ' : '';
+      if (file.strict === 'mixed') continue;
+      const directive = file.strict === 'strict' ? '"use strict"; ' : '';
       // where the handler's text is in its file (handlers of the same text: in their order)
-      const at = text.indexOf(r.source, cursor.get(r.file) ?? 0);
-      if (at >= 0) cursor.set(r.file, at + r.source.length);
+      const at = text.indexOf(r.source, file.cursor);
+      if (at >= 0) file.cursor = at + r.source.length;
       const line = at >= 0 ? text.slice(0, at).split('\n').length - 1 : 0;
       const factory = new vm.Script(`(function (${BOUND.join(', ')}) {${directive}\nreturn (${r.source});\n})`, { filename: r.file, lineOffset: line - 1 }).runInThisContext() as (...bound: unknown[]) => Handler;
-      const classes = Object.values(ERROR_CLASSES).map((C) => callable(C));
-      compiled.set(r.id, { fn: (c) => factory(...classes, c) });
+      compiled.set(r.id, { fn: (c) => factory(...CLASSES, c) });
     } catch (err) {
       warn(`[pb_hooks] ${r.name} in ${path.basename(r.file)} stays in the executors: ${err instanceof Error ? err.message : String(err)}`);
     }

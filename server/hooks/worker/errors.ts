@@ -25,10 +25,10 @@ const subclass = (name: string, status: number, fallback: string) =>
     }
   };
 
-export const BadRequestError = subclass('BadRequestError', 400, 'Something went wrong while processing your request.');
-export const NotFoundError = subclass('NotFoundError', 404, "The requested resource wasn't found.");
+const BadRequestError = subclass('BadRequestError', 400, 'Something went wrong while processing your request.');
+const NotFoundError = subclass('NotFoundError', 404, "The requested resource wasn't found.");
 export const ForbiddenError = subclass('ForbiddenError', 403, 'You are not allowed to perform this request.');
-export const UnauthorizedError = subclass('UnauthorizedError', 401, 'Missing or invalid authentication token.');
+const UnauthorizedError = subclass('UnauthorizedError', 401, 'Missing or invalid authentication token.');
 
 /** ozzo's validation.Error: a field error inside an ApiError's data. */
 export class ValidationError extends Error {
@@ -51,3 +51,6 @@ export class ValidationError extends Error {
     return { code: this.#code, message: this.message };
   }
 }
+
+/** The error classes hook code sees as globals, by name (./globals.ts; ../inline-runner.ts binds the same). */
+export const ERROR_CLASSES = { ApiError, BadRequestError, NotFoundError, ForbiddenError, UnauthorizedError, ValidationError };

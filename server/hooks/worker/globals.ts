@@ -6,7 +6,7 @@ import { Admin, Collection, JsRecord, Schema, SchemaField, unmarshal } from '../
 import { namespace, unsupportedFunction } from '../../migrations/js-unsupported';
 import { TAGGED_HOOKS, UNTAGGED_HOOKS } from '../hook-names';
 import { appObject, arrayOf, daoProxy, type Call } from './app';
-import { ApiError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
+import { ERROR_CLASSES } from './errors';
 import { Cookie } from './namespaces/cookie';
 import { DateTime } from './namespaces/datetime';
 import { dbxNamespace } from './namespaces/dbx';
@@ -83,7 +83,7 @@ export function installGlobals(g: Record<string, unknown>, info: GlobalsInfo): v
     return daoProxy(call);
   };
   // goja's constructors may be called without `new` (0.22 hook code does: `Record(collection)`)
-  const classes = { Record: JsRecord, Collection, Admin, Schema, SchemaField, DynamicModel, ApiError, BadRequestError, NotFoundError, ForbiddenError, UnauthorizedError, ValidationError };
+  const classes = { Record: JsRecord, Collection, Admin, Schema, SchemaField, DynamicModel, ...ERROR_CLASSES };
   for (const [name, Class] of Object.entries(classes)) g[name] = callable(Class as new (...args: unknown[]) => object);
   Object.assign(g, { arrayOf, unmarshal });
   g.sleep = sleep;
