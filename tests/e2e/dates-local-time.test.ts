@@ -215,7 +215,11 @@ describe('dates in local time', () => {
     expect(await page.locator('.logs-chart-title').innerText()).toBe(`Total requests ${ZONE}`);
     await page.locator('.logs-chart-canvas[data-drawn]').waitFor();
     const localHours = await hourLabels();
-    expect(localHours).toContain(`${berlin(log.created).slice(11, 13)}:00`);
+    const localHour = berlin(log.created).slice(11, 13);
+    // (the local midnight's tick is the day, not 00:00: the axis then shows a day label, which the
+    // UTC axis, an hour or two earlier, has not reached)
+    if (localHour === '00') expect((await page.locator('.logs-chart-canvas .apexcharts-xaxis-label tspan').allTextContents()).some((l) => !/^\d\d:\d\d$/.test(l))).toBe(true);
+    else expect(localHours).toContain(`${localHour}:00`);
     await logRow.click();
     const dialog = page.getByRole('dialog', { name: 'Request log' });
     await dialog.waitFor();
